@@ -1,0 +1,44 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const alias = { "@shared": r("./src/shared"), "@client": r("./src/client") };
+
+// Three projects: unit (pure logic, next to the code), api (real HTTP against PGlite and,
+// when TEST_DATABASE_URL is set, PostgreSQL), e2e (headless Chromium against the built app).
+export default defineConfig({
+  test: {
+    reporters: ["default", "./tests/helpers/summary-reporter.ts"],
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx"], environment: "node", sequence: { groupOrder: 0 } },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "api",
+          sequence: { groupOrder: 1 },
+          include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          sequence: { groupOrder: 2 },
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
