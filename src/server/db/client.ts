@@ -1,0 +1,115 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/**
+ * The one database interface the server uses. Both back ends speak the same PostgreSQL SQL with
+ * `$1`-style parameters, so every query runs unchanged on the embedded PGlite and on a real server.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements separated by semicolons (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` in one transaction; a thrown error rolls it back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 and numeric as strings by default; counts and ratings are numbers here.
+pg.types.setTypeParser(20, (v) => Number(v)); // int8
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server (PostgreSQL restarted) must not crash the process.
+  pool.on("error", () => {});
+  const client = await pool.connect();
+  client.release();
+  return {
+    kind: "postgres",
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await pool.query(sql, params as unknown[]);
+      return res.rows as T[];
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const c = await pool.connect();
+      try {
+        await c.query("BEGIN");
+        const tx: Queryable = {
+          async query<R>(sql: string, params: unknown[] = []) {
+            return (await c.query(sql, params as unknown[])).rows as R[];
+          },
+          async exec(sql: string) {
+            await c.query(sql);
+          },
+        };
+        const out = await fn(tx);
+        await c.query("COMMIT");
+        return out;
+      } catch (err) {
+        await c.query("ROLLBACK").catch(() => {});
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export interface PgliteOptions {
+  /** Folder to persist into; undefined keeps the database in memory. */
+  dataDir?: string;
+  /** A tarball made by `dumpDataDir()` to start from (tests use a migrated one). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { raw: PGlite }> {
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const { cube } = await import("@electric-sql/pglite/contrib/cube");
+  const { earthdistance } = await import("@electric-sql/pglite/contrib/earthdistance");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const db = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    extensions: { cube, earthdistance, pg_trgm, unaccent },
+    // Same number types as the pg driver above: int8 and numeric as JS numbers.
+    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+  });
+  return {
+    kind: "pglite",
+    raw: db,
+    async query<T>(sql: string, params: unknown[] = []) {
+      const res = await db.query<T>(sql, params);
+      return res.rows as T[];
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return db.transaction(async (t) =>
+        fn({
+          async query<R>(sql: string, params: unknown[] = []) {
+            return (await t.query<R>(sql, params)).rows as R[];
+          },
+          async exec(sql: string) {
+            await t.exec(sql);
+          },
+        }),
+      );
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}
