@@ -1,0 +1,55 @@
+import cookie from "@fastify/cookie";
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { LIMITS } from "@shared/constants";
+import { authRoutes } from "./auth/routes";
+import { createSessionStore } from "./auth/sessions";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { Db } from "./db/client";
+import { errorHandler } from "./http/errors";
+import { registerSecurity } from "./http/security";
+import { registerClient } from "./http/static";
+import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
+import { realtimeRoutes } from "./realtime/ws";
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/**
+ * Builds the whole server from a config and an open, migrated database (main.ts and the tests
+ * both use this). Closing the app closes the event bus; the database belongs to the caller.
+ */
+export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } = {}): Promise<BuiltApp> {
+  const options: FastifyServerOptions = {
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    bodyLimit: LIMITS.bodyLimitBytes,
+    // A number of hops trusts that many proxies in front of the app (X-Forwarded-Proto/For).
+    trustProxy: typeof config.trustProxy === "number" ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    disableRequestLogging: !config.production,
+  };
+  const app = Fastify(options) as unknown as FastifyInstance;
+  const bus = opts.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log) : createMemoryBus());
+  const ctx: AppContext = {
+    config,
+    db,
+    bus,
+    sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays }),
+  };
+  app.setErrorHandler(errorHandler);
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  app.get("/api/health", async () => ({ status: "ok", db: db.kind, realtime: bus.kind }));
+  authRoutes(app, ctx);
+  realtimeRoutes(app, ctx);
+
+  await registerClient(app, config.clientDir);
+  app.addHook("onClose", async () => {
+    if (!opts.bus) await bus.close();
+  });
+  return { app, ctx };
+}

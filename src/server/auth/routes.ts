@@ -1,0 +1,89 @@
+import type { FastifyInstance } from "fastify";
+import { TEXT } from "@shared/constants";
+import { loginBody, signupBody } from "@shared/contracts/auth";
+import { currentUser, requireUser, type AppContext } from "../context";
+import { conflict, parse, unauthorized } from "../http/errors";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-limit";
+import { hashPassword, verifyPassword } from "./passwords";
+import { findUserByEmail, normalizeEmail, presentUser, type UserRow } from "./users";
+import { providerNotConfiguredPage, SOCIAL_PROVIDERS } from "./provider-page";
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, sessions, config } = ctx;
+  const roleFor = (email: string | null) => (email && config.adminEmails.includes(email) ? "admin" : "user");
+
+  app.post("/auth/email/signup", async (req, reply) => {
+    const body = parse(signupBody, req.body);
+    const email = normalizeEmail(body.email);
+    if (await findUserByEmail(db, email)) throw conflict(TEXT.emailTaken);
+    const passwordHash = await hashPassword(body.password);
+    const me = await currentUser(ctx, req);
+    let user: UserRow | undefined;
+    try {
+      if (me?.is_guest) {
+        // A guest who signs up keeps what they did as a guest: the same account becomes registered.
+        [user] = await db.query<UserRow>(
+          `UPDATE users SET email = $2, password_hash = $3, first_name = $4, last_name = $5, is_guest = false,
+                  role = $6, updated_at = now() WHERE id = $1 RETURNING *`,
+          [me.id, email, passwordHash, body.firstName, body.lastName, roleFor(email)],
+        );
+      } else {
+        [user] = await db.query<UserRow>(
+          `INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+          [email, passwordHash, body.firstName, body.lastName, roleFor(email)],
+        );
+      }
+    } catch (err) {
+      // Two sign-ups racing for one email: the unique index decides, the loser hears 409.
+      if ((err as { code?: string }).code === "23505") throw conflict(TEXT.emailTaken);
+      throw err;
+    }
+    await sessions.start(req, reply, user!.id);
+    return reply.status(201).send(presentUser(user!));
+  });
+
+  app.post("/auth/email/login", async (req, reply) => {
+    const body = parse(loginBody, req.body);
+    const email = normalizeEmail(body.email);
+    await assertLoginAllowed(db, email, req.ip);
+    const user = await findUserByEmail(db, email);
+    const ok = await verifyPassword(user?.password_hash ?? null, body.password);
+    if (!user || !ok) {
+      await recordLoginFailure(db, email, req.ip);
+      // The same words whether or not the email has an account.
+      throw unauthorized(TEXT.invalidCredentials);
+    }
+    await clearLoginFailures(db, email);
+    let row = user;
+    if (user.role !== roleFor(email)) {
+      [row] = await db.query<UserRow>("UPDATE users SET role = $2, updated_at = now() WHERE id = $1 RETURNING *", [user.id, roleFor(email)]);
+    }
+    await sessions.start(req, reply, row.id);
+    return presentUser(row);
+  });
+
+  app.post("/api/auth/dev-login", async (req, reply) => {
+    const me = await currentUser(ctx, req);
+    // A guest who continues as guest again stays the same guest; anyone else gets a new guest.
+    const user =
+      me?.is_guest ? me : (await db.query<UserRow>("INSERT INTO users (first_name, is_guest) VALUES ('Guest', true) RETURNING *"))[0];
+    await sessions.start(req, reply, user.id);
+    return presentUser(user);
+  });
+
+  app.get("/api/auth/me", async (req) => presentUser(await requireUser(ctx, req)));
+
+  app.get("/api/logout", async (req, reply) => {
+    // A page elsewhere cannot sign people out by embedding this URL.
+    if (req.headers["sec-fetch-site"] !== "cross-site") await sessions.end(req, reply);
+    return reply.redirect("/", 303);
+  });
+
+  for (const provider of SOCIAL_PROVIDERS) {
+    const page = (_req: unknown, reply: import("fastify").FastifyReply) =>
+      reply.status(503).type("text/html; charset=utf-8").send(providerNotConfiguredPage(provider));
+    app.get(`/auth/${provider.id}`, page);
+    app.get(`/auth/${provider.id}/callback`, page);
+    app.post(`/auth/${provider.id}/callback`, page);
+  }
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "vibe-config-"));
+
+describe("loadConfig", () => {
+  it("has the documented defaults", () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({ port: 5000, host: "localhost", databaseUrl: null, redisUrl: null, adminEmails: [], trustProxy: false, seed: true });
+  });
+
+  it("generates the session secret once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const a = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    const b = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(a).toHaveLength(64);
+    expect(b).toBe(a);
+    expect(readFileSync(join(dir, "session-secret"), "utf8").trim()).toBe(a);
+    expect(statSync(join(dir, "session-secret")).mode & 0o077).toBe(0);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "0" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ REDIS_URL: "http://localhost" }, "REDIS_URL"],
+    [{ ADMIN_EMAILS: "a@b.co, not-an-email" }, "ADMIN_EMAILS"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ DATABASE_URL: "postgres://localhost/db" }, "SESSION_SECRET"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    [{ PUBLIC_URL: "vibe.example" }, "PUBLIC_URL"],
+    [{ SEED: "yes" }, "SEED"],
+  ])("refuses %j with one line naming %s", (env, name) => {
+    let err: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const message = (err as Error).message;
+    expect(message.startsWith(`Invalid environment variable ${name}:`)).toBe(true);
+    expect(message).not.toContain("\n");
+  });
+
+  it("parses lists, URLs and numbers", () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: "8080",
+      ADMIN_EMAILS: " Boss@Example.com ,ops@example.com",
+      DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/test",
+      SESSION_SECRET: "s".repeat(40),
+      REDIS_URL: "redis://127.0.0.1:6379",
+      PUBLIC_URL: "https://vibe.example/app",
+      TRUST_PROXY: "2",
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      adminEmails: ["boss@example.com", "ops@example.com"],
+      databaseUrl: "postgresql://postgres@127.0.0.1:5432/test",
+      redisUrl: "redis://127.0.0.1:6379",
+      publicUrl: "https://vibe.example",
+      trustProxy: 2,
+    });
+  });
+});

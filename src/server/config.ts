@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed and validated once at start. A bad value
+ * stops the server with one line naming the variable (see `loadConfig`).
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  adminEmails: string[];
+  sessionSecret: string;
+  sessionTtlDays: number;
+  publicUrl: string | null;
+  trustProxy: boolean | number;
+  production: boolean;
+  /** Where the built client lives; absent in API-only tests. */
+  clientDir: string | null;
+  /** Seed the real venues on first start (on by default; tests of an empty database turn it off). */
+  seed: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const vars = {
+  PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+  HOST: z.string().trim().min(1).default("localhost"),
+  DATA_DIR: z.string().trim().min(1).default("./.data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\/.+/.test(v) && URL.canParse(v), "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^rediss?:\/\/.+/.test(v) && URL.canParse(v), "must be a redis:// or rediss:// URL")
+    .optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((e) => z.email().safeParse(e).success), "must be a comma-separated list of email addresses"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), "must be an http:// or https:// URL")
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .refine((v) => /^(true|false|\d{1,2})$/.test(v), "must be true, false or a number of proxy hops")
+    .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
+  SEED: bool.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.string().default("development"),
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(vars)) {
+    const raw = env[name] === "" ? undefined : env[name];
+    const res = (schema as z.ZodType).safeParse(raw);
+    if (!res.success) {
+      const why = res.error.issues[0]?.message ?? "is invalid";
+      const shown = raw === undefined ? "" : ` (got ${JSON.stringify(raw.length > 60 ? raw.slice(0, 60) + "…" : raw)})`;
+      throw new ConfigError(`Invalid environment variable ${name}: ${why}${shown}`);
+    }
+    parsed[name] = res.data;
+  }
+  const dataDir = resolve(parsed.DATA_DIR as string);
+  const databaseUrl = (parsed.DATABASE_URL as string | undefined) ?? null;
+  let sessionSecret = parsed.SESSION_SECRET as string | undefined;
+  if (!sessionSecret && overrides.sessionSecret === undefined) {
+    if (databaseUrl) {
+      // Every instance on a shared database must sign with the same secret, so it cannot be made up here.
+      throw new ConfigError("Invalid environment variable SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters, the same on every instance)");
+    }
+    sessionSecret = readOrCreateSecret(dataDir);
+  }
+  return {
+    port: parsed.PORT as number,
+    host: parsed.HOST as string,
+    dataDir,
+    databaseUrl,
+    redisUrl: (parsed.REDIS_URL as string | undefined) ?? null,
+    adminEmails: parsed.ADMIN_EMAILS as string[],
+    sessionSecret: sessionSecret ?? "",
+    sessionTtlDays: parsed.SESSION_TTL_DAYS as number,
+    publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL as string).origin : null,
+    trustProxy: parsed.TRUST_PROXY as boolean | number,
+    production: parsed.NODE_ENV === "production",
+    clientDir: resolve("dist/client"),
+    seed: parsed.SEED as boolean,
+    logLevel: parsed.LOG_LEVEL as string,
+    ...overrides,
+  };
+}
+
+/** On the embedded default the secret is generated once and kept in DATA_DIR (mode 0600). */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) {
+    const s = readFileSync(file, "utf8").trim();
+    if (s.length >= 32) return s;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

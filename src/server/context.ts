@@ -1,0 +1,34 @@
+import type { FastifyRequest } from "fastify";
+import type { Config } from "./config";
+import type { Db } from "./db/client";
+import type { SessionStore } from "./auth/sessions";
+import type { UserRow } from "./auth/users";
+import type { EventBus } from "./realtime/bus";
+import { unauthorized } from "./http/errors";
+
+/** What every route module is built from. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  sessions: SessionStore;
+  bus: EventBus;
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
+/** The signed-in user of this request (looked up once per request), or null. */
+export function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | null> {
+  let p = cache.get(req);
+  if (!p) {
+    p = ctx.sessions.user(req);
+    cache.set(req, p);
+  }
+  return p;
+}
+
+/** The signed-in user, or a 401. */
+export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
+  const user = await currentUser(ctx, req);
+  if (!user) throw unauthorized();
+  return user;
+}

@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { TEXT } from "@shared/constants";
+
+/** An error with an HTTP status and a message meant for the person who sent the request. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+export const unauthorized = (message: string = TEXT.signInRequired) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string = TEXT.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooMany = (message: string) => new HttpError(429, message);
+
+/**
+ * Validates input against a shared zod schema: the parsed value, or a 400 whose message is the
+ * first problem (the spec's own wording where it has one) and whose `fields` name every field.
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  // No body at all reads as an empty object, so each missing field gets its own message.
+  const res = schema.safeParse(input === undefined ? {} : input);
+  if (res.success) return res.data;
+  const fields: Record<string, string> = {};
+  for (const issue of res.error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  const first = res.error.issues[0];
+  const message =
+    first && first.path.length === 0 && first.code === "invalid_type" ? "Request body must be a JSON object" : (first?.message ?? "Invalid input");
+  throw badRequest(message, fields);
+}
+
+// Fastify's own request errors, reworded for people.
+const FASTIFY_MESSAGES: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, TEXT.bodyTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, TEXT.jsonOnly],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "Request body is empty; send a JSON object or no Content-Type"],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "Request body is not valid JSON"],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "Content-Length does not match the body"],
+};
+
+// PostgreSQL unreachable or restarting: the request failed through no fault of its sender.
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08003", "08006", "53300"]);
+function isUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message ?? "")
+  );
+}
+
+export function errorHandler(err: FastifyError | HttpError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof HttpError) {
+    return reply.status(err.statusCode).send(err.fields ? { message: err.message, fields: err.fields } : { message: err.message });
+  }
+  const code = (err as FastifyError).code;
+  if (code && FASTIFY_MESSAGES[code]) {
+    const [status, message] = FASTIFY_MESSAGES[code];
+    return reply.status(status).send({ message });
+  }
+  if (err instanceof SyntaxError && (err as FastifyError).statusCode === 400) {
+    return reply.status(400).send({ message: "Request body is not valid JSON" });
+  }
+  const status = (err as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) {
+    if (status === 429) return reply.status(429).send({ message: err.message || "Too many requests. Please slow down." });
+    return reply.status(status).send({ message: err.message || "Bad request" });
+  }
+  if (isUnavailable(err)) {
+    req.log.warn({ err }, "database unavailable");
+    return reply.status(503).header("retry-after", "5").send({ message: "The service is briefly unavailable. Please try again in a moment." });
+  }
+  req.log.error({ err }, "unhandled error");
+  return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
+}

@@ -1,0 +1,64 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { TEXT } from "@shared/constants";
+import type { Config } from "../config";
+import { forbidden } from "./errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The origins this site answers as: PUBLIC_URL when set, and the origin the request was sent to. */
+export function isAllowedOrigin(config: Config, req: FastifyRequest, requireOrigin = false): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return !requireOrigin || req.headers["sec-fetch-site"] !== "cross-site";
+  if (config.publicUrl && origin === config.publicUrl) return true;
+  // req.host and req.protocol follow X-Forwarded-* only when TRUST_PROXY says to.
+  return !!req.host && origin === `${req.protocol}://${req.host}`;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  // Standard headers on every response, with a CSP the built client satisfies: scripts only from
+  // this origin; inline style attributes are allowed because Radix positions popovers with them.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.production && config.publicUrl?.startsWith("https:") ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    frameguard: { action: "deny" },
+    hsts: config.publicUrl?.startsWith("https:") ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+
+  // CSRF: a state change must come from this site. Browsers send Origin on every cross-site
+  // state-changing request; clients that send none (curl, other servers) are not browsers.
+  app.addHook("onRequest", async (req) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    if (!isAllowedOrigin(config, req, true)) throw forbidden(TEXT.foreignOrigin);
+  });
+
+  // Request bodies are JSON only (415 otherwise); the body limit (413) is set on the server.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new SyntaxError("Request body is not valid JSON") as SyntaxError & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+}

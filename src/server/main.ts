@@ -1,0 +1,42 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db";
+import { seedVenues } from "./db/seed";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = await openDatabase(config);
+  if (config.seed) {
+    const seeded = await seedVenues(db);
+    if (seeded.inserted > 0) console.log(`Seeded ${seeded.inserted} San Francisco venues in ${seeded.ms} ms`);
+  }
+  const { app } = await buildApp(config, db);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close().catch(() => {});
+    await db.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  console.log(`VIBE is running at http://${where}:${config.port} (database: ${db.kind}, realtime: ${config.redisUrl ? "redis" : "memory"})`);
+}
+
+main().catch((err) => {
+  console.error(`VIBE failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
