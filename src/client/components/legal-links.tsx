@@ -1,0 +1,20 @@
+import { AUTH_TEXT } from "@shared/constants";
+import { cn } from "@client/lib/utils";
+
+const linkClass = "rounded-sm font-medium text-pink-300 underline underline-offset-4 hover:text-pink-200";
+
+/** Terms and Privacy are placeholders until the documents exist (spec 2). */
+export function LegalLinks({ className }: { className?: string }) {
+  return (
+    <p className={cn("text-sm text-muted-foreground", className)}>
+      By continuing, you agree to our{" "}
+      <a href="#" className={linkClass}>
+        {AUTH_TEXT.termsOfService}
+      </a>{" "}
+      and{" "}
+      <a href="#" className={linkClass}>
+        {AUTH_TEXT.privacyPolicy}
+      </a>
+    </p>
+  );
+}

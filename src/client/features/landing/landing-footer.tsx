@@ -1,0 +1,13 @@
+import { ATTRIBUTION } from "@shared/constants";
+import { LegalLinks } from "@client/components/legal-links";
+
+export function LandingFooter() {
+  return (
+    <footer className="border-t border-border">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-center md:px-8">
+        <LegalLinks />
+        <p className="text-xs text-muted-foreground">{ATTRIBUTION.venues}</p>
+      </div>
+    </footer>
+  );
+}

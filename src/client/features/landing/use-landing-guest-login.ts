@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AUTH_ME_QUERY_KEY } from "@client/lib/auth";
+import { navigateWholePage } from "@client/lib/browser";
+import { startGuestSession } from "@client/lib/guest-session";
+
+/** Guest start from the landing page: reloads the app at "/"; a failure is only logged (spec 8). */
+export function useLandingGuestLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startGuestSession,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: AUTH_ME_QUERY_KEY });
+      navigateWholePage("/");
+    },
+    onError: (error) => {
+      console.error(error);
+    },
+  });
+}

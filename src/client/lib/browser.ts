@@ -1,0 +1,10 @@
+import { AUTH_PATHS } from "@shared/constants";
+
+/** Leaves the single-page app: the server answers this path (OAuth, log out, reload). */
+export function navigateWholePage(path: string): void {
+  window.location.href = path;
+}
+
+export function logOut(): void {
+  navigateWholePage(AUTH_PATHS.logout);
+}

@@ -1,0 +1,12 @@
+import { AUTH_PATHS, TEXT } from "@shared/constants";
+
+/** POST /api/auth/dev-login with no body; the response body is not read (spec 7). */
+export async function startGuestSession(): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(AUTH_PATHS.devLogin, { method: "POST", credentials: "include" });
+  } catch (cause) {
+    throw new Error(TEXT.guestThrown, { cause });
+  }
+  if (!res.ok) throw new Error(TEXT.guestThrown);
+}
