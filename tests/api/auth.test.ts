@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEXT } from "@shared/constants";
+import { userSchema } from "@shared/contracts/auth";
+import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+import { dbTargets } from "../helpers/targets";
+
+describe.each(dbTargets())("accounts on %s", (target) => {
+  let server: TestServer;
+  let agent: Agent;
+  const admin = uniqueEmail("admin");
+
+  beforeAll(async () => {
+    server = await startServer(target, {}, { ADMIN_EMAILS: admin.toUpperCase() });
+    agent = new Agent(server.url);
+  });
+  afterAll(async () => server?.close());
+
+  it("answers health with the database and bus in use", async () => {
+    const res = await agent.get("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", db: target, realtime: "memory" });
+  });
+
+  describe("signup", () => {
+    it("creates an account, signs it in and returns the User without password material", async () => {
+      const a = agent.fresh();
+      const email = uniqueEmail();
+      const res = await a.post("/auth/email/signup", { email: `  ${email.toUpperCase()} `, password: "abcdefgh", firstName: "Grace", lastName: "Hopper" });
+      expect(res.status).toBe(201);
+      expect(userSchema.strict().parse(res.body)).toMatchObject({ email, firstName: "Grace", lastName: "Hopper", isGuest: false, role: "user" });
+      expect(res.text).not.toMatch(/password|hash|argon/i);
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith("vibe_session="))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).not.toMatch(/Secure/i);
+      const me = await a.get("/api/auth/me");
+      expect(me.status).toBe(200);
+      expect(me.body.id).toBe(res.body.id);
+      // privacy settings are on unless turned off; lists are empty, never null
+      expect(me.body).toMatchObject({ privacyShareVibes: true, privacyShareLocation: true, privacyActivityFeed: true, preferredVibes: [] });
+    });
+
+    it("names are optional and blank names are stored as none", async () => {
+      const res = await agent.fresh().post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh", firstName: "  " });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ firstName: null, lastName: null });
+    });
+
+    it.each([
+      [{ email: "not-an-email", password: "abcdefgh" }, TEXT.invalidEmail],
+      [{ email: "", password: "abcdefgh" }, TEXT.invalidEmail],
+      [{ password: "abcdefgh" }, TEXT.invalidEmail],
+      [{ email: uniqueEmail(), password: "short" }, TEXT.passwordMin],
+      [{ email: uniqueEmail() }, TEXT.passwordMin],
+      [{ email: 42, password: ["x"] }, TEXT.invalidEmail],
+      [{ email: uniqueEmail(), password: "x".repeat(300) }, "Password can be at most 256 characters"],
+      [{ email: uniqueEmail(), password: "abcdefgh", firstName: "x".repeat(81) }, "Names can be at most 80 characters"],
+      [[1, 2], "Request body must be a JSON object"],
+      [JSON.stringify("just a string"), "Request body must be a JSON object"],
+      ["null", "Request body must be a JSON object"],
+    ])("refuses %j with 400 '%s'", async (body, message) => {
+      const res = await agent.fresh().post("/auth/email/signup", body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    });
+
+    it("refuses a second account for the same email in any case with 409", async () => {
+      const email = uniqueEmail();
+      expect((await agent.fresh().post("/auth/email/signup", { email, password: "abcdefgh" })).status).toBe(201);
+      const again = await agent.fresh().post("/auth/email/signup", { email: email.toUpperCase(), password: "abcdefgh" });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(TEXT.emailTaken);
+    });
+
+    it("gives the admin role to ADMIN_EMAILS, whatever the case", async () => {
+      const res = await agent.fresh().post("/auth/email/signup", { email: admin, password: "abcdefgh" });
+      expect(res.status).toBe(201);
+      expect(res.body.role).toBe("admin");
+    });
+  });
+
+  describe("login", () => {
+    it("signs in with the email in any case and rotates the session", async () => {
+      const a = agent.fresh();
+      const user = await signUp(a);
+      const before = a.cookieHeader();
+      const res = await a.post("/auth/email/login", { email: user.email.toUpperCase(), password: user.password });
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(user.id);
+      expect(a.cookieHeader()).not.toBe(before);
+      // the session from before the login no longer works
+      const old = await fetch(server.url + "/api/auth/me", { headers: { cookie: before } });
+      expect(old.status).toBe(401);
+      expect((await a.get("/api/auth/me")).status).toBe(200);
+    });
+
+    it("says the same thing for a wrong password and an unknown email", async () => {
+      const user = await signUp(agent.fresh());
+      const wrong = await agent.fresh().post("/auth/email/login", { email: user.email, password: "wrong password" });
+      const unknown = await agent.fresh().post("/auth/email/login", { email: uniqueEmail("nobody"), password: "whatever1" });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual({ message: TEXT.invalidCredentials });
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it.each([
+      [{ email: "nope", password: "x" }, TEXT.invalidEmail],
+      [{ email: uniqueEmail(), password: "" }, TEXT.passwordRequired],
+      [{ email: uniqueEmail() }, TEXT.passwordRequired],
+      [{}, TEXT.invalidEmail],
+    ])("refuses %j with 400 '%s'", async (body, message) => {
+      const res = await agent.fresh().post("/auth/email/login", body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    });
+
+    it("limits failed sign-ins per account with 429, even for the right password", async () => {
+      const user = await signUp(agent.fresh());
+      for (let i = 0; i < 5; i++) {
+        expect((await agent.fresh().post("/auth/email/login", { email: user.email, password: `wrong-${i}` })).status).toBe(401);
+      }
+      const limited = await agent.fresh().post("/auth/email/login", { email: user.email, password: user.password });
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe(TEXT.tooManyLogins);
+    });
+  });
+
+  describe("guests", () => {
+    it("dev-login creates a real guest user and signs it in", async () => {
+      const a = agent.fresh();
+      const res = await a.post("/api/auth/dev-login");
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ isGuest: true, email: null, firstName: "Guest", role: "user" });
+      const me = await a.get("/api/auth/me");
+      expect(me.body.id).toBe(res.body.id);
+      // continuing as guest again keeps the same guest
+      expect((await a.post("/api/auth/dev-login")).body.id).toBe(res.body.id);
+    });
+
+    it("a guest who signs up keeps the same account", async () => {
+      const a = agent.fresh();
+      const guest = (await a.post("/api/auth/dev-login")).body;
+      const res = await a.post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh", firstName: "Now" });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ id: guest.id, isGuest: false, firstName: "Now" });
+    });
+  });
+
+  describe("me and logout", () => {
+    it("me is 401 with a message when signed out or with a forged cookie", async () => {
+      const res = await agent.fresh().get("/api/auth/me");
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: TEXT.signInRequired });
+      const forged = await fetch(server.url + "/api/auth/me", { headers: { cookie: "vibe_session=" + "A".repeat(43) } });
+      expect(forged.status).toBe(401);
+    });
+
+    it("logout ends the session, clears the cookie and redirects to /", async () => {
+      const a = agent.fresh();
+      await signUp(a);
+      const cookie = a.cookieHeader();
+      const res = await a.get("/api/logout");
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/");
+      expect(a.cookieHeader()).toBe("");
+      expect((await fetch(server.url + "/api/auth/me", { headers: { cookie } })).status).toBe(401);
+    });
+
+    it("a cross-site logout link does not sign anyone out", async () => {
+      const a = agent.fresh();
+      await signUp(a);
+      await a.get("/api/logout", { "sec-fetch-site": "cross-site" });
+      expect((await a.get("/api/auth/me")).status).toBe(200);
+    });
+
+    it("sessions past their expiry are refused", async () => {
+      const a = agent.fresh();
+      const user = await signUp(a);
+      await server.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+      expect((await a.get("/api/auth/me")).status).toBe(401);
+    });
+  });
+
+  describe("request hygiene", () => {
+    it("refuses a state change from a foreign Origin with 403", async () => {
+      const res = await agent.fresh().post("/api/auth/dev-login", undefined, { origin: "https://evil.example" });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(TEXT.foreignOrigin);
+      const nullOrigin = await agent.fresh().post("/auth/email/login", { email: uniqueEmail(), password: "x" }, { origin: "null" });
+      expect(nullOrigin.status).toBe(403);
+    });
+
+    it("lets non-browser clients without Origin through, but not a cross-site browser request", async () => {
+      const plain = new Agent(server.url, null);
+      expect((await plain.post("/api/auth/dev-login")).status).toBe(200);
+      expect((await plain.fresh().post("/api/auth/dev-login", undefined, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    });
+
+    it("takes JSON bodies only (415), of bounded size (413), well formed (400)", async () => {
+      const form = await agent.fresh().post("/auth/email/login", "email=a@b.co&password=x", { "content-type": "application/x-www-form-urlencoded" });
+      expect(form.status).toBe(415);
+      expect(form.body.message).toBe(TEXT.jsonOnly);
+      const text = await agent.fresh().post("/auth/email/login", "hello", { "content-type": "text/plain" });
+      expect(text.status).toBe(415);
+      const big = await agent.fresh().post("/auth/email/signup", { email: uniqueEmail(), password: "x".repeat(70_000) });
+      expect(big.status).toBe(413);
+      expect(big.body.message).toBe(TEXT.bodyTooLarge);
+      const broken = await agent.fresh().post("/auth/email/login", '{"email": ', { "content-type": "application/json" });
+      expect(broken.status).toBe(400);
+      expect(broken.body.message).toBe("Request body is not valid JSON");
+      const empty = await agent.fresh().post("/auth/email/login", "", { "content-type": "application/json" });
+      expect(empty.status).toBe(400);
+    });
+
+    it("sends security headers on API responses and pages", async () => {
+      for (const path of ["/api/health", "/", "/login"]) {
+        const res = await agent.get(path);
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(res.headers.get("x-frame-options")).toBe("DENY");
+        expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+        const csp = res.headers.get("content-security-policy")!;
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+      }
+    });
+
+    it("answers unknown API paths with a JSON 404 and unknown pages with the client", async () => {
+      const api = await agent.get("/api/nothing-here");
+      expect(api.status).toBe(404);
+      expect(api.body).toEqual({ message: TEXT.notFound });
+      const page = await agent.get("/some/page");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/text\/html/);
+      expect(page.text).toContain('<div id="root">');
+    });
+
+    it.each(["google", "apple", "x"])("/auth/%s says clearly that the provider is not configured", async (provider) => {
+      const res = await agent.get(`/auth/${provider}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      expect(res.text).toMatch(/sign-in is not configured/);
+    });
+  });
+});
+
+describe("cookies behind https", () => {
+  it("are Secure when the request came over https through a trusted proxy", async () => {
+    const server = await startServer("pglite", { trustProxy: true });
+    try {
+      const res = await new Agent(server.url, "https://vibe.example").post("/api/auth/dev-login", undefined, {
+        "x-forwarded-proto": "https",
+        "x-forwarded-host": "vibe.example",
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().find((c) => c.startsWith("vibe_session="))).toMatch(/;\s*Secure/i);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANDING_TEXT, TEXT } from "@shared/constants";
+import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot } from "../helpers/browser";
+import { uniqueEmail } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+
+const chromiumPath = findChromium();
+
+describe.skipIf(!chromiumPath)("foundation in the browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer("pglite"), launchBrowser(chromiumPath!)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const open = async (path: string, viewport: { width: number; height: number } = DESKTOP) => {
+    const { page, context, problems } = await newPage(browser, server.url, viewport);
+    await page.goto(path);
+    return { page, context, problems };
+  };
+  const signedInShell = (page: Page) => page.getByRole("navigation", { name: "Main" }).first();
+
+  it("shows the landing page with every section, and no CSP violations", async () => {
+    const { page, context, problems } = await open("/");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(LANDING_TEXT.headline);
+    await expect.poll(() => page.getByText(LANDING_TEXT.featuresTitle).count()).toBe(1);
+    for (const title of [...LANDING_TEXT.features, ...LANDING_TEXT.steps, LANDING_TEXT.ctaTitle]) {
+      expect(await page.getByText(title).count(), title).toBeGreaterThan(0);
+    }
+    expect(await page.getByRole("link", { name: "Terms of Service" }).count()).toBeGreaterThan(0);
+    expect(await page.getByText(/DataSF/).count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    for (const name of ["Google", "Apple", "X", "Email", "Back"]) {
+      expect(await page.getByRole("button", { name, exact: true }).count(), name).toBe(1);
+    }
+    await shot(page, "landing-signup-chooser");
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Sign In" }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("Google on the chooser leads to the server's clear 'not configured' page", async () => {
+    const { page, context } = await open("/");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Google", exact: true }).click();
+    await page.waitForURL(/\/auth\/google$/);
+    expect(await page.getByRole("heading").textContent()).toMatch(/Google sign-in is not configured/);
+    await context.close();
+  });
+
+  it("signs up with email, validates, lands in the shell, logs out, signs back in", async () => {
+    const { page, context, problems } = await open("/login");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByRole("button", { name: "Email", exact: true }).click();
+    // client-side validation with the spec's messages
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: /create account|sign up/i }).click();
+    await expect.poll(() => page.getByText(TEXT.invalidEmail).count()).toBe(1);
+    expect(await page.getByText(TEXT.passwordMin).count()).toBe(1);
+    await shot(page, "signup-validation");
+
+    const email = uniqueEmail("e2e");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("a good password");
+    await page.getByLabel(/First name/).fill("Robin");
+    await page.getByRole("button", { name: /create account|sign up/i }).click();
+    await page.waitForURL(server.url + "/");
+    await signedInShell(page).waitFor();
+    await expect.poll(() => page.getByText("Robin").count()).toBeGreaterThan(0);
+    await shot(page, "home-desktop");
+
+    // every navigation entry works and the page scrolls to the top
+    for (const [name, path] of [["Feed", "/feed"], ["Explore", "/explore"], ["Saved", "/saved"], ["Friends", "/friends"], ["Profile", "/profile"], ["Home", "/"]]) {
+      await signedInShell(page).getByRole("link", { name, exact: true }).click();
+      await page.waitForURL(server.url + path);
+    }
+    await page.goto("/business");
+    await expect.poll(() => page.getByText(/Business Dashboard/).count()).toBeGreaterThan(0);
+
+    // log out from the profile page
+    await page.goto("/profile");
+    await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL(server.url + "/");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(LANDING_TEXT.headline);
+
+    // wrong password: toast with the server's message
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Email", exact: true }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("wrong password");
+    await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+    // (Radix also announces a toast in a screen-reader-only live region, so the text may appear twice)
+    await expect.poll(() => page.getByText("Login Failed").count()).toBeGreaterThan(0);
+    expect(await page.getByText(TEXT.invalidCredentials).count()).toBeGreaterThan(0);
+    await shot(page, "login-failed-toast");
+
+    await page.getByLabel("Password").fill("a good password");
+    await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(server.url + "/");
+    await signedInShell(page).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("continues as a guest from the landing page", async () => {
+    const { page, context, problems } = await open("/");
+    await page.getByRole("button", { name: "Continue as Guest" }).click();
+    await signedInShell(page).waitFor();
+    await expect.poll(() => page.getByText("Guest").count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the 404 card signed out and signed in", async () => {
+    const { page, context } = await open("/no/such/page");
+    await expect.poll(() => page.getByRole("heading", { name: TEXT.notFoundTitle }).count()).toBe(1);
+    expect(await page.getByText(TEXT.notFoundBody).count()).toBe(1);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Continue as Guest" }).click();
+    await signedInShell(page).waitFor();
+    await page.goto("/no/such/page");
+    await expect.poll(() => page.getByRole("heading", { name: TEXT.notFoundTitle }).count()).toBe(1);
+    await shot(page, "not-found-signed-in");
+    await context.close();
+  });
+
+  it("uses a bottom bar on a phone, with no sideways scrolling", async () => {
+    const { page, context, problems } = await open("/", PHONE);
+    await shot(page, "landing-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole("button", { name: "Continue as Guest" }).click();
+    const bar = signedInShell(page);
+    await bar.waitFor();
+    const box = await page.locator("nav[aria-label='Main']:visible").last().boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeGreaterThan(PHONE.height - 5); // pinned to the bottom
+    expect(await page.getByRole("complementary", { name: "Sidebar" }).isVisible().catch(() => false)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.locator("nav[aria-label='Main']:visible").getByRole("link", { name: "Friends" }).click();
+    await page.waitForURL(server.url + "/friends");
+    await shot(page, "friends-phone");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

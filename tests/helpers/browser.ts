@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+/** The Chromium to drive, or null. REQUIRE_BROWSER=1 turns a missing browser into a failure. */
+export function findChromium(): string | null {
+  const found = CANDIDATES.find((p): p is string => !!p && existsSync(p)) ?? null;
+  if (!found && process.env.REQUIRE_BROWSER === "1") {
+    throw new Error("REQUIRE_BROWSER=1 but no Chromium was found (install Debian's chromium or set CHROMIUM_PATH)");
+  }
+  return found;
+}
+
+export async function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    // playwright gives every launch a fresh, empty profile of its own
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** A fresh browser context (its own cookies) that fails the test on any page error or CSP violation. */
+export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = DESKTOP) {
+  const context: BrowserContext = await browser.newContext({ baseURL, viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const page: Page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(`csp: ${msg.text()}`);
+  });
+  return { context, page, problems };
+}
+
+const SHOTS = resolve(".tmp/screenshots");
+/** Saves a screenshot under .tmp/screenshots for a person to look at. */
+export async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}

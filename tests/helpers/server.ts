@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { inject } from "vitest";
+import { buildApp, type BuiltApp } from "../../src/server/app";
+import { loadConfig, type Config } from "../../src/server/config";
+import { openPglite, openPostgres, type Db } from "../../src/server/db/client";
+import type { DbTarget } from "./targets";
+import "./targets";
+
+export interface TestServer extends BuiltApp {
+  url: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Opens a database for one test file: PGlite from the run's template, or the run's PostgreSQL. */
+export async function openTestDb(target: DbTarget): Promise<Db> {
+  if (target === "postgres") {
+    const url = inject("postgresUrl");
+    if (!url) throw new Error("PostgreSQL tests need TEST_DATABASE_URL");
+    return openPostgres(url, 5);
+  }
+  return openPglite({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
+}
+
+/** Starts the real app on a loopback port, as `npm start` would, on the chosen database. */
+export async function startServer(target: DbTarget, overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await openTestDb(target);
+  const config = loadConfig(
+    { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), ...env },
+    { sessionSecret: "test-secret-test-secret-test-secret-!!", clientDir: resolve("dist/client"), ...overrides },
+  );
+  const built = await buildApp(config, db);
+  await built.app.listen({ port: 0, host: "127.0.0.1" });
+  const addr = built.app.server.address();
+  const port = typeof addr === "object" && addr ? addr.port : 0;
+  return {
+    ...built,
+    db,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await built.app.close();
+      await db.close();
+    },
+  };
+}
