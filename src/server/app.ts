@@ -28,7 +28,6 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
     bodyLimit: LIMITS.bodyLimitBytes,
     // A number of hops trusts that many proxies in front of the app (X-Forwarded-Proto/For).
     trustProxy: typeof config.trustProxy === "number" ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    disableRequestLogging: !config.production,
   };
   const app = Fastify(options) as unknown as FastifyInstance;
   const bus = opts.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log) : createMemoryBus());
