@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { ALL_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS, PICKER_VIBES, VENUE_CATEGORIES } from "../constants";
+
+/** Largest radius the venue calls accept: the biggest distance chip (100 miles) with room to spare. */
+export const MAX_RADIUS_KM = 200;
+/** Most venues one match or nearby call returns. */
+export const MAX_VENUE_RESULTS = 100;
+export const MAX_SEARCH_LENGTH = 100;
+
+// Query values arrive as text: a blank one is missing, not zero.
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const num = (name: string, min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .refine((v) => Number.isFinite(v), `${name} must be a number`)
+      .refine((v) => v >= min && v <= max, `${name} must be between ${min} and ${max}`),
+  );
+
+export const latitude = num("latitude", -90, 90);
+export const longitude = num("longitude", -180, 180);
+export const radiusKm = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: "radius must be a number" })
+    .refine((v) => Number.isFinite(v) && v > 0 && v <= MAX_RADIUS_KM, `radius must be more than 0 and at most ${MAX_RADIUS_KM} km`),
+);
+
+
+/** `vibes` query value: "all", or a comma list of 1 to 5 known vibes. */
+export const vibesParam = z
+  .string({ error: "vibes is required (a comma list of vibes, or all)" })
+  .trim()
+  .transform((v, ctx) => {
+    if (v.toLowerCase() === "all") return "all" as const;
+    const list = [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))];
+    if (list.length < LIMITS.vibesMin || list.length > LIMITS.vibesMax) {
+      ctx.addIssue({ code: "custom", message: `Choose between ${LIMITS.vibesMin} and ${LIMITS.vibesMax} vibes, or all` });
+      return z.NEVER;
+    }
+    const unknown = list.find((x) => !ALL_VIBES.includes(x));
+    if (unknown) {
+      ctx.addIssue({ code: "custom", message: `Unknown vibe: ${unknown.slice(0, 40)}` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const search = z.string().trim().max(MAX_SEARCH_LENGTH, `search can be at most ${MAX_SEARCH_LENGTH} characters`).optional().transform((v) => v || undefined);
+const category = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (!v || v.toLowerCase() === "all" ? undefined : v))
+  .refine((v) => v === undefined || (VENUE_CATEGORIES as readonly string[]).includes(v), "category must be one of Bar, Restaurant, Cafe, Club or all");
+
+/** GET /api/venues/match-public */
+export const matchQuery = z.object({ latitude, longitude, radius: radiusKm, vibes: vibesParam, search, category });
+export type MatchQuery = z.infer<typeof matchQuery>;
+
+/** GET /api/venues/nearby in its three call shapes (lat/lng or latitude/longitude; radius in km). */
+export const nearbyQuery = z
+  .object({
+    lat: latitude.optional(),
+    lng: longitude.optional(),
+    latitude: latitude.optional(),
+    longitude: longitude.optional(),
+    radius: radiusKm.default(5),
+    limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_VENUE_RESULTS, `limit can be at most ${MAX_VENUE_RESULTS}`).default(20),
+    hour: z.coerce.number({ error: "hour must be a number" }).int("hour must be a whole number").min(0, "hour must be between 0 and 23").max(23, "hour must be between 0 and 23").optional(),
+    search,
+  })
+  .transform((q, ctx) => {
+    const lat = q.latitude ?? q.lat;
+    const lng = q.longitude ?? q.lng;
+    if (lat === undefined || lng === undefined) {
+      ctx.addIssue({ code: "custom", message: "latitude and longitude are required" });
+      return z.NEVER;
+    }
+    return { latitude: lat, longitude: lng, radius: q.radius, limit: q.limit, hour: q.hour, search: q.search };
+  });
+export type NearbyQuery = z.infer<typeof nearbyQuery>;
+
+/** Optional caller position for lists that show distance (favourites). */
+export const positionQuery = z.object({ latitude: latitude.optional(), longitude: longitude.optional() });
+
+export const externalIdParam = z.object({
+  externalId: z.string().trim().min(1, "Unknown venue").max(200, "Unknown venue"),
+});
+export const venueIdParam = z.object({
+  id: z.coerce.number({ error: "Venue id must be a number" }).int("Venue id must be a whole number").positive("Venue id must be a whole number"),
+});
+
+/** POST /api/vibes */
+export const saveVibesBody = z.object({
+  vibes: z
+    .array(z.string({ error: "Each vibe must be text" }), { error: "vibes must be a list" })
+    .min(LIMITS.vibesMin, "Select at least one vibe")
+    .max(LIMITS.vibesMax, `Select at most ${LIMITS.vibesMax} vibes`)
+    .refine((l) => l.every((v) => ALL_VIBES.includes(v)), "Unknown vibe")
+    .transform((l) => [...new Set(l)]),
+  isPrivate: z.boolean({ error: "isPrivate must be true or false" }).default(true),
+});
+
+export const latestUpdateSchema = z.object({
+  capacityStatus: z.enum(CAPACITY_STATUSES).nullable(),
+  noiseLevel: z.enum(NOISE_LEVELS).nullable(),
+  isOpen: z.boolean().nullable(),
+  statusMessage: z.string().nullable(),
+  specialNotes: z.string().nullable(),
+  currentVibes: z.array(z.string()),
+  createdAt: z.string(),
+  reviewAuthor: z.string().nullable(),
+  reviewRating: z.number().nullable(),
+  reviewTime: z.string().nullable(),
+});
+export type LatestUpdate = z.infer<typeof latestUpdateSchema>;
+
+/** The Venue of spec section 3, plus where it came from and how well it fits the request. */
+export const venueSchema = z.object({
+  id: z.number(),
+  externalId: z.string(),
+  name: z.string(),
+  category: z.enum(VENUE_CATEGORIES),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  imageUrl: z.string().nullable(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().nullable(),
+  /** Miles from the caller, as a string ("0.8"); null when the caller's position is unknown. */
+  distance: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  website: z.string().nullable(),
+  detectedVibes: z.array(z.string()),
+  vibeScores: z.record(z.string(), z.number()),
+  latestUpdate: latestUpdateSchema.nullable(),
+  isFavorite: z.boolean(),
+  /** 0..1: how well the venue fits the requested vibes (null when no vibes were asked for). */
+  matchScore: z.number().nullable(),
+  source: z.string(),
+  attribution: z.string(),
+});
+export type Venue = z.infer<typeof venueSchema>;
+
+/** GET /api/venues/:externalId/details */
+export const venueDetailsSchema = z.object({
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  hours: z.array(z.string()),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  reviews: z.array(z.object({ author: z.string(), rating: z.number().nullable(), text: z.string(), time: z.string().nullable() })),
+  photos: z.array(z.object({ url: z.string(), attribution: z.string().nullable() })),
+  attribution: z.string(),
+});
+export type VenueDetails = z.infer<typeof venueDetailsSchema>;
+
+export const favoriteToggleSchema = z.object({ favorited: z.boolean() });
+export const currentVibesSchema = z.object({ vibes: z.array(z.string()) });
+
+export { PICKER_VIBES };

@@ -1,0 +1,24 @@
+import { CONTRADICTORY_VIBES, LIMITS, VIBE_TAG_MIN_SCORE } from "./constants";
+
+/** True when two vibes contradict each other (spec 9, read both ways). */
+export function contradicts(a: string, b: string): boolean {
+  return (CONTRADICTORY_VIBES[a]?.includes(b) ?? false) || (CONTRADICTORY_VIBES[b]?.includes(a) ?? false);
+}
+
+/**
+ * The vibe tags a venue card shows (spec 9): vibes scoring at least 0.2, strongest first, at most
+ * three, skipping any vibe that contradicts one already shown. Ties go alphabetically so the
+ * same venue always shows the same tags.
+ */
+export function vibeTags(scores: Record<string, number> | null | undefined, max: number = LIMITS.cardVibeTags): string[] {
+  const ranked = Object.entries(scores ?? {})
+    .filter(([, s]) => typeof s === "number" && s >= VIBE_TAG_MIN_SCORE)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  const shown: string[] = [];
+  for (const [vibe] of ranked) {
+    if (shown.length >= max) break;
+    if (shown.some((s) => contradicts(s, vibe))) continue;
+    shown.push(vibe);
+  }
+  return shown;
+}
