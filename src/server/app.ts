@@ -12,6 +12,7 @@ import { registerSecurity } from "./http/security";
 import { registerClient } from "./http/static";
 import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
+import { venueRoutes } from "./venues/routes";
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -26,6 +27,8 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
   const options: FastifyServerOptions = {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: LIMITS.bodyLimitBytes,
+    // long path parameters get the route's own 404, not a bare 414
+    routerOptions: { maxParamLength: 1000 },
     // A number of hops trusts that many proxies in front of the app (X-Forwarded-Proto/For).
     trustProxy: typeof config.trustProxy === "number" ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   };
@@ -44,6 +47,7 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
 
   app.get("/api/health", async () => ({ status: "ok", db: db.kind, realtime: bus.kind }));
   authRoutes(app, ctx);
+  venueRoutes(app, ctx);
   realtimeRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);

@@ -1,0 +1,172 @@
+import type { Venue, VenueDetails } from "@shared/contracts/venues";
+import { metersToMilesString } from "@shared/units";
+import type { Db, Queryable } from "../db/client";
+
+/** A venues row as selected by VENUE_COLUMNS, with the caller-dependent columns. */
+export interface VenueRow {
+  id: number;
+  external_id: string;
+  name: string;
+  category: Venue["category"];
+  description: string | null;
+  address: string | null;
+  latitude: number;
+  longitude: number;
+  image_url: string | null;
+  rating: number | null;
+  review_count: number | null;
+  phone_number: string | null;
+  website: string | null;
+  hours: string[];
+  detected_vibes: string[];
+  vibe_scores: Record<string, number>;
+  source: string;
+  attribution: string;
+  meters: number | null;
+  is_favorite: boolean;
+}
+
+const VENUE_COLUMNS = `v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude, v.longitude,
+  v.image_url, v.rating, v.review_count, v.phone_number, v.website, v.hours, v.detected_vibes, v.vibe_scores,
+  v.source, v.attribution`;
+
+export function presentVenue(row: VenueRow, matchScore: number | null = null): Venue {
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    address: row.address,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    imageUrl: row.image_url,
+    rating: row.rating,
+    reviewCount: row.review_count,
+    distance: row.meters === null || row.meters === undefined ? null : metersToMilesString(row.meters),
+    phoneNumber: row.phone_number,
+    website: row.website,
+    detectedVibes: row.detected_vibes ?? [],
+    vibeScores: row.vibe_scores ?? {},
+    latestUpdate: null,
+    isFavorite: !!row.is_favorite,
+    matchScore,
+    source: row.source,
+    attribution: row.attribution,
+  };
+}
+
+const MAX_INT4 = 2_147_483_647;
+
+/** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
+const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface RadiusSearch {
+  latitude: number;
+  longitude: number;
+  radiusMeters: number;
+  /** Only venues whose detected vibes include at least one of these. */
+  vibes?: readonly string[];
+  category?: string;
+  /** Case- and accent-insensitive text over name, category, description and vibes. */
+  search?: string;
+  limit: number;
+  userId?: string | null;
+}
+
+/**
+ * Venues inside a circle, nearest first. The GiST index on the stored earth point drives it:
+ * earth_box is the indexed pre-filter, `<->` walks the index nearest-first (KNN) so only the
+ * nearest rows are read, and earth_distance trims the box's corners to the true circle.
+ *
+ * PostgreSQL cannot estimate how many rows a cube containment matches (it guesses ~0.1%), so in a
+ * dense area it would rather fetch the whole box and sort it: 280 ms instead of 7 ms at 100,000
+ * venues. Turning sorts off for this one statement leaves it the index walk.
+ */
+export async function venuesWithin(db: Db, q: RadiusSearch): Promise<VenueRow[]> {
+  const params: unknown[] = [q.latitude, q.longitude, q.radiusMeters, q.userId ?? null, q.limit];
+  const where: string[] = ["earth_box(ll_to_earth($1, $2), $3) @> v.earth", "earth_distance(v.earth, ll_to_earth($1, $2)) <= $3"];
+  if (q.vibes?.length) {
+    params.push(q.vibes);
+    where.push(`v.detected_vibes && $${params.length}::text[]`);
+  }
+  if (q.category) {
+    params.push(q.category);
+    where.push(`v.category = $${params.length}`);
+  }
+  if (q.search) {
+    params.push(likePattern(q.search));
+    where.push(
+      `unaccent(lower(v.name || ' ' || v.category || ' ' || coalesce(v.description, '') || ' ' || array_to_string(v.detected_vibes, ' ')))
+        LIKE unaccent($${params.length}) ESCAPE '\\'`,
+    );
+  }
+  const sql = `SELECT ${VENUE_COLUMNS},
+            earth_distance(v.earth, ll_to_earth($1, $2)) AS meters,
+            (f.user_id IS NOT NULL) AS is_favorite
+       FROM venues v
+       LEFT JOIN favorites f ON f.venue_id = v.id AND f.user_id = $4::uuid
+      WHERE ${where.join("\n        AND ")}
+      ORDER BY v.earth <-> ll_to_earth($1, $2)
+      LIMIT $5`;
+  return db.transaction(async (tx) => {
+    await tx.query("SET LOCAL enable_sort = off");
+    return tx.query<VenueRow>(sql, params);
+  });
+}
+
+export async function venueByExternalId(db: Queryable, externalId: string) {
+  const rows = await db.query<VenueRow>(`SELECT ${VENUE_COLUMNS}, NULL::float8 AS meters, false AS is_favorite FROM venues v WHERE v.external_id = $1`, [externalId]);
+  return rows[0] ?? null;
+}
+
+export async function venueDetails(db: Queryable, venue: VenueRow): Promise<VenueDetails> {
+  const [reviews, photos] = await Promise.all([
+    db.query<{ author: string; rating: number | null; text: string; time: Date | null }>(
+      "SELECT author, rating, text, time FROM venue_reviews WHERE venue_id = $1 ORDER BY time DESC NULLS LAST, id LIMIT 50",
+      [venue.id],
+    ),
+    db.query<{ url: string; attribution: string | null }>("SELECT url, attribution FROM venue_photos WHERE venue_id = $1 ORDER BY id LIMIT 30", [venue.id]),
+  ]);
+  return {
+    description: venue.description,
+    address: venue.address,
+    hours: venue.hours ?? [],
+    phone: venue.phone_number,
+    website: venue.website,
+    reviews: reviews.map((r) => ({ author: r.author, rating: r.rating, text: r.text, time: r.time ? new Date(r.time).toISOString() : null })),
+    photos,
+    attribution: venue.attribution,
+  };
+}
+
+/** The caller's saved venues, newest first, with distance when their position is known. */
+export async function favoriteVenues(db: Queryable, userId: string, at?: { latitude: number; longitude: number }): Promise<VenueRow[]> {
+  return db.query<VenueRow>(
+    `SELECT ${VENUE_COLUMNS},
+            CASE WHEN $2::float8 IS NULL OR $3::float8 IS NULL THEN NULL
+                 ELSE earth_distance(ll_to_earth(v.latitude, v.longitude), ll_to_earth($2::float8, $3::float8)) END AS meters,
+            true AS is_favorite
+       FROM favorites f JOIN venues v ON v.id = f.venue_id
+      WHERE f.user_id = $1
+      ORDER BY f.created_at DESC, v.id
+      LIMIT 500`,
+    [userId, at?.latitude ?? null, at?.longitude ?? null],
+  );
+}
+
+/** Adds or removes a favourite; answers the new state, or null when the venue does not exist. */
+export async function toggleFavorite(db: Queryable, userId: string, venueId: number): Promise<boolean | null> {
+  if (venueId > MAX_INT4) return null;
+  const removed = await db.query("DELETE FROM favorites WHERE user_id = $1 AND venue_id = $2 RETURNING venue_id", [userId, venueId]);
+  if (removed.length) return false;
+  const added = await db.query(
+    `INSERT INTO favorites (user_id, venue_id) SELECT $1, id FROM venues WHERE id = $2
+     ON CONFLICT DO NOTHING RETURNING venue_id`,
+    [userId, venueId],
+  );
+  if (added.length) return true;
+  // Nothing inserted: the venue is unknown, or a concurrent toggle just added it.
+  const exists = await db.query("SELECT 1 FROM venues WHERE id = $1", [venueId]);
+  return exists.length ? true : null;
+}

@@ -1,0 +1,66 @@
+import { suggestionBucket, type VenueCategory } from "@shared/constants";
+
+/**
+ * How well a venue fits the vibes someone chose, 0..1: the average of its scores for those vibes
+ * blended half and half with its best one. A venue strong in one chosen vibe ranks well; one that
+ * fits all of them ranks better. Vibes it has no score for count as 0.
+ */
+export function matchScore(scores: Record<string, number>, vibes: readonly string[]): number {
+  if (vibes.length === 0) return 0;
+  const values = vibes.map((v) => clamp01(scores[v] ?? 0));
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return round2((Math.max(...values) + mean) / 2);
+}
+
+/** 1 at the caller's position, falling linearly to 0 at the edge of the radius. */
+export function proximity(distanceMeters: number, radiusMeters: number): number {
+  if (radiusMeters <= 0) return 0;
+  return clamp01(1 - distanceMeters / radiusMeters);
+}
+
+/**
+ * Rank of a vibe match: fit matters most (70%), nearness breaks near-ties (30%). Used to choose
+ * which matches inside the radius are returned; the client then sorts by distance or rating.
+ */
+export function matchRank(fit: number, distanceMeters: number, radiusMeters: number): number {
+  return 0.7 * fit + 0.3 * proximity(distanceMeters, radiusMeters);
+}
+
+/**
+ * What suits each time of day (spec 9's buckets): which categories and vibes to favour.
+ * Breakfast is coffee; lunch is food; afternoon is a quiet cafe; dinner is a restaurant with
+ * atmosphere; nightlife is bars and clubs.
+ */
+export const TIME_OF_DAY: Record<ReturnType<typeof suggestionBucket>, { categories: Partial<Record<VenueCategory, number>>; vibes: string[] }> = {
+  breakfast: { categories: { Cafe: 1, Restaurant: 0.5 }, vibes: ["Cozy", "Chill", "Quiet"] },
+  lunch: { categories: { Restaurant: 1, Cafe: 0.7 }, vibes: ["Social", "Chill"] },
+  afternoon: { categories: { Cafe: 1, Bar: 0.4, Restaurant: 0.4 }, vibes: ["Chill", "Relaxed", "Focused"] },
+  dinner: { categories: { Restaurant: 1, Bar: 0.5, Cafe: 0.3 }, vibes: ["Romantic", "Cozy", "Social"] },
+  nightlife: { categories: { Bar: 1, Club: 1, Restaurant: 0.2 }, vibes: ["Energetic", "Social", "Loud", "Upbeat"] },
+};
+
+/**
+ * Suggestion rank for an hour of the day.
+ * - Without preferences (the hour's heading, e.g. dinner): category fit for the hour 40%, fit to
+ *   the hour's vibes 40%, nearness 20%.
+ * - With preferred vibes (spec: 'Personalized Picks'), the person's vibes lead: vibe fit 60%
+ *   (three quarters their vibes, a quarter the hour's), category fit for the hour 20%, nearness 20%.
+ */
+export function suggestionRank(
+  venue: { category: string; vibeScores: Record<string, number> },
+  hour: number,
+  preferredVibes: readonly string[],
+  distanceMeters: number,
+  radiusMeters: number,
+): number {
+  const profile = TIME_OF_DAY[suggestionBucket(hour)];
+  const categoryFit = profile.categories[venue.category as VenueCategory] ?? 0;
+  const hourFit = matchScore(venue.vibeScores, profile.vibes);
+  const near = proximity(distanceMeters, radiusMeters);
+  if (!preferredVibes.length) return 0.4 * categoryFit + 0.4 * hourFit + 0.2 * near;
+  const vibeFit = 0.25 * hourFit + 0.75 * matchScore(venue.vibeScores, preferredVibes);
+  return 0.2 * categoryFit + 0.6 * vibeFit + 0.2 * near;
+}
+
+const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
+const round2 = (n: number) => Math.round(n * 100) / 100;
