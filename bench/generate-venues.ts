@@ -1,0 +1,59 @@
+import type { Queryable } from "../src/server/db/client";
+
+/**
+ * Fills `venues` with `count` synthetic venues spread over the San Francisco Bay Area, entirely in
+ * SQL (fast on both databases). Deterministic for a given seed: 60% cluster around eight town
+ * centres (normal-ish spread of ~3 km), 40% are uniform over the metro box. Category mix and vibe
+ * scores follow the seed prior's category profiles with noise, so vibe filters select a realistic
+ * share (Chill or Cozy: about half).
+ */
+export async function generateVenues(db: Queryable, count: number, seed = 0.42): Promise<void> {
+  await db.query("SELECT setseed($1)", [seed]);
+  const batch = 100_000;
+  for (let start = 1; start <= count; start += batch) {
+    const end = Math.min(count, start + batch - 1);
+    await db.query(
+      `WITH centres(i, lat, lng) AS (VALUES
+         (0, 37.7749, -122.4194), (1, 37.8044, -122.2712), (2, 37.8716, -122.2727), (3, 37.3382, -121.8863),
+         (4, 37.5630, -122.3255), (5, 37.4419, -122.1430), (6, 37.6879, -122.4702), (7, 37.9735, -122.5311)),
+       raw AS (
+         SELECT g, random() AS r_kind, floor(random() * 8)::int AS c, random() AS r_cat,
+                (random() + random() + random() - 1.5) AS n1, (random() + random() + random() - 1.5) AS n2,
+                random() AS u1, random() AS u2
+           FROM generate_series($1::int, $2::int) g),
+       placed AS (
+         SELECT g, r_cat,
+                CASE WHEN r_kind < 0.6 THEN ce.lat + n1 * 0.035 ELSE 37.25 + u1 * 0.8 END AS lat,
+                CASE WHEN r_kind < 0.6 THEN ce.lng + n2 * 0.045 ELSE -122.6 + u2 * 0.9 END AS lng
+           FROM raw JOIN centres ce ON ce.i = raw.c),
+       typed AS (
+         SELECT g, lat, lng,
+                CASE WHEN r_cat < 0.55 THEN 'Restaurant' WHEN r_cat < 0.80 THEN 'Cafe' WHEN r_cat < 0.97 THEN 'Bar' ELSE 'Club' END AS category
+           FROM placed),
+       scored AS (
+         SELECT g, lat, lng, category,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.6 WHEN 'Bar' THEN 0.3 WHEN 'Restaurant' THEN 0.35 ELSE 0.05 END + (random() - 0.5) * 0.5)) AS chill,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.55 WHEN 'Bar' THEN 0.2 WHEN 'Restaurant' THEN 0.3 ELSE 0.0 END + (random() - 0.5) * 0.5)) AS cozy,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.3 WHEN 'Bar' THEN 0.6 WHEN 'Restaurant' THEN 0.45 ELSE 0.6 END + (random() - 0.5) * 0.5)) AS social,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.1 WHEN 'Bar' THEN 0.4 WHEN 'Restaurant' THEN 0.15 ELSE 0.8 END + (random() - 0.5) * 0.5)) AS energetic,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.05 WHEN 'Bar' THEN 0.35 WHEN 'Restaurant' THEN 0.1 ELSE 0.8 END + (random() - 0.5) * 0.5)) AS loud,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.45 WHEN 'Bar' THEN 0.05 WHEN 'Restaurant' THEN 0.2 ELSE 0.0 END + (random() - 0.5) * 0.5)) AS quiet,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.18 WHEN 'Bar' THEN 0.15 WHEN 'Restaurant' THEN 0.3 ELSE 0.2 END + (random() - 0.5) * 0.5)) AS romantic
+           FROM typed)
+       INSERT INTO venues (external_id, name, category, address, latitude, longitude, detected_vibes, vibe_scores, source, attribution)
+       SELECT 'bench:' || g, 'Bench ' || category || ' ' || g, category, g || ' Bench St', lat, lng,
+              array_remove(ARRAY[
+                CASE WHEN chill >= 0.4 THEN 'Chill' END, CASE WHEN cozy >= 0.4 THEN 'Cozy' END,
+                CASE WHEN social >= 0.4 THEN 'Social' END, CASE WHEN energetic >= 0.4 THEN 'Energetic' END,
+                CASE WHEN loud >= 0.4 THEN 'Loud' END, CASE WHEN quiet >= 0.4 THEN 'Quiet' END,
+                CASE WHEN romantic >= 0.4 THEN 'Romantic' END], NULL),
+              jsonb_build_object('Chill', round(chill::numeric, 2), 'Cozy', round(cozy::numeric, 2), 'Social', round(social::numeric, 2),
+                'Energetic', round(energetic::numeric, 2), 'Loud', round(loud::numeric, 2), 'Quiet', round(quiet::numeric, 2),
+                'Romantic', round(romantic::numeric, 2)),
+              'bench', 'synthetic benchmark data'
+         FROM scored`,
+      [start, end],
+    );
+  }
+  await db.query("ANALYZE venues");
+}

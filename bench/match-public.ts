@@ -1,0 +1,83 @@
+/**
+ * Benchmark of GET /api/venues/match-public (radius 16 km, vibes Chill,Cozy) at 100,000 and
+ * 1,000,000 venues, on PGlite and on PostgreSQL, through the real server over loopback HTTP.
+ *
+ *   npx tsx bench/match-public.ts                       # PGlite only
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-public.ts
+ *
+ * Options: BENCH_SIZES=100000,1000000  BENCH_SECONDS=15  BENCH_CONCURRENCY=1,8  BENCH_DBS=pglite,postgres
+ */
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { openPglite, openPostgres, type Db } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { generateVenues } from "./generate-venues";
+import { fmt, holdLoad } from "./load";
+
+const sizes = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? "1,8").split(",").map(Number);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
+
+// Request centres: random points in the populated core of the generated metro area.
+let state = 12345;
+const rand = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const nextPath = () => {
+  const lat = (37.35 + rand() * 0.6).toFixed(4);
+  const lng = (-122.5 + rand() * 0.6).toFixed(4);
+  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=16&vibes=Chill,Cozy`;
+};
+
+async function openFresh(kind: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const db = await openPglite();
+    return { db, drop: async () => db.close() };
+  }
+  const name = `vibe_bench_${process.pid}`;
+  const admin = await openPostgres(pgUrl!, 1);
+  await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.exec(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 10);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const a = await openPostgres(pgUrl!, 1);
+      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.close();
+    },
+  };
+}
+
+const lines: string[] = [];
+for (const kind of dbs) {
+  for (const size of sizes) {
+    const { db, drop } = await openFresh(kind);
+    await migrate(db);
+    let t = performance.now();
+    await generateVenues(db, size);
+    const loadMs = performance.now() - t;
+    const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench" }, { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null });
+    const { app } = await buildApp(config, db);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const addr = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${addr.port}`;
+    const sample = await (await fetch(base + nextPath())).json();
+    console.log(`${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; a sample answer has ${sample.length} venues`);
+    await holdLoad(base, nextPath, { concurrency: 4, seconds: 3 }); // warm up caches and plans
+    for (const c of concurrencies) {
+      const r = await holdLoad(base, nextPath, { concurrency: c, seconds });
+      const line = `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  concurrency ${String(c).padStart(2)}  ${fmt(r)}`;
+      console.log(line);
+      lines.push(line);
+    }
+    t = performance.now();
+    await app.close();
+    await drop();
+  }
+}
+console.log("\nSummary\n" + lines.join("\n"));
