@@ -12,6 +12,7 @@ import { registerSecurity } from "./http/security";
 import { registerClient } from "./http/static";
 import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
+import { imageProxyRoutes } from "./venues/image-proxy";
 import { venueRoutes } from "./venues/routes";
 
 export interface BuiltApp {
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
   app.get("/api/health", async () => ({ status: "ok", db: db.kind, realtime: bus.kind }));
   authRoutes(app, ctx);
   venueRoutes(app, ctx);
+  imageProxyRoutes(app, ctx, config.imageProxyHosts ? { allowHosts: config.imageProxyHosts } : {});
   realtimeRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);

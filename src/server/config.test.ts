@@ -35,6 +35,7 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ PUBLIC_URL: "vibe.example" }, "PUBLIC_URL"],
     [{ SEED: "yes" }, "SEED"],
+    [{ IMAGE_PROXY_HOSTS: "http://bad host" }, "IMAGE_PROXY_HOSTS"],
   ])("refuses %j with one line naming %s", (env, name) => {
     let err: unknown;
     try {

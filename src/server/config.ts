@@ -24,6 +24,8 @@ export interface Config {
   /** Seed the real venues on first start (on by default; tests of an empty database turn it off). */
   seed: boolean;
   logLevel: string;
+  /** IMAGE_PROXY_HOSTS: photo hosts the image proxy may fetch from; null = the built-in list. */
+  imageProxyHosts: string[] | null;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +70,14 @@ const vars = {
     .refine((v) => /^(true|false|\d{1,2})$/.test(v), "must be true, false or a number of proxy hops")
     .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
   SEED: bool.default(true),
+  IMAGE_PROXY_HOSTS: z
+    .string()
+    .transform((v) => v.split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine(
+      (list) => list.length > 0 && list.every((h) => /^(\*?\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h)),
+      "must be a comma-separated list of host names (.example.com for subdomains)",
+    )
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("development"),
 } as const;
@@ -112,6 +122,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     clientDir: resolve("dist/client"),
     seed: parsed.SEED as boolean,
     logLevel: parsed.LOG_LEVEL as string,
+    imageProxyHosts: (parsed.IMAGE_PROXY_HOSTS as string[] | undefined) ?? null,
     ...overrides,
   };
 }

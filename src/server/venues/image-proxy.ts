@@ -1,0 +1,156 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../context";
+import { parse } from "../http/errors";
+import { safeFetchImage, type FetchedImage, type SafeFetchOptions } from "../net/safe-fetch";
+
+/**
+ * GET /api/proxy-image?url= — serves venue photos from maps/places providers and user-content
+ * hosts through this origin, under the SSRF policy of net/safe-fetch (see docs/image-proxy.md).
+ */
+
+/**
+ * Photo hosts allowed by default ("x" exactly, ".x" any subdomain of x). IMAGE_PROXY_HOSTS replaces the list.
+ * - Google Places: the photo endpoints (new API places.googleapis.com, legacy
+ *   maps.googleapis.com/maps/api/place/photo) redirect to lh3/lh5.googleusercontent.com and
+ *   *.ggpht.com; maps.gstatic.com serves the category icons.
+ * - Wikimedia Commons originals and thumbnails: upload.wikimedia.org.
+ * - Flickr photos: live./farm*.staticflickr.com.
+ * Not included: Facebook/Instagram CDNs (*.fbcdn.net, *.cdninstagram.com) serve signed,
+ * short-lived URLs of arbitrary user uploads (profile pictures included) that Meta does not
+ * allow to be hot-linked, and no venue source of ours links to them.
+ */
+export const DEFAULT_IMAGE_HOSTS: readonly string[] = [
+  "places.googleapis.com",
+  "maps.googleapis.com",
+  "maps.gstatic.com",
+  ".googleusercontent.com",
+  ".ggpht.com",
+  "upload.wikimedia.org",
+  ".staticflickr.com",
+];
+
+/** Parses an IMAGE_PROXY_HOSTS value: comma- or space-separated hosts, ".suffix" for subdomains. */
+export function parseImageHosts(value: string): string[] {
+  return value
+    .split(/[\s,]+/)
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+export const proxyImageQuery = z.object({
+  url: z
+    .string({ error: (issue) => (issue.input === undefined ? "url is required" : "url must be a single value") })
+    .trim()
+    .min(1, "url is required")
+    .max(2048, "url can be at most 2048 characters"),
+});
+
+export interface ImageCacheOptions {
+  /** Total bytes of images kept. Default 50 MiB. */
+  maxBytes?: number;
+  /** Images kept. Default 1000. */
+  maxEntries?: number;
+  /** How long an image is served from the cache. Default 24 hours. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+interface CacheEntry {
+  image: FetchedImage;
+  expires: number;
+}
+
+/** An in-process LRU of fetched images, bounded by total bytes and by entries, with a TTL. */
+export function createImageCache(opts: ImageCacheOptions = {}) {
+  const maxBytes = opts.maxBytes ?? 50 * 1024 * 1024;
+  const maxEntries = opts.maxEntries ?? 1000;
+  const ttlMs = opts.ttlMs ?? 24 * 60 * 60 * 1000;
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, CacheEntry>();
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const e = entries.get(key);
+    if (!e) return;
+    entries.delete(key);
+    bytes -= e.image.body.length;
+  };
+
+  return {
+    get(key: string): FetchedImage | undefined {
+      const e = entries.get(key);
+      if (!e) return undefined;
+      if (e.expires <= now()) {
+        remove(key);
+        return undefined;
+      }
+      // Most recently used goes to the end; eviction takes from the front.
+      entries.delete(key);
+      entries.set(key, e);
+      return e.image;
+    },
+    set(key: string, image: FetchedImage) {
+      remove(key);
+      if (image.body.length > maxBytes) return;
+      entries.set(key, { image, expires: now() + ttlMs });
+      bytes += image.body.length;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes && entries.size <= maxEntries) break;
+        remove(oldest);
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+export type ImageCache = ReturnType<typeof createImageCache>;
+
+export interface ImageProxyOptions extends Partial<Omit<SafeFetchOptions, "allowHosts">> {
+  /** Hosts images may come from; default DEFAULT_IMAGE_HOSTS (config IMAGE_PROXY_HOSTS). */
+  allowHosts?: readonly string[];
+  cache?: ImageCacheOptions;
+}
+
+export function imageProxyRoutes(app: FastifyInstance, _ctx: AppContext, opts: ImageProxyOptions = {}) {
+  const { cache: cacheOpts, allowHosts = DEFAULT_IMAGE_HOSTS, ...fetchOpts } = opts;
+  const cache = createImageCache(cacheOpts);
+  // Concurrent requests for one image share one upstream fetch.
+  const inFlight = new Map<string, Promise<FetchedImage>>();
+
+  app.get("/api/proxy-image", async (req, reply) => {
+    const { url } = parse(proxyImageQuery, req.query);
+    let key = url;
+    try {
+      key = new URL(url).href;
+    } catch {
+      /* safeFetchImage answers 400 */
+    }
+    let image = cache.get(key);
+    const hit = !!image;
+    if (!image) {
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = safeFetchImage(url, { ...fetchOpts, allowHosts })
+          .then((fetched) => {
+            cache.set(key, fetched);
+            return fetched;
+          })
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      image = await pending;
+    }
+    return reply
+      .header("content-type", image.contentType)
+      .header("cache-control", "public, max-age=86400")
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .header("x-cache", hit ? "HIT" : "MISS")
+      .send(image.body);
+  });
+}
