@@ -14,6 +14,10 @@ import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
 import { imageProxyRoutes } from "./venues/image-proxy";
 import { venueRoutes } from "./venues/routes";
+import { friendRoutes } from "./social/friends";
+import { groupRoutes } from "./social/groups";
+import { postRoutes } from "./social/posts";
+import { profileRoutes } from "./social/profile";
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -49,6 +53,10 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
   app.get("/api/health", async () => ({ status: "ok", db: db.kind, realtime: bus.kind }));
   authRoutes(app, ctx);
   venueRoutes(app, ctx);
+  postRoutes(app, ctx);
+  friendRoutes(app, ctx);
+  groupRoutes(app, ctx);
+  profileRoutes(app, ctx);
   imageProxyRoutes(app, ctx, config.imageProxyHosts ? { allowHosts: config.imageProxyHosts } : {});
   realtimeRoutes(app, ctx);
 

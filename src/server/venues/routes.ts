@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import {
   externalIdParam,
   matchQuery,
-  MAX_VENUE_RESULTS,
   nearbyQuery,
   positionQuery,
   saveVibesBody,
@@ -11,10 +10,9 @@ import {
 import { currentUser, requireUser, type AppContext } from "../context";
 import { forbidden, notFound, parse } from "../http/errors";
 import { favoriteVenues, presentVenue, toggleFavorite, venueByExternalId, venueDetails, venuesWithin } from "./queries";
-import { matchRank, matchScore, suggestionRank } from "./ranking";
+import { suggestionRank } from "./ranking";
+import { MATCH_CANDIDATES, matchVenues } from "./service";
 
-/** Nearest matches read before ranking; the best MAX_VENUE_RESULTS of them are returned. */
-const CANDIDATES = MAX_VENUE_RESULTS * 2;
 
 export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -22,24 +20,15 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/venues/match-public", async (req) => {
     const q = parse(matchQuery, req.query);
     const user = await currentUser(ctx, req);
-    const vibes = q.vibes === "all" ? [] : q.vibes;
-    const radiusMeters = q.radius * 1000;
-    const rows = await venuesWithin(db, {
+    return matchVenues(db, {
       latitude: q.latitude,
       longitude: q.longitude,
-      radiusMeters,
-      vibes,
+      radiusKm: q.radius,
+      vibes: q.vibes === "all" ? [] : q.vibes,
       category: q.category,
       search: q.search,
-      limit: vibes.length ? CANDIDATES : MAX_VENUE_RESULTS,
       userId: user?.id,
     });
-    if (!vibes.length) return rows.map((r) => presentVenue(r));
-    return rows
-      .map((r) => ({ r, fit: matchScore(r.vibe_scores, vibes) }))
-      .sort((a, b) => matchRank(b.fit, b.r.meters!, radiusMeters) - matchRank(a.fit, a.r.meters!, radiusMeters))
-      .slice(0, MAX_VENUE_RESULTS)
-      .map(({ r, fit }) => presentVenue(r, fit));
   });
 
   app.get("/api/venues/nearby", async (req) => {
@@ -50,7 +39,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
     if (q.hour === undefined) return (await venuesWithin(db, { ...base, limit: q.limit })).map((r) => presentVenue(r));
     // Suggestions for an hour of the day, personal when the caller has preferred vibes.
     const preferred = user?.preferred_vibes ?? [];
-    const rows = await venuesWithin(db, { ...base, limit: CANDIDATES });
+    const rows = await venuesWithin(db, { ...base, limit: MATCH_CANDIDATES });
     const hour = q.hour;
     return rows
       .map((r) => ({ r, rank: suggestionRank({ category: r.category, vibeScores: r.vibe_scores }, hour, preferred, r.meters!, radiusMeters) }))

@@ -1,0 +1,196 @@
+import type { FastifyInstance } from "fastify";
+import { createCommentBody, createPostBody, feedQuery, postIdParam, type Comment, type Post } from "@shared/contracts/social";
+import { requireUser, type AppContext } from "../context";
+import type { Queryable } from "../db/client";
+import { badRequest, notFound, parse } from "../http/errors";
+import { canSeePost } from "./policy";
+
+interface PostRow {
+  id: string;
+  user_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date | string;
+  vibes: string[];
+  content: string | null;
+  venue_id: number | null;
+  venue_name: string | null;
+  venue_external_id: string | null;
+  location_text: string | null;
+  like_count: number;
+  comment_count: number;
+  is_liked: boolean;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function presentPost(r: PostRow): Post {
+  return {
+    id: r.id,
+    user: { id: r.user_id, firstName: r.first_name, lastName: r.last_name },
+    createdAt: iso(r.created_at),
+    vibes: r.vibes,
+    content: r.content,
+    venue: r.venue_id && r.venue_name ? { id: r.venue_id, name: r.venue_name, externalId: r.venue_external_id! } : null,
+    locationText: r.location_text,
+    likeCount: r.like_count,
+    commentCount: r.comment_count,
+    isLiked: !!r.is_liked,
+  };
+}
+
+/** The feed's cursor: the last post's time (microseconds kept) and id, opaque to clients. */
+const encodeCursor = (r: { created_at: Date | string; created_at_text: string; id: string }) =>
+  Buffer.from(JSON.stringify([r.created_at_text, r.id])).toString("base64url");
+function decodeCursor(cursor: string | undefined): [string, string] | null {
+  if (!cursor) return null;
+  try {
+    const [t, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (typeof t === "string" && typeof id === "string" && !Number.isNaN(Date.parse(t)) && /^[0-9a-f-]{36}$/i.test(id)) return [t, id];
+  } catch {
+    /* fall through */
+  }
+  throw badRequest("Invalid cursor");
+}
+
+const POST_COLUMNS = `p.id, p.user_id, u.first_name, u.last_name, p.created_at, p.vibes, p.content, p.venue_id,
+  v.name AS venue_name, v.external_id AS venue_external_id, p.location_text, p.like_count, p.comment_count`;
+
+/**
+ * The caller's posts and their friends' (those sharing their activity feed), newest first. Each
+ * author's newest posts come from one walk of posts_user_time_idx (a LATERAL per author), so the
+ * cost grows with the number of friends and the page size, not with the number of posts.
+ */
+export async function feedPage(db: Queryable, viewerId: string, limit: number, cursor: [string, string] | null): Promise<{ posts: Post[]; nextCursor: string | null }> {
+  const rows = await db.query<PostRow & { created_at_text: string }>(
+    `WITH authors AS (
+       SELECT $1::uuid AS id
+       UNION ALL
+       SELECT f.friend_id FROM friendships f JOIN users a ON a.id = f.friend_id
+        WHERE f.user_id = $1 AND a.privacy_activity_feed)
+     SELECT ${POST_COLUMNS}, p.created_at::text AS created_at_text,
+            EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1) AS is_liked
+       FROM authors
+       CROSS JOIN LATERAL (
+         SELECT * FROM posts q
+          WHERE q.user_id = authors.id
+            AND ($3::timestamptz IS NULL OR (q.created_at, q.id) < ($3::timestamptz, $4::uuid))
+          ORDER BY q.created_at DESC, q.id DESC
+          LIMIT $2) p
+       JOIN users u ON u.id = p.user_id
+       LEFT JOIN venues v ON v.id = p.venue_id
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT $2`,
+    [viewerId, limit + 1, cursor?.[0] ?? null, cursor?.[1] ?? null],
+  );
+  const page = rows.slice(0, limit);
+  return { posts: page.map(presentPost), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
+}
+
+async function postById(db: Queryable, id: string, viewerId: string): Promise<Post> {
+  const [row] = await db.query<PostRow>(
+    `SELECT ${POST_COLUMNS}, EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $2) AS is_liked
+       FROM posts p JOIN users u ON u.id = p.user_id LEFT JOIN venues v ON v.id = p.venue_id WHERE p.id = $1`,
+    [id, viewerId],
+  );
+  return presentPost(row);
+}
+
+export function postRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, bus } = ctx;
+
+  app.get("/api/posts/feed", async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const q = parse(feedQuery, req.query);
+    const { posts, nextCursor } = await feedPage(db, user.id, q.limit, decodeCursor(q.cursor));
+    // The spec's client reads a plain list; the next page's cursor travels in a header.
+    if (nextCursor) reply.header("x-next-cursor", nextCursor);
+    return posts;
+  });
+
+  app.post("/api/posts", async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const body = parse(createPostBody, req.body);
+    let venueId = body.venueId;
+    let locationText = venueId ? null : body.locationText;
+    if (venueId) {
+      const found = await db.query("SELECT 1 FROM venues WHERE id = $1", [venueId]);
+      if (!found.length) throw badRequest("Unknown venue");
+    }
+    // privacyShareLocation off: where the person is never gets stored with the post.
+    if (!user.privacy_share_location) {
+      venueId = null;
+      locationText = null;
+    }
+    const [row] = await db.query<{ id: string }>(
+      "INSERT INTO posts (user_id, venue_id, location_text, vibes, content) VALUES ($1, $2, $3, $4::text[], $5) RETURNING id",
+      [user.id, venueId, locationText, body.vibes, body.content],
+    );
+    const post = await postById(db, row.id, user.id);
+    if (user.privacy_activity_feed) {
+      const friends = await db.query<{ friend_id: string }>("SELECT friend_id FROM friendships WHERE user_id = $1", [user.id]);
+      await Promise.all(
+        friends.map((f) => bus.publish({ to: { userId: f.friend_id }, message: { type: "friend_post", postId: post.id, user: post.user } }).catch(() => {})),
+      );
+    }
+    return reply.status(201).send(post);
+  });
+
+  app.post("/api/posts/:id/like", async (req) => {
+    const user = await requireUser(ctx, req);
+    const { id } = parse(postIdParam, req.params);
+    const visible = await canSeePost(db, user.id, id);
+    if (!visible) throw notFound("Post not found");
+    const result = await db.transaction(async (tx) => {
+      const removed = await tx.query("DELETE FROM post_likes WHERE post_id = $1 AND user_id = $2 RETURNING post_id", [id, user.id]);
+      if (removed.length) {
+        const [p] = await tx.query<{ like_count: number }>("UPDATE posts SET like_count = like_count - 1 WHERE id = $1 RETURNING like_count", [id]);
+        return { liked: false, likeCount: p.like_count };
+      }
+      await tx.query("INSERT INTO post_likes (post_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [id, user.id]);
+      const [p] = await tx.query<{ like_count: number }>("UPDATE posts SET like_count = like_count + 1 WHERE id = $1 RETURNING like_count", [id]);
+      return { liked: true, likeCount: p.like_count };
+    });
+    if (result.liked && visible.authorId !== user.id) {
+      await bus
+        .publish({ to: { userId: visible.authorId }, message: { type: "post_liked", postId: id, user: { id: user.id, firstName: user.first_name, lastName: user.last_name } } })
+        .catch(() => {});
+    }
+    return result;
+  });
+
+  app.get("/api/posts/:id/comments", async (req) => {
+    const user = await requireUser(ctx, req);
+    const { id } = parse(postIdParam, req.params);
+    if (!(await canSeePost(db, user.id, id))) throw notFound("Post not found");
+    const rows = await db.query<{ id: string; user_id: string; first_name: string | null; last_name: string | null; content: string; created_at: Date }>(
+      `SELECT c.id, c.user_id, u.first_name, u.last_name, c.content, c.created_at
+         FROM post_comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = $1 ORDER BY c.created_at, c.id LIMIT 500`,
+      [id],
+    );
+    return rows.map(
+      (r): Comment => ({ id: r.id, user: { id: r.user_id, firstName: r.first_name, lastName: r.last_name }, content: r.content, createdAt: iso(r.created_at) }),
+    );
+  });
+
+  app.post("/api/posts/:id/comments", async (req, reply) => {
+    const user = await requireUser(ctx, req);
+    const { id } = parse(postIdParam, req.params);
+    const visible = await canSeePost(db, user.id, id);
+    if (!visible) throw notFound("Post not found");
+    const { content } = parse(createCommentBody, req.body);
+    const row = await db.transaction(async (tx) => {
+      const [c] = await tx.query<{ id: string; created_at: Date }>(
+        "INSERT INTO post_comments (post_id, user_id, content) VALUES ($1, $2, $3) RETURNING id, created_at",
+        [id, user.id, content],
+      );
+      await tx.query("UPDATE posts SET comment_count = comment_count + 1 WHERE id = $1", [id]);
+      return c;
+    });
+    const comment: Comment = { id: row.id, user: { id: user.id, firstName: user.first_name, lastName: user.last_name }, content, createdAt: iso(row.created_at) };
+    if (visible.authorId !== user.id) {
+      await bus.publish({ to: { userId: visible.authorId }, message: { type: "post_commented", postId: id, comment } }).catch(() => {});
+    }
+    return reply.status(201).send(comment);
+  });
+}
