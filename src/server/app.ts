@@ -10,6 +10,8 @@ import type { Db } from "./db/client";
 import { errorHandler } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { registerClient } from "./http/static";
+import { createMatchCounter } from "./live/match-counter";
+import { businessRoutes } from "./business/routes";
 import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
 import { imageProxyRoutes } from "./venues/image-proxy";
@@ -44,6 +46,7 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
     db,
     bus,
     sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays }),
+    matchCounter: createMatchCounter(db),
   };
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, config);
@@ -57,11 +60,13 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
   friendRoutes(app, ctx);
   groupRoutes(app, ctx);
   profileRoutes(app, ctx);
+  businessRoutes(app, ctx);
   imageProxyRoutes(app, ctx, config.imageProxyHosts ? { allowHosts: config.imageProxyHosts } : {});
   realtimeRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);
   app.addHook("onClose", async () => {
+    await ctx.matchCounter.close();
     if (!opts.bus) await bus.close();
   });
   return { app, ctx };

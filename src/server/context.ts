@@ -3,8 +3,9 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { SessionStore } from "./auth/sessions";
 import type { UserRow } from "./auth/users";
+import type { MatchCounter } from "./live/match-counter";
 import type { EventBus } from "./realtime/bus";
-import { unauthorized } from "./http/errors";
+import { forbidden, unauthorized } from "./http/errors";
 
 /** What every route module is built from. */
 export interface AppContext {
@@ -12,6 +13,14 @@ export interface AppContext {
   db: Db;
   sessions: SessionStore;
   bus: EventBus;
+  matchCounter: MatchCounter;
+}
+
+/** The signed-in admin (role from ADMIN_EMAILS), or 401 / 403. */
+export async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
+  const user = await requireUser(ctx, req);
+  if (user.role !== "admin") throw forbidden("Admins only");
+  return user;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<UserRow | null>>();

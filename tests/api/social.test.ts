@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_COORDS } from "@shared/constants";
 import { commentSchema, friendSchema, groupSchema, postSchema, userSearchResultSchema } from "@shared/contracts/social";
-import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { Agent, signUp, uniqueEmail, type Res } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
@@ -97,7 +97,7 @@ describe.each(dbTargets())("social on %s", (target) => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await ann.agent.get(`/api/posts/feed?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+        const res: Res = await ann.agent.get(`/api/posts/feed?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
         expect(res.status).toBe(200);
         seen.push(...res.body.map((p: { id: string }) => p.id));
         cursor = res.headers.get("x-next-cursor");

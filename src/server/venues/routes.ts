@@ -10,6 +10,7 @@ import {
 import { currentUser, requireUser, type AppContext } from "../context";
 import { forbidden, notFound, parse } from "../http/errors";
 import { favoriteVenues, presentVenue, toggleFavorite, venueByExternalId, venueDetails, venuesWithin } from "./queries";
+import { withLive } from "../live/service";
 import { suggestionRank } from "./ranking";
 import { MATCH_CANDIDATES, matchVenues } from "./service";
 
@@ -20,7 +21,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/venues/match-public", async (req) => {
     const q = parse(matchQuery, req.query);
     const user = await currentUser(ctx, req);
-    return matchVenues(db, {
+    const venues = await matchVenues(db, {
       latitude: q.latitude,
       longitude: q.longitude,
       radiusKm: q.radius,
@@ -29,6 +30,8 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
       search: q.search,
       userId: user?.id,
     });
+    if (q.vibes !== "all") ctx.matchCounter.record(venues.map((v) => v.id));
+    return venues;
   });
 
   app.get("/api/venues/nearby", async (req) => {
@@ -36,16 +39,19 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await currentUser(ctx, req);
     const radiusMeters = q.radius * 1000;
     const base = { latitude: q.latitude, longitude: q.longitude, radiusMeters, search: q.search, userId: user?.id };
-    if (q.hour === undefined) return (await venuesWithin(db, { ...base, limit: q.limit })).map((r) => presentVenue(r));
+    if (q.hour === undefined) return withLive(db, (await venuesWithin(db, { ...base, limit: q.limit })).map((r) => presentVenue(r)));
     // Suggestions for an hour of the day, personal when the caller has preferred vibes.
     const preferred = user?.preferred_vibes ?? [];
     const rows = await venuesWithin(db, { ...base, limit: MATCH_CANDIDATES });
     const hour = q.hour;
-    return rows
-      .map((r) => ({ r, rank: suggestionRank({ category: r.category, vibeScores: r.vibe_scores }, hour, preferred, r.meters!, radiusMeters) }))
-      .sort((a, b) => b.rank - a.rank)
-      .slice(0, q.limit)
-      .map(({ r }) => presentVenue(r));
+    return withLive(
+      db,
+      rows
+        .map((r) => ({ r, rank: suggestionRank({ category: r.category, vibeScores: r.vibe_scores }, hour, preferred, r.meters!, radiusMeters) }))
+        .sort((a, b) => b.rank - a.rank)
+        .slice(0, q.limit)
+        .map(({ r }) => presentVenue(r)),
+    );
   });
 
   app.get("/api/venues/:externalId/details", async (req) => {
@@ -68,7 +74,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, req);
     const at = parse(positionQuery, req.query);
     const position = at.latitude !== undefined && at.longitude !== undefined ? { latitude: at.latitude, longitude: at.longitude } : undefined;
-    return (await favoriteVenues(db, user.id, position)).map((r) => presentVenue(r));
+    return withLive(db, (await favoriteVenues(db, user.id, position)).map((r) => presentVenue(r)));
   });
 
   app.get("/api/vibes/current", async (req) => {

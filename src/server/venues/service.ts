@@ -1,5 +1,7 @@
 import { MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
 import type { Db } from "../db/client";
+import { liveFit } from "../live/crowd";
+import { loadLive, presentLatestUpdate } from "../live/service";
 import { presentVenue, venuesWithin } from "./queries";
 import { matchRank, matchScore } from "./ranking";
 
@@ -17,7 +19,11 @@ export interface MatchRequest {
   userId?: string | null;
 }
 
-/** Venues inside the radius that fit at least one vibe, best matches first (docs/discovery.md). */
+/**
+ * Venues inside the radius that fit at least one vibe, best matches first (docs/discovery.md).
+ * A fresh live vibe (owner broadcast, recent check-ins) counts in the fit while it lasts and is
+ * shown as the venue's latestUpdate.
+ */
 export async function matchVenues(db: Db, q: MatchRequest): Promise<Venue[]> {
   const radiusMeters = q.radiusKm * 1000;
   const rows = await venuesWithin(db, {
@@ -30,11 +36,21 @@ export async function matchVenues(db: Db, q: MatchRequest): Promise<Venue[]> {
     limit: q.vibes.length ? MATCH_CANDIDATES : MAX_VENUE_RESULTS,
     userId: q.userId,
   });
-  if (!q.vibes.length) return rows.map((r) => presentVenue(r));
+  const live = await loadLive(
+    db,
+    rows.map((r) => r.id),
+  );
+  const present = (r: (typeof rows)[number], fit: number | null) => {
+    const venue = presentVenue(r, fit);
+    const l = live.get(r.id);
+    if (l) venue.latestUpdate = presentLatestUpdate(l);
+    return venue;
+  };
+  if (!q.vibes.length) return rows.map((r) => present(r, null));
   return rows
-    .map((r) => ({ r, fit: matchScore(r.vibe_scores, q.vibes), rank: 0 }))
+    .map((r) => ({ r, fit: liveFit(matchScore(r.vibe_scores, q.vibes), live.get(r.id) ?? null, q.vibes) }))
     .map((x) => ({ ...x, rank: matchRank(x.fit, x.r.meters!, radiusMeters) }))
     .sort((a, b) => b.rank - a.rank)
     .slice(0, MAX_VENUE_RESULTS)
-    .map(({ r, fit }) => presentVenue(r, fit));
+    .map(({ r, fit }) => present(r, fit));
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { liveFit, liveVibe, type Broadcast } from "./crowd";
+
+const now = new Date("2026-11-22T20:00:00Z");
+const ago = (min: number) => new Date(now.getTime() - min * 60_000);
+const broadcast = (min: number, vibes: string[] = ["Chill"]): Broadcast => ({
+  capacityStatus: "Moderate",
+  noiseLevel: "Quiet",
+  currentVibes: vibes,
+  specialNotes: null,
+  isOpen: true,
+  createdAt: ago(min),
+});
+
+describe("liveVibe", () => {
+  it("is null when nothing is fresh", () => {
+    expect(liveVibe(null, [], now)).toBeNull();
+    expect(liveVibe(broadcast(241), [{ vibes: ["Loud"], createdAt: ago(181) }], now)).toBeNull();
+  });
+
+  it("takes a fresh broadcast as it is", () => {
+    const live = liveVibe(broadcast(10, ["Chill", "Cozy"]), [], now)!;
+    expect(live.currentVibes).toEqual(["Chill", "Cozy"]);
+    expect(live.broadcast?.capacityStatus).toBe("Moderate");
+    expect(live.updatedAt).toEqual(ago(10));
+  });
+
+  it("lets a crowd of fresh check-ins outweigh an old broadcast", () => {
+    const checkIns = Array.from({ length: 5 }, (_, i) => ({ vibes: ["Loud", "Energetic"], createdAt: ago(5 + i) }));
+    const live = liveVibe(broadcast(200, ["Quiet"]), checkIns, now)!;
+    expect(live.currentVibes.slice(0, 2).sort()).toEqual(["Energetic", "Loud"]);
+    expect(live.currentVibes).not.toContain("Quiet"); // contradicts Loud, and is weaker
+    expect(live.checkIns).toBe(5);
+  });
+
+  it("but a fresh broadcast outweighs a single check-in", () => {
+    const live = liveVibe(broadcast(5, ["Chill"]), [{ vibes: ["Loud"], createdAt: ago(5) }], now)!;
+    expect(live.currentVibes).toEqual(["Chill"]);
+    expect(live.scores.Chill).toBeGreaterThan(live.scores.Loud);
+  });
+
+  it("decays check-ins with a 45 minute half-life", () => {
+    const live = liveVibe(null, [{ vibes: ["Cozy"], createdAt: ago(0) }, { vibes: ["Romantic"], createdAt: ago(45) }], now)!;
+    // weights 1 and 0.5 of 1.5
+    expect(live.scores).toEqual({ Cozy: 0.67, Romantic: 0.33 });
+  });
+
+  it("shows at most three vibes scoring at least 0.25", () => {
+    const live = liveVibe(null, ["Chill", "Cozy", "Social", "Romantic", "Quiet"].map((v) => ({ vibes: [v, "Social"], createdAt: ago(1) })), now)!;
+    expect(live.currentVibes).toHaveLength(1);
+    expect(live.currentVibes[0]).toBe("Social");
+  });
+});
+
+describe("liveFit", () => {
+  it("blends the live score into the fit while fresh", () => {
+    const live = liveVibe(null, [{ vibes: ["Loud"], createdAt: ago(1) }], now);
+    expect(liveFit(0.5, live, ["Loud"])).toBe(0.7); // 0.6 * 0.5 + 0.4 * 1
+    expect(liveFit(0.5, live, ["Quiet"])).toBe(0.3);
+    expect(liveFit(0.5, null, ["Loud"])).toBe(0.5);
+  });
+});

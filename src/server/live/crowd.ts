@@ -1,0 +1,87 @@
+import { contradicts } from "@shared/vibe-tags";
+
+/**
+ * A venue's live vibe: the owner's latest broadcast blended with the vibes of recent check-ins
+ * (posts that name the venue), each weighted by how fresh it is.
+ *
+ * - Broadcast: weight 3 × 0.5^(age / 90 min); ignored after 4 hours. Its capacity, noise, open
+ *   state and notes are shown while it is that fresh.
+ * - Check-in: weight 1 × 0.5^(age / 45 min) (a half-life of 45 minutes, so a check-in has faded to
+ *   a sixth after two hours); ignored after 3 hours.
+ * - Each source gives its full weight to every vibe it names. A vibe's live score is the weight
+ *   naming it divided by all the weight (0..1). The current vibes are the three strongest scoring
+ *   at least 0.25, skipping a vibe that contradicts a stronger one.
+ */
+export const BROADCAST_HALF_LIFE_MIN = 90;
+export const BROADCAST_MAX_AGE_MIN = 240;
+export const BROADCAST_WEIGHT = 3;
+export const CHECKIN_HALF_LIFE_MIN = 45;
+export const CHECKIN_MAX_AGE_MIN = 180;
+export const LIVE_VIBE_MIN = 0.25;
+export const LIVE_VIBES_MAX = 3;
+
+export interface Broadcast {
+  capacityStatus: "Empty" | "Moderate" | "Full";
+  noiseLevel: "Quiet" | "Conversational" | "Loud";
+  currentVibes: string[];
+  specialNotes: string | null;
+  isOpen: boolean;
+  createdAt: Date;
+}
+
+export interface CheckIn {
+  vibes: string[];
+  createdAt: Date;
+}
+
+export interface LiveVibe {
+  /** 0..1 per vibe, from fresh sources only. */
+  scores: Record<string, number>;
+  currentVibes: string[];
+  broadcast: Broadcast | null;
+  checkIns: number;
+  /** The newest fresh source's time. */
+  updatedAt: Date;
+}
+
+const minutes = (now: Date, then: Date) => Math.max(0, (now.getTime() - then.getTime()) / 60_000);
+const decay = (ageMin: number, halfLife: number) => Math.pow(0.5, ageMin / halfLife);
+
+/** The live vibe at `now`, or null when nothing is fresh. */
+export function liveVibe(broadcast: Broadcast | null, checkIns: readonly CheckIn[], now = new Date()): LiveVibe | null {
+  const fresh = broadcast && minutes(now, broadcast.createdAt) <= BROADCAST_MAX_AGE_MIN ? broadcast : null;
+  const recent = checkIns.filter((c) => minutes(now, c.createdAt) <= CHECKIN_MAX_AGE_MIN);
+  if (!fresh && !recent.length) return null;
+
+  const weights = new Map<string, number>();
+  let total = 0;
+  const add = (vibes: readonly string[], w: number) => {
+    total += w;
+    for (const v of new Set(vibes)) weights.set(v, (weights.get(v) ?? 0) + w);
+  };
+  if (fresh) add(fresh.currentVibes, BROADCAST_WEIGHT * decay(minutes(now, fresh.createdAt), BROADCAST_HALF_LIFE_MIN));
+  for (const c of recent) add(c.vibes, decay(minutes(now, c.createdAt), CHECKIN_HALF_LIFE_MIN));
+
+  const scores: Record<string, number> = {};
+  for (const [v, w] of weights) scores[v] = Math.round((w / total) * 100) / 100;
+  const ranked = Object.entries(scores)
+    .filter(([, s]) => s >= LIVE_VIBE_MIN)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  const currentVibes: string[] = [];
+  for (const [v] of ranked) {
+    if (currentVibes.length >= LIVE_VIBES_MAX) break;
+    if (!currentVibes.some((c) => contradicts(c, v))) currentVibes.push(v);
+  }
+  const times = [...(fresh ? [fresh.createdAt] : []), ...recent.map((c) => c.createdAt)];
+  return { scores, currentVibes, broadcast: fresh, checkIns: recent.length, updatedAt: new Date(Math.max(...times.map((t) => t.getTime()))) };
+}
+
+/**
+ * How a live vibe moves a venue's fit for a vibe search while it is fresh: the live score counts
+ * for 40% of the fit for the chosen vibes (60% the venue's standing vibes).
+ */
+export function liveFit(staticFit: number, live: LiveVibe | null, vibes: readonly string[]): number {
+  if (!live || !vibes.length) return staticFit;
+  const liveScore = Math.max(...vibes.map((v) => live.scores[v] ?? 0));
+  return Math.round((0.6 * staticFit + 0.4 * liveScore) * 100) / 100;
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { BROADCAST_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS } from "../constants";
+
+export const SPECIAL_NOTES_MAX = 280;
+
+/** POST /api/venues/:id/updates (spec 3 "Venue update", 5 "at most 3 current vibes"). */
+export const venueUpdateBody = z.object({
+  capacityStatus: z.enum(CAPACITY_STATUSES, { error: "capacityStatus must be Empty, Moderate or Full" }),
+  noiseLevel: z.enum(NOISE_LEVELS, { error: "noiseLevel must be Quiet, Conversational or Loud" }),
+  currentVibes: z
+    .array(z.string({ error: "Each vibe must be text" }), { error: "currentVibes must be a list" })
+    .max(LIMITS.broadcastVibes, `At most ${LIMITS.broadcastVibes} vibes`)
+    .refine((l) => l.every((v) => (BROADCAST_VIBES as readonly string[]).includes(v)), "Unknown vibe")
+    .transform((l) => [...new Set(l)]),
+  specialNotes: z
+    .string({ error: "specialNotes must be text or null" })
+    .max(SPECIAL_NOTES_MAX, `specialNotes can be at most ${SPECIAL_NOTES_MAX} characters`)
+    .nullable()
+    .transform((v) => (v && v.trim() ? v.trim() : null)),
+  isOpen: z.boolean({ error: "isOpen must be true or false" }),
+});
+
+export const assignOwnerBody = z.object({
+  email: z.string({ error: "Invalid email address" }).trim().pipe(z.email({ error: "Invalid email address" })),
+});
+
+/** The owner's dashboard figures, all measured (no placeholders). */
+export const venueStatsSchema = z.object({
+  venueId: z.number(),
+  checkInsToday: z.number(),
+  checkInsThisWeek: z.number(),
+  visitorsToday: z.number(),
+  visitorsThisWeek: z.number(),
+  saves: z.number(),
+  searchMatchesToday: z.number(),
+  searchMatchesThisWeek: z.number(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().nullable(),
+  broadcastsThisWeek: z.number(),
+  recentCheckIns: z.array(z.object({ vibes: z.array(z.string()), createdAt: z.string() })),
+});
+export type VenueStats = z.infer<typeof venueStatsSchema>;
