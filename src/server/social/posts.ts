@@ -57,30 +57,37 @@ const POST_COLUMNS = `p.id, p.user_id, u.first_name, u.last_name, p.created_at, 
   v.name AS venue_name, v.external_id AS venue_external_id, p.location_text, p.like_count, p.comment_count`;
 
 /**
- * The caller's posts and their friends' (those sharing their activity feed), newest first. Each
- * author's newest posts come from one walk of posts_user_time_idx (a LATERAL per author), so the
- * cost grows with the number of friends and the page size, not with the number of posts.
+ * The caller's posts and their friends' (those sharing their activity feed), newest first.
+ * First the page is chosen from index-only walks of posts_user_time_idx, one per author (a
+ * LATERAL), so the cost grows with the number of friends and the page size, not the number of
+ * posts; then only the page's posts are joined with their authors, venues and the caller's likes.
  */
 export async function feedPage(db: Queryable, viewerId: string, limit: number, cursor: [string, string] | null): Promise<{ posts: Post[]; nextCursor: string | null }> {
   const rows = await db.query<PostRow & { created_at_text: string }>(
     `WITH authors AS (
        SELECT $1::uuid AS id
        UNION ALL
-       SELECT f.friend_id FROM friendships f JOIN users a ON a.id = f.friend_id
-        WHERE f.user_id = $1 AND a.privacy_activity_feed)
+       SELECT f.friend_id FROM friendships f
+        WHERE f.user_id = $1
+          AND NOT EXISTS (SELECT 1 FROM users a WHERE a.id = f.friend_id AND NOT a.privacy_activity_feed)),
+     page AS (
+       SELECT q.id, q.created_at
+         FROM authors
+         CROSS JOIN LATERAL (
+           SELECT p.id, p.created_at FROM posts p
+            WHERE p.user_id = authors.id
+              AND ($3::timestamptz IS NULL OR (p.created_at, p.id) < ($3::timestamptz, $4::uuid))
+            ORDER BY p.created_at DESC, p.id DESC
+            LIMIT $2) q
+        ORDER BY q.created_at DESC, q.id DESC
+        LIMIT $2)
      SELECT ${POST_COLUMNS}, p.created_at::text AS created_at_text,
             EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1) AS is_liked
-       FROM authors
-       CROSS JOIN LATERAL (
-         SELECT * FROM posts q
-          WHERE q.user_id = authors.id
-            AND ($3::timestamptz IS NULL OR (q.created_at, q.id) < ($3::timestamptz, $4::uuid))
-          ORDER BY q.created_at DESC, q.id DESC
-          LIMIT $2) p
+       FROM page
+       JOIN posts p ON p.id = page.id
        JOIN users u ON u.id = p.user_id
        LEFT JOIN venues v ON v.id = p.venue_id
-      ORDER BY p.created_at DESC, p.id DESC
-      LIMIT $2`,
+      ORDER BY p.created_at DESC, p.id DESC`,
     [viewerId, limit + 1, cursor?.[0] ?? null, cursor?.[1] ?? null],
   );
   const page = rows.slice(0, limit);

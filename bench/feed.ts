@@ -1,0 +1,97 @@
+/**
+ * Benchmark of GET /api/posts/feed with 10,000 users, 100 friends each and 1,000,000 posts,
+ * through the real server over loopback HTTP, signed in as randomly chosen users.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/feed.ts
+ *   BENCH_DBS=pglite npx tsx bench/feed.ts        # the embedded database (slow to load)
+ *
+ * Options: BENCH_USERS=10000 BENCH_FRIENDS=100 BENCH_POSTS=1000000 BENCH_SECONDS=15 BENCH_CONCURRENCY=1,8
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { openPglite, openPostgres, type Db } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { generateSocial } from "./generate-social";
+import { fmt, holdLoad } from "./load";
+
+const users = Number(process.env.BENCH_USERS ?? 10_000);
+const friends = Number(process.env.BENCH_FRIENDS ?? 100);
+const postCount = Number(process.env.BENCH_POSTS ?? 1_000_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? "1,8").split(",").map(Number);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "postgres" : "pglite")).split(",");
+const SECRET = "bench-secret-bench-secret-bench-secret";
+
+/** Sessions for `n` random users, made the way the app makes them (HMAC of a random token). */
+async function sessions(db: Db, n: number): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const token = randomBytes(32).toString("base64url");
+    const uid = `00000000-0000-4000-8000-${(1 + Math.floor(Math.random() * users)).toString(16).padStart(12, "0")}`;
+    await db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [
+      createHmac("sha256", SECRET).update(token).digest("base64url"),
+      uid,
+    ]);
+    cookies.push(`vibe_session=${token}`);
+  }
+  return cookies;
+}
+
+async function openFresh(kind: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const name = `vibe_bench_feed_${process.pid}`;
+  const admin = await openPostgres(pgUrl!, 1);
+  await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.exec(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 10);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const a = await openPostgres(pgUrl!, 1);
+      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.close();
+    },
+  };
+}
+
+const lines: string[] = [];
+for (const kind of dbs) {
+  const { db, drop } = await openFresh(kind);
+  await migrate(db);
+  const t = performance.now();
+  await generateSocial(db, { users, friends, posts: postCount });
+  const cookies = await sessions(db, 500);
+  console.log(`${kind}: ${users} users, ${friends} friends each, ${postCount} posts loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench" }, { sessionSecret: SECRET, clientDir: null });
+  const { app } = await buildApp(config, db);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const sample = await fetch(base + "/api/posts/feed", { headers: { cookie: cookies[0] } });
+  console.log(`a sample feed answers ${sample.status} with ${(await sample.json()).length} posts`);
+  let i = 0;
+  for (const c of [4, ...concurrencies]) {
+    const warm = c === 4 && i === 0;
+    // each request signs in as the next of the 500 users (cookie set per request below)
+    const r = await holdLoad(base, () => "/api/posts/feed", {
+      concurrency: c,
+      seconds: warm ? 3 : seconds,
+      headers: { get cookie() { return cookies[i++ % cookies.length]; } } as unknown as Record<string, string>,
+    });
+    if (warm) continue;
+    const line = `${kind.padEnd(8)} feed  concurrency ${String(c).padStart(2)}  ${fmt(r)}`;
+    console.log(line);
+    lines.push(line);
+  }
+  await app.close();
+  await drop();
+}
+console.log("\nSummary\n" + lines.join("\n"));

@@ -1,0 +1,38 @@
+import type { Db } from "../src/server/db/client";
+
+/** Users, a ring of friendships (each user befriends the next and previous friends/2), and posts spread over 90 days. */
+export async function generateSocial(db: Db, { users, friends, posts: postCount }: { users: number; friends: number; posts: number }) {
+  await db.query("SELECT setseed(0.7)");
+  await db.query(
+    `INSERT INTO users (id, email, first_name, last_name)
+     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, 'bench' || g || '@example.com', 'User', g::text
+       FROM generate_series(1, $1::int) g`,
+    [users],
+  );
+  // friend k of user i is i+k (mod N), both ways: every user has exactly `friends` friends.
+  await db.query(
+    `INSERT INTO friendships (user_id, friend_id)
+     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid,
+            ('00000000-0000-4000-8000-' || lpad(to_hex(((i - 1 + k) % $1) + 1), 12, '0'))::uuid
+       FROM generate_series(1, $1::int) i, generate_series(1, $2::int) k
+     UNION ALL
+     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(((i - 1 + k) % $1) + 1), 12, '0'))::uuid,
+            ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid
+       FROM generate_series(1, $1::int) i, generate_series(1, $2::int) k`,
+    [users, friends / 2],
+  );
+  const batch = 200_000;
+  for (let start = 1; start <= postCount; start += batch) {
+    await db.query(
+      `INSERT INTO posts (user_id, vibes, content, created_at, like_count, comment_count)
+       SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(1 + floor(random() * $3)::int), 12, '0'))::uuid,
+              CASE floor(random() * 4)::int WHEN 0 THEN ARRAY['Chill'] WHEN 1 THEN ARRAY['Cozy', 'Quiet']
+                   WHEN 2 THEN ARRAY['Loud', 'Energetic'] ELSE ARRAY['Romantic'] END,
+              'post ' || g, now() - random() * interval '90 days', floor(random() * 20)::int, floor(random() * 5)::int
+         FROM generate_series($1::int, $2::int) g`,
+      [start, Math.min(postCount, start + batch - 1), users],
+    );
+  }
+  await db.query("ANALYZE");
+}
+
