@@ -39,7 +39,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     for (const name of ["Google", "Apple", "X", "Email", "Back"]) {
       expect(await page.getByRole("button", { name, exact: true }).count(), name).toBe(1);
     }
-    await shot(page, "landing-signup-chooser");
+    await shot(page, "landing-signup-chooser", { fullPage: true });
     await page.getByRole("button", { name: "Back" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Sign In" }).count()).toBe(1);
     expect(problems).toEqual([]);

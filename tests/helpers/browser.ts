@@ -34,8 +34,19 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
 /** A fresh browser context (its own cookies) that fails the test on any page error or CSP violation. */
-export async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = DESKTOP) {
-  const context: BrowserContext = await browser.newContext({ baseURL, viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = DESKTOP,
+  opts: { geolocation?: { latitude: number; longitude: number } } = {},
+) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+    ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ["geolocation"] } : {}),
+  });
   const page: Page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
@@ -47,7 +58,14 @@ export async function newPage(browser: Browser, baseURL: string, viewport: { wid
 
 const SHOTS = resolve(".tmp/screenshots");
 /** Saves a screenshot under .tmp/screenshots for a person to look at. */
-export async function shot(page: Page, name: string) {
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: opts.fullPage ?? false });
+}
+
+/** Signs a new account up inside a browser context (its cookies are the page's). */
+export async function signUpIn(context: BrowserContext, baseURL: string, email: string, firstName = "Test") {
+  const res = await context.request.post(`${baseURL}/auth/email/signup`, { data: { email, password: "a good password", firstName, lastName: "User" } });
+  if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as { id: string; email: string };
 }

@@ -1,13 +1,85 @@
-import { Compass } from "lucide-react";
-import { PAGE_TITLES } from "@shared/constants";
-import { ComingSoon } from "@client/components/coming-soon";
+import { useId, useMemo, useState } from "react";
+import { CATEGORY_CHIPS, DEFAULT_DISTANCE_MILES, PAGE_TITLES, VENUE_TEXT } from "@shared/constants";
+import { ToggleChip } from "@client/components/ui/toggle-chip";
+import { Button } from "@client/components/ui/button";
+import { useMatchVenues } from "@client/features/venues/api/match-venues";
+import { DistanceChips } from "@client/features/venues/components/distance-chips";
+import { SearchField } from "@client/features/venues/components/search-field";
+import { VenueSheet } from "@client/features/venues/components/venue-sheet";
+import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";
+import { VenueListEmpty, VenueListError } from "@client/features/venues/components/venue-list-states";
+import { VibePicker } from "@client/features/venues/components/vibe-picker";
+import { useGeolocation } from "@client/features/venues/hooks/use-geolocation";
+import { useVenueSheet } from "@client/features/venues/hooks/use-venue-sheet";
+import { useVibeSelection } from "@client/features/venues/hooks/use-vibe-selection";
+import { buildMatchParams } from "@client/features/venues/lib/venue-params";
+import { filterVenues } from "./filter-venues";
+
+type CategoryValue = (typeof CATEGORY_CHIPS)[number]["value"];
 
 export function ExplorePage() {
+  const geo = useGeolocation();
+  // Explore browses: it starts from every vibe and does not save its picks (Home does).
+  const vibes = useVibeSelection({ persist: false });
+  const [distance, setDistance] = useState<number>(DEFAULT_DISTANCE_MILES);
+  const [category, setCategory] = useState<CategoryValue>("all");
+  const [filter, setFilter] = useState("");
+  const sheet = useVenueSheet();
+  const resultsHeadingId = useId();
+
+  const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, category });
+  const match = useMatchVenues(params);
+  const venues = useMemo(() => filterVenues(match.data ?? [], filter), [match.data, filter]);
+
   return (
-    <ComingSoon
-      title={PAGE_TITLES.explore}
-      icon={Compass}
-      description="Describe what you are in the mood for and filter venues by vibe, distance and category here."
-    />
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
+      <h1 className="text-3xl font-bold tracking-tight">{PAGE_TITLES.explore}</h1>
+
+      {/* SLOT (later issue): the natural-language search box with its Find button and the
+          'AI understood' panel go here. While a natural-language result is held, its venues replace
+          the list below and the vibe picker is dimmed and disabled (spec 2, 4). Nothing renders yet. */}
+
+      <div className="flex flex-col gap-4">
+        <VibePicker selected={vibes.selected} onToggle={vibes.toggle} onRemove={vibes.remove} />
+        <DistanceChips value={distance} onChange={setDistance} />
+        <SearchField value={filter} onChange={setFilter} label={VENUE_TEXT.filterLabel} placeholder={VENUE_TEXT.filterPlaceholder} />
+        <div role="group" aria-label={VENUE_TEXT.categoryLabel} className="flex flex-wrap gap-2">
+          {CATEGORY_CHIPS.map((chip) => (
+            <ToggleChip key={chip.value} pressed={category === chip.value} onClick={() => setCategory(chip.value)}>
+              {chip.label}
+            </ToggleChip>
+          ))}
+        </div>
+      </div>
+
+      <section aria-labelledby={resultsHeadingId} className="flex flex-col gap-4">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id={resultsHeadingId} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+            {VENUE_TEXT.totalVenues}
+          </h2>
+          <p role="status" className="rounded-full bg-secondary px-3 py-1 text-sm font-bold tabular-nums">
+            <span className="sr-only">{VENUE_TEXT.totalVenues}: </span>
+            {match.data ? venues.length : "–"}
+          </p>
+        </div>
+        {match.isPending ? (
+          <VenueGridSkeleton />
+        ) : match.isError ? (
+          <VenueListError error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />
+        ) : venues.length === 0 ? (
+          <VenueListEmpty title={VENUE_TEXT.exploreEmpty}>
+            {filter.trim() && (
+              <Button variant="outline" onClick={() => setFilter("")}>
+                {VENUE_TEXT.clearSearch}
+              </Button>
+            )}
+          </VenueListEmpty>
+        ) : (
+          <VenueGrid venues={venues} onOpen={sheet.openVenue} label={VENUE_TEXT.totalVenues} busy={match.isPlaceholderData} />
+        )}
+      </section>
+
+      <VenueSheet sheet={sheet} />
+    </div>
   );
 }

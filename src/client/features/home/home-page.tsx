@@ -1,13 +1,102 @@
-import { MapPin } from "lucide-react";
-import { ComingSoon } from "@client/components/coming-soon";
-import { VibeLogo } from "@client/components/vibe-logo";
+import { useId, useMemo, useState } from "react";
+import { DEFAULT_DISTANCE_MILES, VENUE_TEXT } from "@shared/constants";
+import { useMatchVenues } from "@client/features/venues/api/match-venues";
+import { DistanceChips } from "@client/features/venues/components/distance-chips";
+import { SearchField } from "@client/features/venues/components/search-field";
+import { VenueSheet } from "@client/features/venues/components/venue-sheet";
+import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";
+import { VenueListEmpty, VenueListError } from "@client/features/venues/components/venue-list-states";
+import { VibePicker } from "@client/features/venues/components/vibe-picker";
+import { useGeolocation } from "@client/features/venues/hooks/use-geolocation";
+import { useVenueSheet } from "@client/features/venues/hooks/use-venue-sheet";
+import { useVibeSelection } from "@client/features/venues/hooks/use-vibe-selection";
+import { sortVenues, type SortOption } from "@client/features/venues/lib/sort-venues";
+import { buildMatchParams } from "@client/features/venues/lib/venue-params";
+import { useDebouncedValue } from "@client/hooks/use-debounced-value";
+import { HomeHeader } from "./components/home-header";
+import { LiveIndicator } from "./components/live-indicator";
+import { SortToggle } from "./components/sort-toggle";
+import { SuggestionBubbles } from "./components/suggestion-bubbles";
+import { useSuggestions } from "./use-suggestions";
+
+const SEARCH_DELAY_MS = 300;
 
 export function HomePage() {
+  const geo = useGeolocation();
+  const vibes = useVibeSelection({ persist: true });
+  const [distance, setDistance] = useState<number>(DEFAULT_DISTANCE_MILES);
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
+  const [sort, setSort] = useState<SortOption>("proximity");
+  const [suggestionsDismissed, setSuggestionsDismissed] = useState(false);
+  const sheet = useVenueSheet();
+  const vibeHeadingId = useId();
+  const resultsHeadingId = useId();
+
+  const showSuggestions = vibes.ready && !suggestionsDismissed && vibes.selected.length === 0;
+  const suggestions = useSuggestions(geo, showSuggestions);
+
+  const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, search });
+  const match = useMatchVenues(params, { enabled: vibes.ready });
+  const venues = useMemo(() => sortVenues(match.data ?? [], sort), [match.data, sort]);
+  const heading = search ? VENUE_TEXT.filteredMatches : VENUE_TEXT.nearbyMatches;
+
+  const toggleVibe = (vibe: string) => {
+    // Spec 4: choosing vibes dismisses the suggestion bubbles.
+    if (!vibes.selected.includes(vibe)) setSuggestionsDismissed(true);
+    vibes.toggle(vibe);
+  };
+
   return (
-    <ComingSoon
-      title={<VibeLogo size="md" />}
-      icon={MapPin}
-      description="Pick a vibe and the nearby venues that match it will appear here."
-    />
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
+      <HomeHeader status={geo.status} indicators={<LiveIndicator />} />
+
+      <section aria-labelledby={vibeHeadingId} className="flex flex-col gap-3">
+        <h2 id={vibeHeadingId} className="text-lg font-semibold">
+          {VENUE_TEXT.vibePickerTitle}
+        </h2>
+        <VibePicker selected={vibes.selected} onToggle={toggleVibe} onRemove={vibes.remove} />
+      </section>
+
+      {showSuggestions && (
+        <SuggestionBubbles suggestions={suggestions} onOpen={sheet.openVenue} onDismiss={() => setSuggestionsDismissed(true)} />
+      )}
+
+      <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <SearchField
+            value={searchText}
+            onChange={setSearchText}
+            label={VENUE_TEXT.searchLabel}
+            placeholder={VENUE_TEXT.searchPlaceholder}
+            className="flex-1"
+          />
+          <SortToggle value={sort} onChange={setSort} />
+        </div>
+        <DistanceChips value={distance} onChange={setDistance} />
+      </div>
+
+      <section aria-labelledby={resultsHeadingId} className="flex flex-col gap-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id={resultsHeadingId} className="text-xl font-bold">
+            {heading}
+          </h2>
+          <p role="status" className="text-sm text-muted-foreground">
+            {match.data ? `${venues.length} ${venues.length === 1 ? "venue" : "venues"}` : ""}
+          </p>
+        </div>
+        {match.isPending ? (
+          <VenueGridSkeleton />
+        ) : match.isError ? (
+          <VenueListError error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />
+        ) : venues.length === 0 ? (
+          <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody} />
+        ) : (
+          <VenueGrid venues={venues} onOpen={sheet.openVenue} label={heading} busy={match.isPlaceholderData} />
+        )}
+      </section>
+
+      <VenueSheet sheet={sheet} />
+    </div>
   );
 }

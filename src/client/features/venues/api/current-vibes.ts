@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { VENUE_API } from "@shared/constants";
+import { getJson } from "@client/lib/api-url";
+import { isAbort } from "./abort";
+
+export interface CurrentVibes {
+  vibes: string[];
+}
+
+export const CURRENT_VIBES_KEY = [VENUE_API.currentVibes] as const;
+
+/** GET /api/vibes/current; a failure counts as no saved vibes (the picker starts empty). */
+export async function fetchCurrentVibes(signal?: AbortSignal): Promise<CurrentVibes> {
+  try {
+    const body = await getJson<CurrentVibes>(VENUE_API.currentVibes, undefined, signal);
+    return { vibes: Array.isArray(body?.vibes) ? body.vibes.filter((v): v is string => typeof v === "string") : [] };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { vibes: [] };
+  }
+}
+
+export const currentVibesQuery = queryOptions({ queryKey: CURRENT_VIBES_KEY, queryFn: ({ signal }) => fetchCurrentVibes(signal) });
+
+/** Spec 6: current vibes load only for a user who can save them. */
+export function useCurrentVibes(enabled: boolean) {
+  return useQuery({ ...currentVibesQuery, enabled });
+}

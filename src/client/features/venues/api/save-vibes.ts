@@ -1,0 +1,32 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { VENUE_API, VENUE_TEXT } from "@shared/constants";
+import { toast } from "@client/hooks/use-toast";
+import { errorMessage } from "@client/lib/api-error";
+import { apiRequest } from "@client/lib/query-client";
+import type { SaveVibesBody } from "../lib/vibe-selection";
+import { CURRENT_VIBES_KEY, type CurrentVibes } from "./current-vibes";
+
+export type { SaveVibesBody };
+
+/** POST /api/vibes */
+export async function saveVibes(body: SaveVibesBody): Promise<void> {
+  await apiRequest("POST", VENUE_API.saveVibes, body);
+}
+
+/**
+ * Saves and keeps the cached current vibes in step, so Home shows this selection when it is
+ * opened again. A plain function rather than a mutation hook: the picker may save while its page
+ * is being left.
+ */
+let latestSave = 0;
+
+export async function saveVibesAndCache(queryClient: QueryClient, body: SaveVibesBody): Promise<void> {
+  const save = ++latestSave;
+  try {
+    await saveVibes(body);
+    // An older save that finishes after a newer one must not overwrite the cached selection.
+    if (save === latestSave) queryClient.setQueryData<CurrentVibes>(CURRENT_VIBES_KEY, { vibes: body.vibes });
+  } catch (error) {
+    toast({ variant: "destructive", title: VENUE_TEXT.errorTitle, description: errorMessage(error, VENUE_TEXT.vibesSaveFailed) });
+  }
+}

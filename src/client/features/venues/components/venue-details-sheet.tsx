@@ -1,0 +1,298 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import * as Tabs from "@radix-ui/react-tabs";
+import { Clock, ExternalLink, Globe, MapPin, Navigation, Phone, Share2, Star, X } from "lucide-react";
+import type { ReactNode } from "react";
+import { TEXT, VENUE_TEXT } from "@shared/constants";
+import type { Venue, VenueDetails } from "@shared/contracts/venues";
+import { buttonVariants } from "@client/components/ui/button";
+import { cn } from "@client/lib/utils";
+import { useVenueDetails } from "../api/venue-details";
+import { detailsVibes, directionsUrl, reviewTime, safeWebsite, telHref } from "../lib/venue-display";
+import { shareVenue } from "../lib/share-venue";
+import { CapacityBadge } from "./capacity-badge";
+import { FavoriteButton } from "./favorite-button";
+import { VenueFigures } from "./venue-figures";
+import { VenueImage } from "./venue-image";
+import { VibeIcon } from "./vibe-icon";
+
+interface VenueDetailsSheetProps {
+  venue: Venue | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called instead of Radix's own focus return, which needs a Dialog.Trigger. */
+  restoreFocus: () => void;
+}
+
+const tabClass =
+  "inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow";
+const actionClass = cn(buttonVariants({ variant: "outline" }), "h-11 px-4");
+
+/**
+ * Venue details (spec 2): a bottom sheet on phones and a side sheet from md up. Radix Dialog
+ * traps focus, closes on Escape and hides the page from assistive technology while open.
+ */
+export function VenueDetailsSheet({ venue, open, onOpenChange, restoreFocus }: VenueDetailsSheetProps) {
+  return (
+    <Dialog.Root open={open && venue !== null} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus();
+          }}
+          className={cn(
+            "fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl border-t border-border bg-card text-card-foreground shadow-2xl outline-none",
+            "data-[state=closed]:animate-sheet-down data-[state=open]:animate-sheet-up",
+            "md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-[30rem] md:max-w-full md:rounded-none md:rounded-l-3xl md:border-t-0 md:border-l",
+            "md:data-[state=closed]:animate-sheet-out-right md:data-[state=open]:animate-sheet-in-right",
+          )}
+        >
+          {venue && <SheetBody key={venue.id} venue={venue} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function SheetBody({ venue }: { venue: Venue }) {
+  const details = useVenueDetails(venue.externalId);
+  const loading = details.isPending;
+  const data = details.data ?? null;
+  const phone = data?.phone ?? venue.phoneNumber;
+  const tel = telHref(phone);
+
+  return (
+    <>
+      <div aria-hidden="true" className="mx-auto mt-2.5 h-1.5 w-12 shrink-0 rounded-full bg-white/20 md:hidden" />
+      <header className="flex items-start gap-3 px-5 pt-3 pb-3 md:pt-6">
+        <div className="min-w-0 flex-1">
+          <Dialog.Title className="text-xl leading-tight font-bold break-words">{venue.name}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">{venue.category}</Dialog.Description>
+        </div>
+        <Dialog.Close
+          aria-label={VENUE_TEXT.close}
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-white/10 hover:text-foreground"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </Dialog.Close>
+      </header>
+
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-4">
+        <div className="relative aspect-[16/9] max-h-52 w-full overflow-hidden rounded-2xl bg-muted">
+          <VenueImage url={venue.imageUrl} name={venue.name} loading="eager" />
+          <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
+        </div>
+        <VenueFigures venue={venue} className="mt-3" />
+
+        <Tabs.Root defaultValue="about" className="mt-4">
+          <Tabs.List aria-label="Venue details" className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1">
+            <Tabs.Trigger value="about" className={tabClass}>
+              {VENUE_TEXT.tabs.about}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="reviews" className={tabClass}>
+              {VENUE_TEXT.tabs.reviews}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="photos" className={tabClass}>
+              {VENUE_TEXT.tabs.photos}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="about" className="rounded-lg pt-4">
+            {loading ? <Loading text={VENUE_TEXT.loadingDetails} /> : <About venue={venue} details={data} phone={phone} />}
+          </Tabs.Content>
+          <Tabs.Content value="reviews" className="rounded-lg pt-4">
+            {loading ? <Loading text={VENUE_TEXT.loadingReviews} /> : <Reviews reviews={data?.reviews ?? []} />}
+          </Tabs.Content>
+          <Tabs.Content value="photos" className="rounded-lg pt-4">
+            {loading ? <Loading text={VENUE_TEXT.loadingPhotos} /> : <Photos name={venue.name} photos={data?.photos ?? []} />}
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+
+      <footer className="flex flex-col gap-2 border-t border-border px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
+        <a href={directionsUrl(venue)} target="_blank" rel="noopener noreferrer" className={cn(buttonVariants(), "h-11 w-full px-4")}>
+          <Navigation aria-hidden="true" />
+          {VENUE_TEXT.getDirections}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <div className="flex gap-2 [&>*]:flex-1">
+          <button type="button" onClick={() => void shareVenue(venue)} className={actionClass}>
+            <Share2 aria-hidden="true" />
+            {VENUE_TEXT.share}
+          </button>
+          {tel && (
+            <a href={tel} className={actionClass}>
+              <Phone aria-hidden="true" />
+              {VENUE_TEXT.call}
+            </a>
+          )}
+          <FavoriteButton venue={venue} variant="action" />
+        </div>
+      </footer>
+    </>
+  );
+}
+
+function Loading({ text }: { text: string }) {
+  return (
+    <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+      {text}
+    </p>
+  );
+}
+
+function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <dt className="mt-0.5 text-pink-300 [&_svg]:size-4">
+        <span aria-hidden="true">{icon}</span>
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 flex-1 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function About({ venue, details, phone }: { venue: Venue; details: VenueDetails | null; phone: string | null }) {
+  const description = details?.description ?? venue.description;
+  const address = details?.address ?? venue.address;
+  const website = safeWebsite(details?.website ?? venue.website);
+  const hours = details?.hours ?? [];
+  const vibes = detailsVibes(venue);
+  const live = venue.latestUpdate;
+  // Vibes broadcast by the venue are "current"; otherwise they are what the venue is known for.
+  const vibesTitle = live?.currentVibes.length ? VENUE_TEXT.currentVibes : "Vibes";
+  const liveNotes = [live?.statusMessage, live?.specialNotes].filter((s): s is string => !!s?.trim());
+  const tel = telHref(phone);
+
+  return (
+    <div className="flex flex-col gap-5">
+      {description && <p className="text-sm leading-relaxed text-foreground/90">{description}</p>}
+
+      {live && (live.noiseLevel || live.isOpen !== null || liveNotes.length > 0) && (
+        <div className="rounded-xl border border-border bg-secondary/40 p-3 text-sm">
+          <p className="font-semibold">
+            {live.isOpen === true ? "Open now" : live.isOpen === false ? "Closed now" : "Live update"}
+            {live.noiseLevel && <span className="font-normal text-muted-foreground"> · Noise: {live.noiseLevel}</span>}
+          </p>
+          {liveNotes.map((note) => (
+            <p key={note} className="mt-1 text-muted-foreground">
+              {note}
+            </p>
+          ))}
+        </div>
+      )}
+
+      <dl className="flex flex-col gap-3">
+        <Row icon={<MapPin />} label="Address">
+          {address?.trim() ? address : <span className="text-muted-foreground">{TEXT.addressFallback}</span>}
+        </Row>
+        {phone && (
+          <Row icon={<Phone />} label="Phone">
+            {tel ? (
+              <a href={tel} className="rounded-sm text-pink-200 underline-offset-4 hover:underline">
+                {phone}
+              </a>
+            ) : (
+              phone
+            )}
+          </Row>
+        )}
+        {website && (
+          <Row icon={<Globe />} label={VENUE_TEXT.website}>
+            <a
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 rounded-sm text-pink-200 underline-offset-4 hover:underline"
+            >
+              {website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+              <ExternalLink className="size-3.5" aria-hidden="true" />
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Row>
+        )}
+        {hours.length > 0 && (
+          <Row icon={<Clock />} label={VENUE_TEXT.hours}>
+            <ul className="flex flex-col gap-0.5">
+              {hours.map((line, i) => (
+                <li key={i} className="text-muted-foreground">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </Row>
+        )}
+      </dl>
+
+      {vibes.length > 0 && (
+        <section aria-label={vibesTitle}>
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{vibesTitle}</h3>
+          <ul className="flex flex-wrap gap-1.5">
+            {vibes.map((vibe) => (
+              <li
+                key={vibe}
+                className="inline-flex items-center gap-1 rounded-full border border-purple-400/30 bg-purple-500/15 px-2.5 py-1 text-xs font-medium text-purple-100"
+              >
+                <VibeIcon vibe={vibe} />
+                {vibe}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <p className="text-xs leading-relaxed text-muted-foreground">{details?.attribution || venue.attribution}</p>
+    </div>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  const rounded = Math.round(Math.max(0, Math.min(5, rating)));
+  return (
+    <span role="img" aria-label={`Rated ${rating} out of 5`} className="inline-flex">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Star key={i} aria-hidden="true" className={cn("size-3.5", i < rounded ? "fill-amber-300 text-amber-300" : "text-white/25")} />
+      ))}
+    </span>
+  );
+}
+
+function Reviews({ reviews }: { reviews: VenueDetails["reviews"] }) {
+  if (reviews.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.noReviews}</p>;
+  return (
+    <ul className="flex flex-col gap-3">
+      {reviews.map((review, i) => {
+        const time = reviewTime(review.time);
+        return (
+          <li key={i} className="rounded-xl border border-border bg-secondary/30 p-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm font-semibold">{review.author}</p>
+              {typeof review.rating === "number" && <Stars rating={review.rating} />}
+            </div>
+            {time && <p className="text-xs text-muted-foreground">{time}</p>}
+            {review.text && <p className="mt-2 text-sm leading-relaxed text-foreground/90">{review.text}</p>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Photos({ name, photos }: { name: string; photos: VenueDetails["photos"] }) {
+  if (photos.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.noPhotos}</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-2">
+      {photos.map((photo, i) => (
+        <li key={`${photo.url}-${i}`}>
+          <figure>
+            <div className="aspect-square overflow-hidden rounded-xl bg-muted">
+              <VenueImage url={photo.url} name={`${name} (${i + 1} of ${photos.length})`} />
+            </div>
+            {photo.attribution && <figcaption className="mt-1 truncate text-[11px] text-muted-foreground">{photo.attribution}</figcaption>}
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { DEFAULT_COORDS, GEOLOCATION, TEXT } from "@shared/constants";
+import { toast } from "@client/hooks/use-toast";
+import type { Coords } from "../lib/venue-params";
+
+/** pending: asking the browser; located: real coordinates; failed: denied or unavailable (default point kept). */
+export type GeoStatus = "pending" | "located" | "failed";
+
+export interface GeoState {
+  status: GeoStatus;
+  coords: Coords;
+}
+
+// One position request per page load, shared by every screen that lists venues, so moving
+// between Home, Explore and Saved neither asks again nor repeats the error toast.
+let state: GeoState = { status: "pending", coords: { ...DEFAULT_COORDS } };
+let requested = false;
+const listeners = new Set<() => void>();
+
+function setState(next: GeoState): void {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+function fail(): void {
+  setState({ status: "failed", coords: state.coords });
+  toast({ variant: "destructive", title: TEXT.locationErrorTitle, description: TEXT.locationErrorBody });
+}
+
+/** Spec 4 and 9: start at the default point; switch to real coordinates on permission. */
+export function requestLocation(): void {
+  if (requested) return;
+  requested = true;
+  const geo = typeof navigator !== "undefined" ? navigator.geolocation : undefined;
+  if (!geo) {
+    fail();
+    return;
+  }
+  geo.getCurrentPosition(
+    (position) => setState({ status: "located", coords: { latitude: position.coords.latitude, longitude: position.coords.longitude } }),
+    fail,
+    { timeout: GEOLOCATION.timeoutMs, maximumAge: GEOLOCATION.maximumAgeMs, enableHighAccuracy: GEOLOCATION.enableHighAccuracy },
+  );
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getState = () => state;
+
+export function useGeolocation(): GeoState {
+  const geo = useSyncExternalStore(subscribe, getState, getState);
+  useEffect(requestLocation, []);
+  return geo;
+}

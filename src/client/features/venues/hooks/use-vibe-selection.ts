@@ -1,0 +1,62 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useAuth } from "@client/lib/auth";
+import { useCurrentVibes } from "../api/current-vibes";
+import { saveVibesAndCache } from "../api/save-vibes";
+import { canSaveVibes, normalizeVibes, removeVibe, saveVibesBody, toggleVibe, type SaveVibesBody } from "../lib/vibe-selection";
+
+/** Toggles in quick succession are saved once. */
+const SAVE_DELAY_MS = 500;
+
+export interface VibeSelection {
+  selected: string[];
+  toggle: (vibe: string) => void;
+  remove: (vibe: string) => void;
+  /** False until a saved selection (if one may exist) has loaded, so the first search uses it. */
+  ready: boolean;
+}
+
+/**
+ * The vibe picker's state (spec 4). With `persist`, a user who can save vibes (signed in with an
+ * email) starts from their current vibes and every non-empty selection is saved.
+ */
+export function useVibeSelection({ persist }: { persist: boolean }): VibeSelection {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const saving = persist && canSaveVibes(user);
+  const current = useCurrentVibes(saving);
+  const [chosen, setChosen] = useState<string[] | null>(null);
+
+  // Until the person picks something, the selection is their saved one.
+  const selected = chosen ?? (saving ? normalizeVibes(current.data?.vibes) : []);
+  const ready = !saving || chosen !== null || !current.isPending;
+
+  const shareVibes = user?.privacyShareVibes ?? false;
+  const pending = useRef<SaveVibesBody | null>(null);
+  useEffect(() => {
+    // Spec: an empty selection is not saved (the server needs 1 to 5 vibes).
+    if (!saving || chosen === null || chosen.length === 0) {
+      pending.current = null;
+      return;
+    }
+    const body = saveVibesBody(chosen, { privacyShareVibes: shareVibes });
+    pending.current = body;
+    const timer = setTimeout(() => {
+      pending.current = null;
+      void saveVibesAndCache(queryClient, body);
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [chosen, saving, shareVibes, queryClient]);
+  // Leaving the page before the delay still saves the last selection.
+  useEffect(
+    () => () => {
+      if (pending.current) void saveVibesAndCache(queryClient, pending.current);
+      pending.current = null;
+    },
+    [queryClient],
+  );
+
+  const toggle = useCallback((vibe: string) => setChosen(toggleVibe(selected, vibe)), [selected]);
+  const remove = useCallback((vibe: string) => setChosen(removeVibe(selected, vibe)), [selected]);
+  return { selected, toggle, remove, ready };
+}

@@ -1,0 +1,74 @@
+import { SUGGESTION_RADIUS } from "@shared/constants";
+import { milesToKm } from "@shared/units";
+
+export interface Coords {
+  latitude: number;
+  longitude: number;
+}
+
+export interface MatchInput {
+  coords: Coords;
+  distanceMiles: number;
+  vibes: readonly string[];
+  search?: string;
+  /** A CATEGORY_CHIPS value; "all" (or nothing) sends no category. */
+  category?: string;
+}
+
+/** Query of GET /api/venues/match-public. */
+export interface MatchParams {
+  latitude: number;
+  longitude: number;
+  /** Kilometres (spec 9: the chosen miles times 1.60934). */
+  radius: number;
+  /** Comma list, or "all" when no vibe is chosen. */
+  vibes: string;
+  search?: string;
+  category?: string;
+}
+
+/** Query of GET /api/venues/nearby for the suggestion bubbles. */
+export interface NearbyParams {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  hour: number;
+}
+
+/**
+ * The server's limit (MAX_SEARCH_LENGTH in the venues contract). Not imported from there: the
+ * contract module pulls zod into the main bundle, which only the login screen needs.
+ */
+export const SEARCH_MAX_LENGTH = 100;
+
+export const roundTo = (value: number, decimals: number) => {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+};
+
+/**
+ * Coordinates are rounded to about 10 m so GPS jitter does not make a new query; the radius is
+ * rounded to hide floating-point noise (5 miles is 8.0467 km, not 8.046700000000001).
+ */
+export function buildMatchParams({ coords, distanceMiles, vibes, search, category }: MatchInput): MatchParams {
+  const params: MatchParams = {
+    latitude: roundTo(coords.latitude, 4),
+    longitude: roundTo(coords.longitude, 4),
+    radius: roundTo(milesToKm(distanceMiles), 4),
+    vibes: vibes.length ? vibes.join(",") : "all",
+  };
+  const text = search?.trim().slice(0, SEARCH_MAX_LENGTH);
+  if (text) params.search = text;
+  if (category && category.toLowerCase() !== "all") params.category = category;
+  return params;
+}
+
+/** Spec 7: suggestions use coordinates rounded to 3 decimals, radius 5 and the hour of day. */
+export function buildNearbyParams(coords: Coords, hour: number): NearbyParams {
+  return {
+    latitude: roundTo(coords.latitude, 3),
+    longitude: roundTo(coords.longitude, 3),
+    radius: SUGGESTION_RADIUS,
+    hour,
+  };
+}

@@ -1,0 +1,147 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_COORDS } from "@shared/constants";
+import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot, signUpIn } from "../helpers/browser";
+import { uniqueEmail } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+
+const chromiumPath = findChromium();
+// A point in the Mission, a little away from the default, so "Location detected" is real GPS.
+const GPS = { latitude: 37.7599, longitude: -122.4148 };
+
+describe.skipIf(!chromiumPath)("discovery in the browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer("pglite"), launchBrowser(chromiumPath!)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signedIn(viewport: { width: number; height: number } = DESKTOP) {
+    const opened = await newPage(browser, server.url, viewport, { geolocation: GPS });
+    await signUpIn(opened.context, server.url, uniqueEmail("e2e"), "Sam");
+    return opened;
+  }
+  const matchRequest = (page: Page, test: (url: URL) => boolean) =>
+    page.waitForRequest((r) => r.url().includes("/api/venues/match-public") && test(new URL(r.url())), { timeout: 15_000 });
+  const cards = (page: Page) => page.getByRole("main").locator("article");
+
+  it("picks vibes, changes distance, searches, sorts, opens details, saves and finds the venue in Saved (desktop)", async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto("/");
+    await expect.poll(() => page.getByText("Location detected").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Nearby Matches" }).count()).toBe(1);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // vibes: the call carries them, sent as a comma list with the GPS position
+    const vibesCall = matchRequest(page, (u) => u.searchParams.get("vibes") === "Chill,Cozy");
+    const vibes = page.getByRole("group", { name: "Vibes" });
+    await vibes.getByRole("button", { name: "Chill", exact: true }).click();
+    await vibes.getByRole("button", { name: "Cozy", exact: true }).click();
+    const called = new URL((await vibesCall).url());
+    expect(Number(called.searchParams.get("latitude"))).toBeCloseTo(GPS.latitude, 3);
+    expect(called.searchParams.get("radius")).toBe("16.0934");
+    expect(await page.getByRole("button", { name: "Remove Chill" }).count()).toBe(1);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // at most five vibes
+    for (const v of ["Quiet", "Romantic", "Loud"]) await vibes.getByRole("button", { name: v, exact: true }).click();
+    expect(await vibes.getByRole("button", { name: "Energetic", exact: true }).getAttribute("aria-disabled")).toBe("true");
+    for (const v of ["Quiet", "Romantic", "Loud"]) await page.getByRole("button", { name: `Remove ${v}` }).click();
+
+    // distance in km
+    const distanceCall = matchRequest(page, (u) => u.searchParams.get("radius") === "40.2335");
+    await page.getByRole("group", { name: "Distance" }).getByRole("button", { name: "25 mi" }).click();
+    await distanceCall;
+
+    // keyword search
+    await page.getByRole("searchbox", { name: "Search venues" }).fill("coffee");
+    await expect.poll(() => page.getByRole("heading", { name: "Filtered Matches" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Clear search venues" }).click();
+
+    // sort by rating
+    await page.getByRole("group", { name: "Sort venues" }).getByRole("button", { name: "Top Rated" }).click();
+    expect(await page.getByRole("button", { name: "Top Rated" }).getAttribute("aria-pressed")).toBe("true");
+    await shot(page, "discovery-home-desktop");
+
+    // details sheet
+    const first = cards(page).first();
+    const name = (await first.getByRole("heading").textContent())!.trim();
+    await first.getByRole("button", { name, exact: true }).click();
+    const sheet = page.getByRole("dialog", { name });
+    await sheet.waitFor();
+    expect(await sheet.getByRole("link", { name: /Get Directions/ }).getAttribute("href")).toMatch(/google\.com\/maps\/dir\/\?api=1&destination=-?\d/);
+    await sheet.getByRole("tab", { name: "Reviews" }).click();
+    await expect.poll(() => sheet.getByText("No reviews available").count(), { timeout: 10_000 }).toBe(1);
+    await sheet.getByRole("tab", { name: "Photos" }).click();
+    await expect.poll(() => sheet.getByText("No photos available").count(), { timeout: 10_000 }).toBe(1);
+    await shot(page, "discovery-details-desktop");
+
+    // save it, from the sheet
+    const heart = sheet.getByRole("button", { name: `Save ${name}` });
+    await heart.click();
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    await sheet.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Saved" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Saved Venues" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("main").getByRole("heading", { name, exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await shot(page, "discovery-saved-desktop");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("filters Explore by category and text, with the Total Venues count and Clear Search", async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto("/explore");
+    await expect.poll(() => page.getByRole("heading", { name: "Total Venues" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const categoryCall = matchRequest(page, (u) => u.searchParams.get("category") === "Cafe");
+    await page.getByRole("group", { name: "Category" }).getByRole("button", { name: "Cafes" }).click();
+    await categoryCall;
+    await page.getByRole("searchbox", { name: "Filter by name, category or vibe" }).fill("zzzz no such venue");
+    await expect.poll(() => page.getByText("No venues found").count()).toBe(1);
+    await page.getByRole("button", { name: "Clear Search" }).click();
+    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await shot(page, "discovery-explore-desktop");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("works on a phone: vibes, details sheet, save, Saved", async () => {
+    const { page, context, problems } = await signedIn(PHONE);
+    await page.goto("/");
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole("group", { name: "Vibes" }).getByRole("button", { name: "Energetic", exact: true }).click();
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, "discovery-home-phone");
+    const first = cards(page).first();
+    const name = (await first.getByRole("heading").textContent())!.trim();
+    await first.getByRole("button", { name: `Save ${name}` }).click();
+    await expect.poll(() => first.getByRole("button", { name: `Save ${name}` }).getAttribute("aria-pressed")).toBe("true");
+    await first.getByRole("button", { name, exact: true }).click();
+    await page.getByRole("dialog", { name }).waitFor();
+    await shot(page, "discovery-details-phone");
+    await page.getByRole("dialog", { name }).getByRole("button", { name: "Close" }).click();
+    await page.locator("nav[aria-label='Main']:visible").getByRole("link", { name: "Saved" }).click();
+    await expect.poll(() => page.getByRole("main").getByRole("heading", { name, exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("falls back to the default point with a 'Location Error' toast when location is denied", async () => {
+    const { page, context } = await newPage(browser, server.url, DESKTOP);
+    await signUpIn(context, server.url, uniqueEmail("nogps"));
+    const call = page.waitForRequest((r) => r.url().includes("/api/venues/match-public"), { timeout: 15_000 });
+    await page.goto("/");
+    await expect.poll(() => page.getByText("Location Error").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const url = new URL((await call).url());
+    expect(Number(url.searchParams.get("latitude"))).toBeCloseTo(DEFAULT_COORDS.latitude, 3);
+    await context.close();
+  });
+});
