@@ -233,3 +233,330 @@ export const TOAST_VIEWPORT = { hotkey: ["F8"], label: "Notifications ({hotkey})
 
 /** Loop of the landing page's decorative background animation (spec 9). */
 export const LANDING_ANIMATION_LOOP_MS = 8000;
+
+// ---- Venue discovery: Home, venue details, Explore, Saved (spec 2, 8, 9) ----
+
+/** Same-origin paths of the venue calls (spec 7). */
+export const VENUE_API = {
+  match: "/api/venues/match-public",
+  nearby: "/api/venues/nearby",
+  /** `${VENUE_API.venues}/${encodeURIComponent(externalId)}/details` */
+  venues: "/api/venues",
+  favorites: "/api/favorites",
+  currentVibes: "/api/vibes/current",
+  saveVibes: "/api/vibes",
+  proxyImage: "/api/proxy-image",
+} as const;
+
+/** Texts of the venue screens. Those marked (spec) are the product's own wording. */
+export const VENUE_TEXT = {
+  locationDetected: "Location detected", // (spec)
+  detectingLocation: "Detecting location...", // (spec)
+  /** Shown once the position could not be read and the default point is in use. */
+  defaultLocation: "Using default location",
+  liveUpdates: "Live updates active", // (spec) reserved for the realtime indicator
+  vibePickerTitle: "What's your vibe?",
+  nearbyMatches: "Nearby Matches", // (spec)
+  filteredMatches: "Filtered Matches", // (spec)
+  emptyTitle: "No venues match your vibe right now.", // (spec)
+  emptyBody: "Try selecting different vibes!", // (spec)
+  fetchFailed: "Failed to fetch venues", // (spec, thrown)
+  retry: "Retry",
+  searchPlaceholder: "Search venues...",
+  searchLabel: "Search venues",
+  filterPlaceholder: "Filter by name, category or vibe",
+  filterLabel: "Filter by name, category or vibe",
+  distanceLabel: "Distance",
+  categoryLabel: "Category",
+  sortLabel: "Sort venues",
+  dismissSuggestions: "Dismiss suggestions",
+  loadingDetails: "Loading details...", // (spec)
+  loadingReviews: "Loading reviews...", // (spec)
+  loadingPhotos: "Loading photos...", // (spec)
+  noReviews: "No reviews available", // (spec)
+  noPhotos: "No photos available", // (spec)
+  tabs: { about: "About", reviews: "Reviews", photos: "Photos" },
+  getDirections: "Get Directions",
+  share: "Share",
+  call: "Call",
+  save: "Save",
+  close: "Close",
+  hours: "Hours",
+  currentVibes: "Current vibes",
+  website: "Website",
+  shareText: "Check out this spot on VIBE",
+  linkCopied: "Link copied",
+  linkCopiedBody: "Paste it anywhere to share this place.",
+  shareFailed: "Could not share this place",
+  favoriteFailed: "Failed to update favorites",
+  vibesSaveFailed: "Failed to save your vibes",
+  errorTitle: "Error",
+  /** Shown (muted, with this tooltip) when a venue has no rating and the spec's fallback is used. */
+  noRatingYet: "No rating yet",
+  distanceUnknown: "Distance unknown",
+  exploreEmpty: "No venues found", // (spec)
+  clearSearch: "Clear Search", // (spec)
+  totalVenues: "Total Venues", // (spec)
+  savedEmptyTitle: "No saved venues yet", // (spec)
+  savedEmptyBody: "Tap the heart icon on a venue to save it.",
+} as const;
+
+/** Headings of the suggestion bubbles by suggestionBucket(hour) (spec 9). */
+export const SUGGESTION_HEADINGS = {
+  breakfast: "Breakfast Spots",
+  lunch: "Lunch Picks",
+  afternoon: "Afternoon Hangouts",
+  dinner: "Dinner Spots",
+  nightlife: "Nightlife",
+  personalized: "Personalized Picks", // (spec)
+} as const;
+
+/** How many suggested venue names the Home bubbles show. */
+export const SUGGESTION_BUBBLE_COUNT = 5;
+
+/** Labels of the Home sort toggle for SORT_OPTIONS. */
+export const SORT_LABELS = { proximity: "Nearest", rating: "Top Rated" } as const;
+
+/** External directions page opened by Get Directions (spec 2). */
+export const DIRECTIONS_URL = "https://www.google.com/maps/dir/?api=1&destination=";
+
+// ---- Social: Feed, Friends, Groups, Profile (spec 2, 4, 5, 8, 9) ----
+
+/** Same-origin paths of the social calls (spec 7). */
+export const SOCIAL_API = {
+  feed: "/api/posts/feed",
+  /** `${SOCIAL_API.posts}/${id}/like` and `${SOCIAL_API.posts}/${id}/comments` */
+  posts: "/api/posts",
+  userSearch: "/api/users/search",
+  friends: "/api/friends",
+  friendRequests: "/api/friends/requests",
+  friendRequest: "/api/friends/request",
+  /** `${SOCIAL_API.friendAccept}/${requesterId}` */
+  friendAccept: "/api/friends/accept",
+  friendReject: "/api/friends/reject",
+  /** `${SOCIAL_API.groups}/${id}` (DELETE) and `${SOCIAL_API.groups}/${id}/venues` */
+  groups: "/api/groups",
+  preferences: "/api/users/preferences",
+  privacy: "/api/users/privacy",
+} as const;
+
+/** The post dialog's venue search: fixed default coordinates, radius 10 (spec 7). */
+export const POST_DIALOG_VENUE_RADIUS = 10;
+/** Group venue search: the default distance (10 miles) in kilometres. */
+export const GROUP_VENUES_RADIUS_KM = 16.0934;
+/** How many of a group's matching venues the Groups tab lists. */
+export const GROUP_VENUES_SHOWN = 5;
+/** Pause after typing before the user search and the post dialog's venue search run. */
+export const SOCIAL_SEARCH_DELAY_MS = 300;
+
+/** Texts of the Feed. Those marked (spec) are the product's own wording. */
+export const FEED_TEXT = {
+  shareYourVibe: "Share Your Vibe", // (spec)
+  dialogDescription: "Pick up to 5 vibes, add where you are and say how it feels.",
+  vibesLabel: "Vibes",
+  venueLabel: "Venue or location",
+  venuePlaceholder: "Search venues or type a place",
+  venueHint: "Pick a nearby venue, or leave your text as a custom location.",
+  venueResults: "Matching venues",
+  venueSearching: "Searching venues...",
+  venueNoResults: "No matching venues nearby. Your text will be posted as the location.",
+  venueSearchFailed: "Venue search is unavailable. Your text will be posted as the location.",
+  removeVenue: "Remove venue",
+  captionLabel: "Caption",
+  captionPlaceholder: "What's the vibe like?",
+  submit: "Post",
+  submitting: "Posting...",
+  cancel: "Cancel",
+  locationOff: "Location sharing is off in your Privacy Settings, so no place will be saved with this post.",
+  selectVibe: "Select at least one vibe", // (spec)
+  errorTitle: "Error", // (spec)
+  postFailed: "Failed to create post", // (spec)
+  posted: "Posted!", // (spec)
+  postedBody: "Your vibe has been shared", // (spec)
+  emptyTitle: "No posts yet", // (spec)
+  emptyBody: "Add friends to see their vibes", // (spec)
+  findFriends: "Find Friends",
+  loadFailed: "Failed to load the feed",
+  retry: "Retry",
+  like: "Like",
+  likeFailed: "Failed to update like",
+  comments: "Comments",
+  commentsLoading: "Loading comments...",
+  commentsEmpty: "No comments yet. Start the conversation.",
+  commentsFailed: "Failed to load comments",
+  showComments: "Show comments",
+  commentLabel: "Write a comment",
+  commentPlaceholder: "Write a comment...",
+  sendComment: "Send comment",
+  commentAdded: "Comment added!", // (spec)
+  commentFailed: "Failed to add comment",
+  someone: "VIBE user",
+  justNow: "just now",
+} as const;
+
+/** Texts of the Friends screen and its Groups tab. */
+export const FRIENDS_TEXT = {
+  inviteFriends: "Invite Friends", // (spec)
+  counters: { friends: "Friends", groups: "Groups", requests: "Requests" }, // (spec)
+  tabs: { friends: "Friends", requests: "Requests", groups: "Groups", search: "Search" }, // (spec)
+  tabsLabel: "Friends sections",
+  searchLabel: "Search users",
+  searchPlaceholder: "Search by name or email...",
+  searchMin: "Type at least 2 characters to search",
+  searching: "Searching...",
+  noUsers: "No users found", // (spec)
+  searchFailed: "Failed to search users", // (spec, thrown)
+  addFriend: "Add Friend",
+  requestSent: "Request Sent",
+  alreadyFriends: "Friends",
+  respondInRequests: "Respond in Requests",
+  requestSentToast: "Friend request sent", // (spec)
+  sendFailed: "Failed to send request", // (spec)
+  accept: "Accept",
+  reject: "Reject",
+  accepted: "You're now friends", // (spec)
+  rejected: "Request rejected", // (spec)
+  acceptFailed: "Failed to accept request", // (spec)
+  rejectFailed: "Failed to reject request", // (spec)
+  noRequests: "No New Requests", // (spec)
+  noRequestsBody: "Friend requests you receive show up here.",
+  findFriends: "Find Friends", // (spec)
+  noFriends: "No friends yet",
+  noFriendsBody: "Find people you know on VIBE, or invite them to join.",
+  friendsLoadFailed: "Failed to load friends",
+  requestsLoadFailed: "Failed to load friend requests",
+  groupsLoadFailed: "Failed to load groups",
+  retry: "Retry",
+  errorTitle: "Error",
+  createGroup: "Create Group Vibe", // (spec)
+  createGroupDescription: "Name the group and pick the friends whose vibes to blend.",
+  groupName: "Group name",
+  groupNamePlaceholder: "Friday night crew",
+  chooseFriends: "Friends in this group",
+  groupNameRequired: "Please enter a group name", // (spec)
+  groupMembersRequired: "Please select at least one friend", // (spec)
+  createGroupSubmit: "Create Group",
+  creatingGroup: "Creating...",
+  cancel: "Cancel",
+  noFriendsForGroup: "Add friends first to create a group vibe",
+  groupCreated: "Group vibe created", // (spec)
+  groupCreateFailed: "Failed to create group", // (spec)
+  groupDeleted: "Group deleted", // (spec)
+  groupDeleteFailed: "Failed to delete group", // (spec)
+  deleteGroup: "Delete group",
+  noGroups: "No group vibes yet",
+  noGroupsBody: "Create a group to blend your friends' vibes and find places that suit everyone.",
+  mixedVibes: "Mixed vibes",
+  noMixedVibes: "No shared vibes yet",
+  findVenues: "Find venues",
+  findingVenues: "Finding venues...",
+  noGroupVenues: "No venues match this group's vibes nearby.",
+  groupVenuesFailed: "Failed to fetch venues", // (spec, thrown)
+  groupVenuesTitle: "Top picks for the group",
+} as const;
+
+/** The Invite Friends dialog: the app link shared by email, TikTok, Instagram, X and Facebook (spec 2). */
+export const INVITE_TEXT = {
+  title: "Invite Friends", // (spec)
+  description: "Share your link to VIBE by email or on social media.",
+  linkLabel: "Your invite link",
+  copyLink: "Copy link",
+  emailSubject: "Join me on VIBE",
+  message: "Find places that match your mood with me on VIBE.",
+  email: "Email",
+  tiktok: "TikTok",
+  instagram: "Instagram",
+  x: "X",
+  facebook: "Facebook",
+  newTab: "(opens in a new tab)",
+  linkCopied: "Link copied",
+  linkCopiedBody: "Paste it anywhere to invite your friends.",
+  tiktokCopied: "Paste it in TikTok to invite your friends.",
+  instagramCopied: "Paste it in Instagram to invite your friends.",
+  copyFailed: "Could not copy the link",
+} as const;
+
+export const INVITE_SHARE_URLS = {
+  x: "https://twitter.com/intent/tweet",
+  facebook: "https://www.facebook.com/sharer/sharer.php",
+} as const;
+
+/** Texts of the Profile screen, its preferences dialog and its privacy sheet. */
+export const PROFILE_TEXT = {
+  counters: { vibes: "Vibes", categories: "Categories", total: "Preferences" },
+  yourVibes: "Your Vibes",
+  setYourVibe: "Set Your Vibe", // (spec)
+  setYourVibeBody: "Pick the vibes you love and VIBE will suggest places that fit.",
+  myPreferences: "My Preferences", // (spec)
+  manageFriends: "Manage Friends", // (spec)
+  privacySettings: "Privacy Settings", // (spec)
+  preferencesDescription: "VIBE uses these to personalise your picks. Nothing is saved until you press Save.",
+  sections: { vibes: "Vibes", dietary: "Dietary Restrictions", budget: "Budget", categories: "Favorite Categories" },
+  vibesHint: "Choose at least one vibe to get personalized picks.",
+  budgetHint: "Pick one, or press it again to clear.",
+  save: "Save",
+  saving: "Saving...",
+  cancel: "Cancel",
+  close: "Close",
+  preferencesSaved: "Preferences saved", // (spec)
+  preferencesFailedTitle: "Error", // (spec)
+  preferencesFailed: "Failed to save preferences. Please try again.", // (spec)
+  privacyDescription: "Choose what your friends can see. Nothing changes until you press Save.",
+  privacy: {
+    privacyShareVibes: {
+      label: "Share my vibes",
+      description: "When on, friends see your preferred vibes and they count toward your groups' mixed vibes.",
+    },
+    privacyShareLocation: {
+      label: "Share my location",
+      description: "When on, the venue or place you add is saved with your posts; when off, no location is stored with them.",
+    },
+    privacyActivityFeed: {
+      label: "Show my activity in friends' feeds",
+      description: "When on, your posts appear in your friends' feeds; when off, only you can see them.",
+    },
+  },
+  privacyUpdated: "Privacy Settings Updated", // (spec)
+  privacyUpdatedBody: "Your privacy choices are saved.",
+  updateFailed: "Update Failed", // (spec)
+  privacyFailed: "Failed to update privacy settings",
+} as const;
+
+/**
+ * Text limits of the social forms, for the client's maxLength and counters. The same numbers as
+ * POST_CONTENT_MAX, COMMENT_MAX, LOCATION_TEXT_MAX and GROUP_NAME_MAX in contracts/social.ts (a
+ * test keeps them equal); kept here so the pages need not load zod with the contracts.
+ */
+export const SOCIAL_LIMITS = { postContentMax: 500, commentMax: 500, locationTextMax: 120, groupNameMax: 60 } as const;
+
+/** Realtime (spec 2 Home indicator, issue 6 personal events). */
+export const REALTIME_TEXT = {
+  active: "Live updates active",
+  friendRequest: (name: string) => ({ title: "New friend request", description: `${name} wants to be friends` }),
+  friendAccepted: (name: string) => ({ title: "Friend request accepted", description: `${name} accepted your request` }),
+  friendPost: (name: string) => ({ title: "New vibe", description: `${name} shared a vibe` }),
+  postLiked: (name: string) => ({ title: "New like", description: `${name} liked your post` }),
+  postCommented: (name: string) => ({ title: "New comment", description: `${name} commented on your post` }),
+} as const;
+
+/** Business dashboard (spec 2, 4, 5, 8). */
+export const BUSINESS_TEXT = {
+  title: "Business Dashboard",
+  back: "Back to Home",
+  noVenue: "No venue",
+  noVenueFound: "No venue found",
+  noBusinessTitle: "No business venue found",
+  noBusinessBody: "Your account doesn't own a venue yet. Contact support to claim your business on VIBE.",
+  formTitle: "Update Your Vibe",
+  capacity: "Capacity",
+  noise: "Noise level",
+  vibes: "Current vibes (up to 3)",
+  notes: "Special notes",
+  open: "Open now",
+  broadcast: "Broadcast Update",
+  broadcasting: "Broadcasting...",
+  success: "Update Broadcast",
+  failure: "Update Failed",
+  activityTitle: "Today's Activity",
+  noActivity: "No check-ins yet today.",
+} as const;

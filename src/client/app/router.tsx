@@ -1,14 +1,10 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { LOADING_TEXT } from "@shared/constants";
 import { AdminPage } from "@client/features/admin/admin-page";
 import { BusinessPage } from "@client/features/business/business-page";
-import { ExplorePage } from "@client/features/explore/explore-page";
-import { FeedPage } from "@client/features/feed/feed-page";
-import { FriendsPage } from "@client/features/friends/friends-page";
 import { HomePage } from "@client/features/home/home-page";
 import { LandingPage } from "@client/features/landing/landing-page";
-import { ProfilePage } from "@client/features/profile/profile-page";
-import { SavedPage } from "@client/features/saved/saved-page";
 import { useAuth } from "@client/lib/auth";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
@@ -17,6 +13,21 @@ import { useScrollToTop } from "./use-scroll-to-top";
 
 // The login screen carries the form validation (zod), which nothing else on first load needs.
 const LoginPage = lazy(() => import("@client/features/auth/login-page").then((m) => ({ default: m.LoginPage })));
+// Explore and Saved load on first visit; Home (the signed-in landing screen) stays in the main bundle.
+const ExplorePage = lazy(() => import("@client/features/explore/explore-page").then((m) => ({ default: m.ExplorePage })));
+const SavedPage = lazy(() => import("@client/features/saved/saved-page").then((m) => ({ default: m.SavedPage })));
+// Feed, Friends and Profile (dialogs, tabs, sheets) load on first visit too.
+const FeedPage = lazy(() => import("@client/features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
+const FriendsPage = lazy(() => import("@client/features/friends/friends-page").then((m) => ({ default: m.FriendsPage })));
+const ProfilePage = lazy(() => import("@client/features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
+
+function PageLoading() {
+  return (
+    <p role="status" className="px-4 py-12 text-center text-muted-foreground md:px-8">
+      {LOADING_TEXT}
+    </p>
+  );
+}
 
 function SignedOutRoutes() {
   return (
@@ -42,11 +53,31 @@ function SignedInRoutes() {
     <AppShell>
       <Switch>
         <Route path="/" component={HomePage} />
-        <Route path="/feed" component={FeedPage} />
-        <Route path="/friends" component={FriendsPage} />
-        <Route path="/explore" component={ExplorePage} />
-        <Route path="/saved" component={SavedPage} />
-        <Route path="/profile" component={ProfilePage} />
+        <Route path="/feed">
+          <Suspense fallback={<PageLoading />}>
+            <FeedPage />
+          </Suspense>
+        </Route>
+        <Route path="/friends">
+          <Suspense fallback={<PageLoading />}>
+            <FriendsPage />
+          </Suspense>
+        </Route>
+        <Route path="/explore">
+          <Suspense fallback={<PageLoading />}>
+            <ExplorePage />
+          </Suspense>
+        </Route>
+        <Route path="/saved">
+          <Suspense fallback={<PageLoading />}>
+            <SavedPage />
+          </Suspense>
+        </Route>
+        <Route path="/profile">
+          <Suspense fallback={<PageLoading />}>
+            <ProfilePage />
+          </Suspense>
+        </Route>
         <Route path="/business" component={BusinessPage} />
         <Route path="/admin" component={AdminPage} />
         <Route component={NotFoundPage} />

@@ -1,0 +1,119 @@
+import { useId, useState } from "react";
+import { FEED_TEXT, LIMITS, PICKER_VIBES, SOCIAL_LIMITS } from "@shared/constants";
+import { Button } from "@client/components/ui/button";
+import { DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import { Label } from "@client/components/ui/label";
+import { Textarea } from "@client/components/ui/textarea";
+import { ToggleChip } from "@client/components/ui/toggle-chip";
+import { toast } from "@client/hooks/use-toast";
+import { useAuth } from "@client/lib/auth";
+import { cn } from "@client/lib/utils";
+import { useCreatePost } from "../api/create-post";
+import { buildPostBody, emptyPostDraft, postDraftError, togglePostVibe, type PostDraft } from "../lib/post-draft";
+import { VenueField } from "./venue-field";
+
+/** The body of the Share Your Vibe dialog; render inside a Dialog root. */
+export function CreatePostDialogContent({ onPosted }: { onPosted: () => void }) {
+  const { user } = useAuth();
+  const [draft, setDraft] = useState<PostDraft>(emptyPostDraft);
+  const formId = useId();
+  const vibesLabelId = useId();
+  const vibesHintId = useId();
+  const captionId = useId();
+  const captionCountId = useId();
+  const create = useCreatePost({
+    onSuccess: () => {
+      setDraft(emptyPostDraft);
+      onPosted();
+    },
+  });
+  const full = draft.vibes.length >= LIMITS.vibesMax;
+  const update = (patch: Partial<PostDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  return (
+    <DialogContent className="sm:max-w-xl">
+      <DialogHeader>
+        <DialogTitle>{FEED_TEXT.shareYourVibe}</DialogTitle>
+        <DialogDescription>{FEED_TEXT.dialogDescription}</DialogDescription>
+      </DialogHeader>
+      <DialogBody>
+        <form
+          id={formId}
+          noValidate
+          className="flex flex-col gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (create.isPending) return;
+            const error = postDraftError(draft);
+            if (error) {
+              toast({ variant: "destructive", title: FEED_TEXT.errorTitle, description: error });
+              return;
+            }
+            create.mutate(buildPostBody(draft));
+          }}
+        >
+          <div role="group" aria-labelledby={vibesLabelId} aria-describedby={vibesHintId} className="flex flex-col gap-2">
+            <p id={vibesLabelId} className="text-sm font-medium">
+              {FEED_TEXT.vibesLabel}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {PICKER_VIBES.map((vibe) => {
+                const pressed = draft.vibes.includes(vibe);
+                const blocked = !pressed && full;
+                return (
+                  <ToggleChip
+                    key={vibe}
+                    pressed={pressed}
+                    aria-disabled={blocked || undefined}
+                    className={cn(blocked && "cursor-not-allowed opacity-50")}
+                    onClick={() => update({ vibes: togglePostVibe(draft.vibes, vibe) })}
+                  >
+                    {vibe}
+                  </ToggleChip>
+                );
+              })}
+            </div>
+            <p id={vibesHintId} className="text-xs text-muted-foreground">
+              {full
+                ? `${LIMITS.vibesMax} of ${LIMITS.vibesMax} selected. Remove one to pick another.`
+                : `${draft.vibes.length} of ${LIMITS.vibesMax} selected`}
+            </p>
+          </div>
+
+          <VenueField
+            venue={draft.venue}
+            text={draft.locationText}
+            onVenueChange={(venue) => update({ venue })}
+            onTextChange={(locationText) => update({ locationText })}
+          />
+          {user && !user.privacyShareLocation && <p className="-mt-3 text-xs text-amber-200">{FEED_TEXT.locationOff}</p>}
+
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={captionId}>{FEED_TEXT.captionLabel}</Label>
+            <Textarea
+              id={captionId}
+              value={draft.caption}
+              onChange={(event) => update({ caption: event.target.value })}
+              placeholder={FEED_TEXT.captionPlaceholder}
+              maxLength={SOCIAL_LIMITS.postContentMax}
+              rows={3}
+              aria-describedby={captionCountId}
+            />
+            <p id={captionCountId} className="self-end text-xs text-muted-foreground tabular-nums">
+              {draft.caption.length}/{SOCIAL_LIMITS.postContentMax}
+              <span className="sr-only"> characters</span>
+            </p>
+          </div>
+        </form>
+      </DialogBody>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">{FEED_TEXT.cancel}</Button>
+        </DialogClose>
+        <Button type="submit" form={formId} disabled={create.isPending}>
+          {create.isPending ? FEED_TEXT.submitting : FEED_TEXT.submit}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { SOCIAL_API } from "@shared/constants";
+import type { FriendRequestItem } from "@shared/contracts/social";
+import { getJson } from "@client/lib/api-url";
+
+export const FRIEND_REQUESTS_KEY = [SOCIAL_API.friendRequests] as const;
+
+/** GET /api/friends/requests: requests others sent to the caller, newest first. */
+export function fetchFriendRequests(signal?: AbortSignal): Promise<FriendRequestItem[]> {
+  return getJson<FriendRequestItem[]>(SOCIAL_API.friendRequests, undefined, signal);
+}
+
+export const friendRequestsQuery = queryOptions({ queryKey: FRIEND_REQUESTS_KEY, queryFn: ({ signal }) => fetchFriendRequests(signal) });
+
+export function useFriendRequests() {
+  return useQuery(friendRequestsQuery);
+}

@@ -1,0 +1,60 @@
+import { Search, UserPlus, Users } from "lucide-react";
+import { FRIENDS_TEXT, LIMITS } from "@shared/constants";
+import { Button } from "@client/components/ui/button";
+import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";
+import { VibeChip } from "@client/components/ui/vibe-chip";
+import { useFriends } from "../api/friends";
+import { ListSkeleton } from "./list-skeleton";
+import { PersonRow } from "./person-row";
+
+export function FriendsTab({ onFindFriends, onInvite }: { onFindFriends: () => void; onInvite: () => void }) {
+  const friends = useFriends();
+
+  if (friends.isPending) return <ListSkeleton />;
+  if (friends.isError && !friends.data) {
+    return (
+      <ErrorPanel title={FRIENDS_TEXT.friendsLoadFailed} error={friends.error} onRetry={() => void friends.refetch()} retrying={friends.isFetching} />
+    );
+  }
+  const list = friends.data ?? [];
+  if (!list.length) {
+    return (
+      <EmptyPanel title={FRIENDS_TEXT.noFriends} body={FRIENDS_TEXT.noFriendsBody} icon={<Users />}>
+        <Button size="sm" onClick={onFindFriends}>
+          <Search aria-hidden="true" />
+          {FRIENDS_TEXT.findFriends}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onInvite}>
+          <UserPlus aria-hidden="true" />
+          {FRIENDS_TEXT.inviteFriends}
+        </Button>
+      </EmptyPanel>
+    );
+  }
+
+  return (
+    <ul aria-label="Your friends" className="flex flex-col gap-2">
+      {list.map((friend) => {
+        const vibes = friend.preferredVibes.slice(0, LIMITS.friendCardVibes);
+        return (
+          <li key={friend.id}>
+            <PersonRow
+              person={friend}
+              extra={
+                vibes.length > 0 && (
+                  <ul aria-label="Vibes" className="mt-1.5 flex flex-wrap gap-1.5">
+                    {vibes.map((vibe) => (
+                      <li key={vibe}>
+                        <VibeChip>{vibe}</VibeChip>
+                      </li>
+                    ))}
+                  </ul>
+                )
+              }
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,117 @@
+import { ChevronDown, MapPin, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { FRIENDS_TEXT, GROUP_VENUES_SHOWN } from "@shared/constants";
+import type { Group } from "@shared/contracts/social";
+import { Button } from "@client/components/ui/button";
+import { Skeleton } from "@client/components/ui/skeleton";
+import { ErrorPanel } from "@client/components/ui/state-panel";
+import { VibeChip } from "@client/components/ui/vibe-chip";
+import { personName } from "@client/lib/person";
+import { cn } from "@client/lib/utils";
+import { useDeleteGroup } from "../api/delete-group";
+import { useGroupVenues } from "../api/group-venues";
+
+const members = (n: number) => `${n} ${n === 1 ? "member" : "members"}`;
+
+export function GroupCard({ group, myId, onDeleted }: { group: Group; myId: string | undefined; onDeleted?: () => void }) {
+  const [showVenues, setShowVenues] = useState(false);
+  const remove = useDeleteGroup({ onSuccess: onDeleted });
+  const titleId = useId();
+  const venuesId = useId();
+  const names = group.members.map((m) => (m.id === myId ? "You" : personName(m))).join(", ");
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 sm:p-5">
+      <header className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="truncate text-lg font-semibold">
+            {group.name}
+          </h3>
+          <p className="text-sm text-muted-foreground">{members(group.memberCount)}</p>
+          {names && <p className="truncate text-xs text-muted-foreground">{names}</p>}
+        </div>
+        {group.isCreator && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`${FRIENDS_TEXT.deleteGroup} ${group.name}`}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(group.id)}
+            className="text-muted-foreground hover:text-red-300"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        )}
+      </header>
+
+      <div className="flex flex-col gap-1.5">
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{FRIENDS_TEXT.mixedVibes}</p>
+        {group.mixedVibes.length ? (
+          <ul aria-label={FRIENDS_TEXT.mixedVibes} className="flex flex-wrap gap-1.5">
+            {group.mixedVibes.map((vibe) => (
+              <li key={vibe}>
+                <VibeChip>{vibe}</VibeChip>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{FRIENDS_TEXT.noMixedVibes}</p>
+        )}
+      </div>
+
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start"
+        aria-expanded={showVenues}
+        aria-controls={showVenues ? venuesId : undefined}
+        onClick={() => setShowVenues((v) => !v)}
+      >
+        <MapPin aria-hidden="true" />
+        {FRIENDS_TEXT.findVenues}
+        <ChevronDown aria-hidden="true" className={cn("transition-transform", showVenues && "rotate-180")} />
+      </Button>
+      {showVenues && <GroupVenues id={venuesId} groupId={group.id} />}
+    </article>
+  );
+}
+
+function GroupVenues({ id, groupId }: { id: string; groupId: string }) {
+  const venues = useGroupVenues(groupId, true);
+  return (
+    <section id={id} aria-label={FRIENDS_TEXT.groupVenuesTitle} className="rounded-xl border border-border bg-background/40 p-3">
+      {venues.isPending ? (
+        <div role="status" aria-label={FRIENDS_TEXT.findingVenues} className="flex flex-col gap-2">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-4 w-3/5" />
+        </div>
+      ) : venues.isError ? (
+        <ErrorPanel
+          title={venues.error instanceof Error ? venues.error.message : FRIENDS_TEXT.groupVenuesFailed}
+          error={venues.error}
+          onRetry={() => void venues.refetch()}
+          retrying={venues.isFetching}
+          className="py-5"
+        />
+      ) : venues.data.venues.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{FRIENDS_TEXT.noGroupVenues}</p>
+      ) : (
+        <>
+          <h4 className="mb-2 text-sm font-semibold">{FRIENDS_TEXT.groupVenuesTitle}</h4>
+          <ol className="flex flex-col gap-2">
+            {venues.data.venues.slice(0, GROUP_VENUES_SHOWN).map((v) => (
+              <li key={v.id} className="flex min-w-0 items-baseline gap-2 text-sm">
+                <span className="min-w-0 flex-1 truncate font-medium">{v.name}</span>
+                <span className="shrink-0 text-xs text-muted-foreground">
+                  {v.category}
+                  {v.distance && ` · ${v.distance} mi`}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { DEFAULT_COORDS, GEOLOCATION } from "@shared/constants";
+
+export interface Coords {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The browser's position when the person has already allowed it, else the default point: the
+ * Groups tab never triggers a permission prompt of its own.
+ */
+export async function positionIfGranted(): Promise<Coords> {
+  const fallback = { ...DEFAULT_COORDS };
+  const geo = typeof navigator !== "undefined" ? navigator.geolocation : undefined;
+  if (!geo || !navigator.permissions?.query) return fallback;
+  try {
+    const permission = await navigator.permissions.query({ name: "geolocation" });
+    if (permission.state !== "granted") return fallback;
+  } catch {
+    return fallback;
+  }
+  return new Promise((resolve) => {
+    geo.getCurrentPosition(
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      () => resolve(fallback),
+      { timeout: GEOLOCATION.timeoutMs, maximumAge: GEOLOCATION.maximumAgeMs, enableHighAccuracy: GEOLOCATION.enableHighAccuracy },
+    );
+  });
+}
+
+/** Coordinates rounded for the query string (about 11 m). */
+export const roundCoord = (n: number) => Math.round(n * 10_000) / 10_000;
