@@ -1,0 +1,97 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { REALTIME_TEXT } from "@shared/constants";
+import type { LatestUpdate, Venue } from "@shared/contracts/venues";
+import { toast } from "@client/hooks/use-toast";
+import { useAuth } from "@client/lib/auth";
+import { connectRealtime, realtimeUrl, type RealtimeMessage } from "@client/lib/realtime";
+
+interface RealtimeState {
+  connected: boolean;
+  lastMessage: RealtimeMessage | null;
+}
+
+const RealtimeContext = createContext<RealtimeState>({ connected: false, lastMessage: null });
+
+/** Whether the realtime connection is open, and the last message it brought (spec 7). */
+export const useRealtime = () => useContext(RealtimeContext);
+
+const keyStartsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) => typeof q.queryKey[0] === "string" && (q.queryKey[0] as string).startsWith(prefix);
+
+type Person = { firstName?: string | null; lastName?: string | null };
+const nameOf = (p: unknown) => {
+  const person = (p ?? {}) as Person;
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || "Someone";
+};
+
+/** Venue lists in the cache get the new live status in place, without a refetch. */
+function patchVenue(client: QueryClient, venueId: number, latestUpdate: LatestUpdate) {
+  client.setQueriesData({ predicate: keyStartsWith("/api/") }, (data: unknown) => {
+    const patch = (v: Venue) => (v && v.id === venueId ? { ...v, latestUpdate } : v);
+    if (Array.isArray(data) && data.some((v) => v && typeof v === "object" && "latestUpdate" in v)) return data.map(patch);
+    if (data && typeof data === "object" && Array.isArray((data as { venues?: unknown }).venues)) {
+      const d = data as { venues: Venue[] };
+      return { ...d, venues: d.venues.map(patch) };
+    }
+    return data;
+  });
+}
+
+export function applyRealtimeMessage(client: QueryClient, message: RealtimeMessage) {
+  const invalidate = (prefix: string) => void client.invalidateQueries({ predicate: keyStartsWith(prefix) });
+  switch (message.type) {
+    case "venue_update":
+      if (typeof message.venueId === "number" && message.latestUpdate) patchVenue(client, message.venueId, message.latestUpdate as LatestUpdate);
+      invalidate("/api/my-venues");
+      return;
+    case "friend_request":
+      toast(REALTIME_TEXT.friendRequest(nameOf(message.user)));
+      invalidate("/api/friends");
+      return;
+    case "friend_accepted":
+      toast(REALTIME_TEXT.friendAccepted(nameOf(message.user)));
+      invalidate("/api/friends");
+      invalidate("/api/groups");
+      invalidate("/api/posts");
+      return;
+    case "friend_post":
+      toast(REALTIME_TEXT.friendPost(nameOf(message.user)));
+      invalidate("/api/posts");
+      return;
+    case "post_liked":
+      toast(REALTIME_TEXT.postLiked(nameOf(message.user)));
+      invalidate("/api/posts");
+      return;
+    case "post_commented":
+      toast(REALTIME_TEXT.postCommented(nameOf((message.comment as { user?: unknown } | undefined)?.user)));
+      invalidate("/api/posts");
+      return;
+  }
+}
+
+/** Opens the realtime connection for a signed-in person and applies what it brings. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const [state, setState] = useState<RealtimeState>({ connected: false, lastMessage: null });
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (!userId) return;
+    const conn = connectRealtime({
+      url: realtimeUrl(window.location),
+      userId,
+      onStatus: (connected) => setState((s) => ({ ...s, connected })),
+      onMessage: (message) => {
+        setState((s) => ({ ...s, lastMessage: message }));
+        applyRealtimeMessage(client, message);
+      },
+    });
+    return () => {
+      conn.close();
+      setState({ connected: false, lastMessage: null });
+    };
+  }, [userId, client]);
+
+  return <RealtimeContext.Provider value={state}>{children}</RealtimeContext.Provider>;
+}
