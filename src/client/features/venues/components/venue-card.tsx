@@ -3,6 +3,7 @@ import { vibeTags } from "@shared/vibe-tags";
 import { cn } from "@client/lib/utils";
 import { CapacityBadge } from "./capacity-badge";
 import { FavoriteButton } from "./favorite-button";
+import { LiveStatus } from "./live-status";
 import { VenueFigures } from "./venue-figures";
 import { VenueImage } from "./venue-image";
 import { VibeIcon } from "./vibe-icon";
@@ -51,6 +52,7 @@ export function VenueCard({ venue, onOpen, className }: VenueCardProps) {
           <p className="text-sm text-muted-foreground">{venue.category}</p>
         </div>
         <VenueFigures venue={venue} />
+        <LiveStatus update={venue.latestUpdate} />
         {tags.length > 0 && (
           <ul aria-label="Vibes" className="mt-auto flex flex-wrap gap-1.5 pt-1">
             {tags.map((tag) => (

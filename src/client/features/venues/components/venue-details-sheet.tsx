@@ -10,6 +10,7 @@ import { useVenueDetails } from "../api/venue-details";
 import { detailsVibes, directionsUrl, reviewTime, safeWebsite, telHref } from "../lib/venue-display";
 import { shareVenue } from "../lib/share-venue";
 import { CapacityBadge } from "./capacity-badge";
+import { LiveStatus } from "./live-status";
 import { FavoriteButton } from "./favorite-button";
 import { VenueFigures } from "./venue-figures";
 import { VenueImage } from "./venue-image";
@@ -180,6 +181,7 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
               {note}
             </p>
           ))}
+          <LiveStatus update={live} className="mt-2" />
         </div>
       )}
 

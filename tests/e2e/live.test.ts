@@ -1,0 +1,75 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Venue } from "@shared/contracts/venues";
+import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot, signUpIn } from "../helpers/browser";
+import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+
+const chromiumPath = findChromium();
+const GPS = { latitude: 37.7946, longitude: -122.4021 };
+
+describe.skipIf(!chromiumPath)("live venues in the browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+  const adminEmail = uniqueEmail("admin");
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer("pglite", {}, { ADMIN_EMAILS: adminEmail }), launchBrowser(chromiumPath!)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("an owner broadcasts from the dashboard and another person's open Home shows it without reloading", async () => {
+    // the venue nearest to the viewer, made the owner's by an admin
+    const admin = new Agent(server.url);
+    await signUp(admin, { email: adminEmail });
+    const [venue] = (await admin.get<Venue[]>(`/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`)).body;
+    const ownerEmail = uniqueEmail("owner");
+
+    const owner = await newPage(browser, server.url, DESKTOP);
+    await signUpIn(owner.context, server.url, ownerEmail, "Olive");
+    expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: ownerEmail })).status).toBe(201);
+
+    const viewer = await newPage(browser, server.url, PHONE, { geolocation: GPS });
+    await signUpIn(viewer.context, server.url, uniqueEmail("viewer"), "Vic");
+    await viewer.page.goto("/");
+    await expect.poll(() => viewer.page.getByText("Live updates active").count(), { timeout: 10_000 }).toBe(1);
+    const card = viewer.page.getByRole("article").filter({ has: viewer.page.getByRole("heading", { name: venue.name, exact: true }) }).first();
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.getByText("Capacity:").count()).toBe(0);
+
+    // the owner's dashboard: defaults Moderate, Quiet, Chill; a fourth vibe is ignored
+    await owner.page.goto("/business");
+    await expect.poll(() => owner.page.getByRole("heading", { level: 1 }).textContent()).toBe(venue.name);
+    expect(await owner.page.getByRole("radio", { name: "Moderate" }).getAttribute("aria-checked")).toBe("true");
+    expect(await owner.page.getByRole("radio", { name: "Quiet" }).getAttribute("aria-checked")).toBe("true");
+    expect(await owner.page.getByRole("button", { name: "Chill", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await owner.page.getByRole("radio", { name: "Full" }).click();
+    await owner.page.getByRole("radio", { name: "Loud" }).click();
+    for (const v of ["Energetic", "Loud", "Romantic"]) await owner.page.getByRole("button", { name: v, exact: true }).click();
+    expect(await owner.page.getByRole("button", { name: "Romantic", exact: true }).getAttribute("aria-pressed")).toBe("false");
+    await owner.page.getByRole("button", { name: "Broadcast Update" }).click();
+    await expect.poll(() => owner.page.getByText("Update Broadcast", { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await shot(owner.page, "live-dashboard-desktop");
+
+    // the viewer's card changes in place
+    await expect.poll(() => card.getByText("Full").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await card.getByText(/Live · updated/).count()).toBe(1);
+    await shot(viewer.page, "live-home-phone");
+    expect(viewer.problems).toEqual([]);
+    expect(owner.problems).toEqual([]);
+    await owner.context.close();
+    await viewer.context.close();
+  });
+
+  it("someone without a venue sees 'No business venue found'", async () => {
+    const { page, context } = await newPage(browser, server.url, DESKTOP);
+    await signUpIn(context, server.url, uniqueEmail("nobiz"));
+    await page.goto("/business");
+    await expect.poll(() => page.getByText("No business venue found").count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("No venue");
+    await context.close();
+  });
+});

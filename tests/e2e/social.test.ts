@@ -1,0 +1,128 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot, signUpIn } from "../helpers/browser";
+import { uniqueEmail } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+
+const chromiumPath = findChromium();
+
+describe.skipIf(!chromiumPath)("social in the browser", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer("pglite"), launchBrowser(chromiumPath!)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const toastSays = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+  it("two people find each other, become friends, post, like, comment, form a group, and privacy hides a feed", async () => {
+    const tag = Date.now().toString(36);
+    const ada = await newPage(browser, server.url, DESKTOP);
+    const bo = await newPage(browser, server.url, PHONE);
+    const adaEmail = uniqueEmail("ada");
+    await signUpIn(ada.context, server.url, adaEmail, `Ada${tag}`);
+    await signUpIn(bo.context, server.url, uniqueEmail("bo"), `Bo${tag}`);
+
+    // Ada finds Bo by name and sends a request
+    await ada.page.goto("/friends");
+    await ada.page.getByRole("tab", { name: "Search" }).click();
+    const search = ada.page.getByRole("searchbox", { name: "Search users" });
+    await search.fill("B");
+    await expect.poll(() => ada.page.getByText("Type at least 2 characters to search").count()).toBe(1);
+    await search.fill(`Bo${tag}`);
+    await ada.page.getByRole("button", { name: "Add Friend" }).click();
+    await toastSays(ada.page, "Friend request sent");
+    await expect.poll(() => ada.page.getByRole("button", { name: "Request Sent" }).count()).toBe(1);
+
+    // Bo accepts on his phone
+    await bo.page.goto("/friends");
+    await bo.page.getByRole("tab", { name: "Requests" }).click();
+    await bo.page.getByRole("button", { name: "Accept" }).click();
+    await toastSays(bo.page, "You're now friends");
+    await expect.poll(() => bo.page.getByRole("heading", { name: "No New Requests" }).count(), { timeout: 10_000 }).toBe(1);
+    await bo.page.getByRole("tab", { name: "Friends" }).click();
+    await expect.poll(() => bo.page.getByRole("tabpanel").getByText(`Ada${tag} User`).count()).toBeGreaterThan(0);
+    await bo.page.waitForTimeout(500);
+    expect(await bo.page.getByRole("tab", { name: "Friends" }).getAttribute("aria-selected")).toBe("true");
+    await shot(bo.page, "social-friends-phone");
+
+    // Bo shares a vibe with a caption and a custom location
+    await bo.page.goto("/feed");
+    await bo.page.getByRole("button", { name: "Share Your Vibe" }).click();
+    const dialog = bo.page.getByRole("dialog", { name: "Share Your Vibe" });
+    await dialog.getByRole("button", { name: "Post" }).click();
+    await toastSays(bo.page, "Select at least one vibe");
+    await dialog.getByRole("button", { name: "Cozy", exact: true }).click();
+    await dialog.getByRole("textbox", { name: "Venue or location" }).fill("Dolores Park");
+    await dialog.getByRole("textbox", { name: "Caption" }).fill(`Sunny afternoon ${tag}`);
+    await dialog.getByRole("button", { name: "Post" }).click();
+    await toastSays(bo.page, "Posted!");
+
+    // Ada sees it, likes and comments (Enter submits, blank is not sent)
+    await ada.page.goto("/feed");
+    const post = ada.page.getByRole("article").filter({ hasText: `Sunny afternoon ${tag}` });
+    await expect.poll(() => post.count(), { timeout: 10_000 }).toBe(1);
+    expect(await post.getByText("Dolores Park").count()).toBe(1);
+    await post.getByRole("button", { name: /^Like,/ }).click();
+    await expect.poll(() => post.getByRole("button", { name: /^Like,/ }).getAttribute("aria-pressed")).toBe("true");
+    await post.getByRole("button", { name: /^Comments,/ }).click();
+    const comment = post.getByRole("textbox", { name: "Write a comment" });
+    await comment.fill("   ");
+    expect(await post.getByRole("button", { name: "Send comment" }).isDisabled()).toBe(true);
+    await comment.fill("See you there!");
+    await comment.press("Enter");
+    await toastSays(ada.page, "Comment added!");
+    await expect.poll(() => post.getByText("See you there!").count()).toBe(1);
+    await shot(ada.page, "social-feed-desktop");
+
+    // Ada makes a group with Bo
+    await ada.page.goto("/friends");
+    await ada.page.getByRole("tab", { name: "Groups" }).click();
+    await ada.page.getByRole("button", { name: "Create Group Vibe" }).click();
+    const groupDialog = ada.page.getByRole("dialog", { name: "Create Group Vibe" });
+    expect(await groupDialog.getByRole("button", { name: "Create Group" }).isDisabled()).toBe(true);
+    await groupDialog.getByRole("textbox", { name: "Group name" }).fill("Friday crew");
+    await groupDialog.getByRole("checkbox").first().check();
+    await groupDialog.getByRole("button", { name: "Create Group" }).click();
+    await toastSays(ada.page, "Group vibe created");
+    await expect.poll(() => ada.page.getByRole("heading", { name: "Friday crew" }).count()).toBe(1);
+    await expect.poll(() => ada.page.getByText("2 members").count()).toBe(1);
+
+    // Bo turns his activity feed private: his post disappears from Ada's feed
+    await bo.page.goto("/profile");
+    await bo.page.getByRole("button", { name: "Privacy Settings" }).click();
+    const privacy = bo.page.getByRole("dialog", { name: "Privacy Settings" });
+    await privacy.getByRole("switch", { name: "Show my activity in friends' feeds" }).click();
+    await privacy.getByRole("button", { name: "Save" }).click();
+    await toastSays(bo.page, "Privacy Settings Updated");
+    await ada.page.goto("/feed");
+    await expect.poll(() => ada.page.getByRole("heading", { name: "No posts yet" }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await ada.page.getByText(`Sunny afternoon ${tag}`).count()).toBe(0);
+
+    for (const p of [ada, bo]) expect(p.problems).toEqual([]);
+    await ada.context.close();
+    await bo.context.close();
+  });
+
+  it("saves preferences from the profile", async () => {
+    const { page, context, problems } = await newPage(browser, server.url, DESKTOP);
+    await signUpIn(context, server.url, uniqueEmail("prefs"), "Pia");
+    await page.goto("/profile");
+    await expect.poll(() => page.getByRole("button", { name: "Set Your Vibe" }).count()).toBe(1);
+    await page.getByRole("button", { name: "My Preferences" }).click();
+    const dialog = page.getByRole("dialog", { name: "My Preferences" });
+    await dialog.getByRole("group", { name: "Vibes" }).getByRole("button", { name: "Live Music" }).click();
+    await dialog.getByRole("group", { name: "Dietary Restrictions" }).getByRole("button", { name: "Vegan" }).click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toastSays(page, "Preferences saved");
+    await expect.poll(() => page.getByRole("button", { name: "Set Your Vibe" }).count()).toBe(0);
+    await shot(page, "social-profile-desktop");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
