@@ -40,7 +40,7 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
     trustProxy: typeof config.trustProxy === "number" ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   };
   const app = Fastify(options) as unknown as FastifyInstance;
-  const bus = opts.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log) : createMemoryBus());
+  const bus = opts.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
   const ctx: AppContext = {
     config,
     db,

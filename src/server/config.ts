@@ -13,6 +13,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** REDIS_PREFIX: namespaces the pub/sub channel, so several deployments can share one Redis. */
+  redisPrefix: string;
   adminEmails: string[];
   sessionSecret: string;
   sessionTtlDays: number;
@@ -46,6 +48,11 @@ const vars = {
     .trim()
     .refine((v) => /^rediss?:\/\/.+/.test(v) && URL.canParse(v), "must be a redis:// or rediss:// URL")
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "must be 1 to 64 letters, digits or _ . : -")
+    .default("vibe"),
   ADMIN_EMAILS: z
     .string()
     .default("")
@@ -113,6 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl,
     redisUrl: (parsed.REDIS_URL as string | undefined) ?? null,
+    redisPrefix: parsed.REDIS_PREFIX as string,
     adminEmails: parsed.ADMIN_EMAILS as string[],
     sessionSecret: sessionSecret ?? "",
     sessionTtlDays: parsed.SESSION_TTL_DAYS as number,

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, Socket } from "node:net";
+import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+import { openWs } from "../helpers/ws";
+
+const pg = !!process.env.TEST_DATABASE_URL;
+const redis = !!process.env.TEST_REDIS_URL;
+const update = { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic"], specialNotes: null, isOpen: true };
+
+async function ownedVenue(a: TestServer, adminEmail: string, owner: Agent, ownerEmail: string) {
+  const admin = new Agent(a.url);
+  await signUp(admin, { email: adminEmail });
+  const [venue] = (await admin.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
+  expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: ownerEmail })).status).toBe(201);
+  return venue as { id: number };
+}
+
+// Two app instances on one PostgreSQL and one Redis, as behind a load balancer.
+describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
+  let a: TestServer;
+  let b: TestServer;
+  const adminEmail = uniqueEmail("admin");
+
+  beforeAll(async () => {
+    const env = { ADMIN_EMAILS: adminEmail, REDIS_URL: inject("redisUrl")!, REDIS_PREFIX: `test-${process.pid}-${Date.now()}` };
+    [a, b] = await Promise.all([startServer("postgres", {}, env), startServer("postgres", {}, env)]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it("a session made on A works on B, and a venue update posted to A reaches a websocket on B", async () => {
+    expect((await new Agent(a.url).get("/api/health")).body).toEqual({ status: "ok", db: "postgres", realtime: "redis" });
+    const owner = new Agent(a.url);
+    const user = await signUp(owner);
+    const onB = new Agent(b.url);
+    const me = await fetch(b.url + "/api/auth/me", { headers: { cookie: owner.cookieHeader() } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).id).toBe(user.id);
+
+    const venue = await ownedVenue(a, adminEmail, owner, user.email);
+    const viewer = await signUp(onB);
+    const ws = await openWs(b.url, { cookie: onB.cookieHeader() });
+    ws.send({ type: "subscribe", userId: viewer.id });
+    await ws.next((m) => m.type === "subscribed");
+    expect((await owner.post(`/api/venues/${venue.id}/updates`, update)).status).toBe(201);
+    expect(await ws.next((m) => m.type === "venue_update")).toMatchObject({ venueId: venue.id, latestUpdate: { capacityStatus: "Full" } });
+    ws.close();
+  });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = new Socket();
+      s.once("connect", () => (s.destroy(), resolve(true)));
+      s.once("error", () => resolve(false));
+      s.connect(port, "127.0.0.1");
+    });
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("redis-server did not start");
+}
+
+// A private Redis that the test can stop and start again.
+describe.skipIf(!redis)("when Redis drops and comes back", () => {
+  let a: TestServer;
+  let b: TestServer;
+  let port: number;
+  let child: ChildProcess;
+  const adminEmail = uniqueEmail("admin");
+
+  beforeAll(async () => {
+    port = await freePort();
+    child = await startRedis(port);
+    const env = { ADMIN_EMAILS: adminEmail, REDIS_URL: `redis://127.0.0.1:${port}` };
+    const target = pg ? "postgres" : "pglite";
+    a = await startServer(target, {}, env);
+    // on PGlite, instance B shares A's database object: one process, two HTTP servers
+    b = pg ? await startServer("postgres", {}, env) : a;
+  });
+  afterAll(async () => {
+    child?.kill("SIGKILL");
+    await a?.close();
+    if (b !== a) await b?.close();
+  });
+
+  it("keeps serving HTTP, reports the bus unavailable, and delivers again once Redis is back", async () => {
+    const owner = new Agent(a.url);
+    const user = await signUp(owner);
+    const venue = await ownedVenue(a, adminEmail, owner, user.email);
+    const viewerAgent = new Agent(b.url);
+    const viewer = await signUp(viewerAgent);
+    const ws = await openWs(b.url, { cookie: viewerAgent.cookieHeader() });
+    ws.send({ type: "subscribe", userId: viewer.id });
+    await ws.next((m) => m.type === "subscribed");
+    expect(a.ctx.bus.available()).toBe(true);
+
+    child.kill("SIGKILL");
+    await expect.poll(() => a.ctx.bus.available(), { timeout: 5000 }).toBe(false);
+    expect((await owner.get("/api/health")).status).toBe(200);
+    // the update is stored even though it cannot be broadcast
+    expect((await owner.post(`/api/venues/${venue.id}/updates`, update)).status).toBe(201);
+    expect((await owner.get("/api/my-venues")).body[0].latestUpdate.capacityStatus).toBe("Full");
+
+    child = await startRedis(port);
+    await expect.poll(() => a.ctx.bus.available() && b.ctx.bus.available(), { timeout: 10_000 }).toBe(true);
+    expect((await owner.post(`/api/venues/${venue.id}/updates`, { ...update, capacityStatus: "Empty" })).status).toBe(201);
+    expect(await ws.next((m) => m.type === "venue_update" && (m.latestUpdate as { capacityStatus: string }).capacityStatus === "Empty", 10_000)).toBeTruthy();
+    ws.close();
+  });
+});
