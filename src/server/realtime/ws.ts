@@ -16,11 +16,12 @@ const IDLE_CLOSE_MS = WEBSOCKET.pingMs * 3;
 export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
   const clients = new Set<{ socket: WebSocket; userId: string | null }>();
 
+  // An event is encoded once and the same bytes go to every socket that should have it.
   const unsubscribe = ctx.bus.subscribe((event) => {
-    const data = JSON.stringify(event.message);
+    const data = Buffer.from(JSON.stringify(event.message));
     for (const c of clients) {
       if (c.socket.readyState !== 1) continue;
-      if (event.to === "all" || (c.userId && c.userId === event.to.userId)) c.socket.send(data);
+      if (event.to === "all" || (c.userId && c.userId === event.to.userId)) c.socket.send(data, { binary: false });
     }
   });
   app.addHook("onClose", async () => unsubscribe());

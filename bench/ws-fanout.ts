@@ -1,0 +1,133 @@
+/**
+ * Realtime fan-out: 5,000 websocket clients split over two app instances (separate processes,
+ * `npm run start:prod`'s entry) on one PostgreSQL and one Redis. An owner posts venue updates to
+ * instance A; every client on A and B records when each update arrives. Reports delivery latency
+ * (from just before the POST to receipt) p50/p95/p99 and each instance's resident memory.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_REDIS_URL=redis://127.0.0.1:6379 npx tsx bench/ws-fanout.ts
+ *
+ * Options: BENCH_CLIENTS=5000 BENCH_UPDATES=40 BENCH_INTERVAL_MS=250
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import WebSocket from "ws";
+import { openPostgres } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { seedVenues } from "../src/server/db/seed";
+
+const clients = Number(process.env.BENCH_CLIENTS ?? 5000);
+const updates = Number(process.env.BENCH_UPDATES ?? 40);
+const intervalMs = Number(process.env.BENCH_INTERVAL_MS ?? 250);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+const SECRET = "bench-secret-bench-secret-bench-secret";
+const name = `vibe_bench_ws_${process.pid}`;
+const hash = (t: string) => createHmac("sha256", SECRET).update(t).digest("base64url");
+
+const admin = await openPostgres(pgUrl, 1);
+await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await admin.exec(`CREATE DATABASE ${name}`);
+await admin.close();
+const url = new URL(pgUrl);
+url.pathname = `/${name}`;
+const db = await openPostgres(url.toString(), 4);
+await migrate(db);
+await seedVenues(db);
+
+// clients: guests with sessions made directly; the owner of one venue
+const tokens: { token: string; userId: string }[] = [];
+const users = await db.query<{ id: string }>(`INSERT INTO users (first_name, is_guest) SELECT 'Guest', true FROM generate_series(1, $1::int) RETURNING id`, [clients + 1]);
+for (const u of users) tokens.push({ token: randomBytes(32).toString("base64url"), userId: u.id });
+await db.query(
+  `INSERT INTO sessions (token_hash, user_id, expires_at) SELECT h, u, now() + interval '1 day' FROM unnest($1::text[], $2::uuid[]) AS t(h, u)`,
+  [tokens.map((t) => hash(t.token)), tokens.map((t) => t.userId)],
+);
+const ownerToken = tokens.pop()!;
+const [venue] = await db.query<{ id: number }>("SELECT id FROM venues ORDER BY id LIMIT 1");
+await db.query("INSERT INTO venue_owners (venue_id, user_id) VALUES ($1, $2)", [venue.id, ownerToken.userId]);
+
+function startInstance(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}`, SESSION_SECRET: SECRET, SEED: "false", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("VIBE is running") && resolve(child));
+    child.once("exit", (code) => reject(new Error(`instance exited ${code}`)));
+  });
+}
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+
+const ports = [5601 + (process.pid % 200), 5801 + (process.pid % 200)];
+const instances = await Promise.all(ports.map(startInstance));
+const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+const idle = instances.map((c) => rssMb(c.pid!));
+
+// connect the clients, half to each instance, a few hundred at a time
+const received = new Map<number, number[]>();
+const sockets: WebSocket[] = [];
+let t = performance.now();
+for (let i = 0; i < tokens.length; i += 250) {
+  await Promise.all(
+    tokens.slice(i, i + 250).map(
+      ({ token, userId }, j) =>
+        new Promise<void>((resolve, reject) => {
+          const base = bases[(i + j) % 2];
+          const ws = new WebSocket(base.replace("http", "ws") + "/ws", { headers: { cookie: `vibe_session=${token}`, origin: base } });
+          ws.on("open", () => {
+            ws.send(JSON.stringify({ type: "subscribe", userId }));
+            resolve();
+          });
+          ws.on("error", reject);
+          // read the sequence number without parsing the whole message: the clients share two
+          // cores with both instances, and their own work would otherwise be measured as delay
+          ws.on("message", (raw: Buffer) => {
+            const at = performance.now();
+            const m = /"specialNotes":"(\d+)"/.exec(raw.toString("latin1"));
+            if (m) received.get(Number(m[1]))?.push(at);
+          });
+          sockets.push(ws);
+        }),
+    ),
+  );
+}
+console.log(`${sockets.length} clients connected in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+const connected = instances.map((c) => rssMb(c.pid!));
+
+// post the updates to instance A
+const sentAt = new Map<number, number>();
+for (let seq = 0; seq < updates; seq++) {
+  received.set(seq, []);
+  sentAt.set(seq, performance.now());
+  const res = await fetch(`${bases[0]}/api/venues/${venue.id}/updates`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: `vibe_session=${ownerToken.token}`, origin: bases[0] },
+    body: JSON.stringify({ capacityStatus: "Moderate", noiseLevel: "Quiet", currentVibes: ["Chill"], specialNotes: String(seq), isOpen: true }),
+  });
+  if (res.status !== 201) throw new Error(`update ${seq}: ${res.status} ${await res.text()}`);
+  await new Promise((r) => setTimeout(r, intervalMs));
+}
+await new Promise((r) => setTimeout(r, 2000));
+
+const latencies: number[] = [];
+let missing = 0;
+for (const [seq, times] of received) {
+  missing += sockets.length - times.length;
+  for (const at of times) latencies.push(at - sentAt.get(seq)!);
+}
+latencies.sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+console.log(
+  `delivery of ${updates} updates to ${sockets.length} clients over 2 instances: ` +
+    `p50 ${pct(50).toFixed(1)} ms  p95 ${pct(95).toFixed(1)} ms  p99 ${pct(99).toFixed(1)} ms  (${latencies.length} deliveries, ${missing} missing)`,
+);
+console.log(`instance memory (RSS): idle ${idle.map((m) => m.toFixed(0)).join(" / ")} MB, with clients ${connected.map((m) => m.toFixed(0)).join(" / ")} MB, after ${instances.map((c) => rssMb(c.pid!).toFixed(0)).join(" / ")} MB`);
+
+for (const ws of sockets) ws.terminate();
+for (const c of instances) c.kill("SIGTERM");
+await db.close();
+const a = await openPostgres(pgUrl, 1);
+await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+await a.close();
+process.exit(0);
