@@ -1,0 +1,81 @@
+import { safeFetchImage, type SafeFetchOptions } from "../net/safe-fetch";
+import { IMAGE_METHOD, imageStatsFromBuffer, modelImageDataUrl, vibesFromImageStats } from "./image";
+import { createLlmAnalyzer, type LlmAnalyzerOptions, type LlmConfig } from "./llm";
+import { analyzeText, TEXT_METHOD } from "./text";
+import type { VibeAnalysis } from "./types";
+
+/**
+ * The vibe analysis service the routes use (admin "Test Text/Image Analysis", venue sync, posts):
+ * the built-in analyzers (text.ts, image.ts), always available, refined by the optional model
+ * back end (llm.ts) when one is configured. See docs/vibe-analysis.md.
+ *
+ *   const vibes = createVibeAnalyzer({ llm: llmConfigFromEnv(process.env), onError: (e) => log.warn(e.message) });
+ *   await vibes.text("Cozy, candlelit, not loud at all");   // { method, vibes, negated?, evidence? }
+ *   await vibes.image("https://example.com/photo.jpg");    // throws the image guard's HttpError (4xx) on refusal
+ *   vibes.services();                                      // for GET /api/admin/services
+ */
+
+export interface VibeAnalyzerOptions {
+  /** The model back end; null or absent: built-in analyzers only. */
+  llm?: LlmConfig | null;
+  /** Overrides of the image guard (tests: lookup, allowAddress, allowPorts; or a stricter allowHosts). */
+  imageFetch?: Partial<SafeFetchOptions>;
+  /** Replaces fetch for the model back end (tests). */
+  fetch?: typeof fetch;
+  /** Told when the model back end failed and the built-in result was used. */
+  onError?: LlmAnalyzerOptions["onError"];
+}
+
+export interface AnalysisService {
+  name: string;
+  available: boolean;
+  detail: string;
+}
+
+export interface VibeAnalyzer {
+  text(text: string): Promise<VibeAnalysis>;
+  /** Fetches the image through the SSRF guard (any public host) and analyses it. */
+  image(url: string): Promise<VibeAnalysis>;
+  services(): AnalysisService[];
+}
+
+export const SERVICE_NAMES = {
+  text: `Text analysis (${TEXT_METHOD})`,
+  textModel: "Text analysis (model)",
+  image: `Image analysis (${IMAGE_METHOD})`,
+  imageModel: "Image analysis (model)",
+} as const;
+
+const NOT_CONFIGURED = "Not configured: set LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the endpoint needs one)";
+
+export function createVibeAnalyzer(opts: VibeAnalyzerOptions = {}): VibeAnalyzer {
+  const llm = opts.llm ? createLlmAnalyzer({ ...opts.llm, fetch: opts.fetch, onError: opts.onError }) : null;
+  return {
+    async text(text) {
+      const builtIn = analyzeText(text);
+      return llm ? llm.analyzeText(text, builtIn) : builtIn;
+    },
+    async image(url) {
+      const fetched = await safeFetchImage(url, { ...opts.imageFetch, allowHosts: opts.imageFetch?.allowHosts ?? null });
+      const builtIn = vibesFromImageStats(await imageStatsFromBuffer(fetched.body));
+      if (!llm) return builtIn;
+      let dataUrl: string;
+      try {
+        dataUrl = await modelImageDataUrl(fetched.body);
+      } catch (err) {
+        opts.onError?.(err instanceof Error ? err : new Error(String(err)), "image");
+        return builtIn;
+      }
+      return llm.analyzeImage(dataUrl, builtIn);
+    },
+    services() {
+      const model = llm ? `${llm.describe()}, refining the built-in result (60% model, 40% built-in)` : NOT_CONFIGURED;
+      return [
+        { name: SERVICE_NAMES.text, available: true, detail: "Built-in rule-based analyzer: phrases, negation, intensity, contrast" },
+        { name: SERVICE_NAMES.textModel, available: llm !== null, detail: model },
+        { name: SERVICE_NAMES.image, available: true, detail: "Built-in pixel statistics with sharp: brightness, warmth, saturation, contrast, colours" },
+        { name: SERVICE_NAMES.imageModel, available: llm !== null, detail: model },
+      ];
+    },
+  };
+}
