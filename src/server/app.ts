@@ -20,6 +20,10 @@ import { friendRoutes } from "./social/friends";
 import { groupRoutes } from "./social/groups";
 import { postRoutes } from "./social/posts";
 import { profileRoutes } from "./social/profile";
+import { adminRoutes } from "./admin/routes";
+import { syncRoutes } from "./admin/sync-routes";
+import { discoverRoutes } from "./discover/routes";
+import { createVibeAnalyzer, type VibeAnalyzer } from "./vibes/analyzer";
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -30,7 +34,7 @@ export interface BuiltApp {
  * Builds the whole server from a config and an open, migrated database (main.ts and the tests
  * both use this). Closing the app closes the event bus; the database belongs to the caller.
  */
-export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; vibes?: VibeAnalyzer } = {}): Promise<BuiltApp> {
   const options: FastifyServerOptions = {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -47,6 +51,7 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
     bus,
     sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays }),
     matchCounter: createMatchCounter(db),
+    vibes: opts.vibes ?? createVibeAnalyzer({ llm: config.llm, onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used") }),
   };
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, config);
@@ -61,6 +66,9 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus } 
   groupRoutes(app, ctx);
   profileRoutes(app, ctx);
   businessRoutes(app, ctx);
+  syncRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  discoverRoutes(app, ctx);
   imageProxyRoutes(app, ctx, config.imageProxyHosts ? { allowHosts: config.imageProxyHosts } : {});
   realtimeRoutes(app, ctx);
 

@@ -36,6 +36,7 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "vibe.example" }, "PUBLIC_URL"],
     [{ SEED: "yes" }, "SEED"],
     [{ IMAGE_PROXY_HOSTS: "http://bad host" }, "IMAGE_PROXY_HOSTS"],
+    [{ LLM_BASE_URL: "ftp://models.example", LLM_MODEL: "m" }, "LLM_BASE_URL"],
   ])("refuses %j with one line naming %s", (env, name) => {
     let err: unknown;
     try {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { llmConfigFromEnv, type LlmConfig } from "./vibes/llm";
 
 /**
  * Every environment variable the server reads, parsed and validated once at start. A bad value
@@ -28,6 +29,18 @@ export interface Config {
   logLevel: string;
   /** IMAGE_PROXY_HOSTS: photo hosts the image proxy may fetch from; null = the built-in list. */
   imageProxyHosts: string[] | null;
+  /** LLM_BASE_URL, LLM_API_KEY, LLM_MODEL (LLM_TIMEOUT_MS): the optional model back end of vibe analysis. */
+  llm: LlmConfig | null;
+  // --- venue sync (docs/venue-sync.md) ---
+  /** OVERPASS_URL: the Overpass API interpreter endpoint. */
+  overpassUrl: string;
+  /** GOOGLE_PLACES_API_KEY: enables Google Places as a sync source; null = not used. */
+  googlePlacesApiKey: string | null;
+  /** GOOGLE_PLACES_URL: base URL of the Places API (New); null = https://places.googleapis.com. */
+  googlePlacesUrl: string | null;
+  /** SYNC_TIMEOUT_MS: how long each venue source may take in one sync. */
+  syncTimeoutMs: number;
+  // --- end venue sync ---
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +98,20 @@ const vars = {
       "must be a comma-separated list of host names (.example.com for subdomains)",
     )
     .optional(),
+  // --- venue sync (docs/venue-sync.md) ---
+  OVERPASS_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), "must be an http:// or https:// URL")
+    .default("https://overpass-api.de/api/interpreter"),
+  GOOGLE_PLACES_API_KEY: z.string().trim().min(1).optional(),
+  GOOGLE_PLACES_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), "must be an http:// or https:// URL")
+    .optional(),
+  SYNC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  // --- end venue sync ---
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("development"),
 } as const;
@@ -114,6 +141,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
     sessionSecret = readOrCreateSecret(dataDir);
   }
+  let llm: LlmConfig | null;
+  try {
+    llm = llmConfigFromEnv(env);
+  } catch (err) {
+    throw new ConfigError(`Invalid environment variable LLM_BASE_URL: ${(err as Error).message.replace(/^LLM_BASE_URL /, "")}`);
+  }
   return {
     port: parsed.PORT as number,
     host: parsed.HOST as string,
@@ -131,6 +164,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     seed: parsed.SEED as boolean,
     logLevel: parsed.LOG_LEVEL as string,
     imageProxyHosts: (parsed.IMAGE_PROXY_HOSTS as string[] | undefined) ?? null,
+    llm,
+    // venue sync
+    overpassUrl: parsed.OVERPASS_URL as string,
+    googlePlacesApiKey: (parsed.GOOGLE_PLACES_API_KEY as string | undefined) ?? null,
+    googlePlacesUrl: (parsed.GOOGLE_PLACES_URL as string | undefined) ?? null,
+    syncTimeoutMs: parsed.SYNC_TIMEOUT_MS as number,
     ...overrides,
   };
 }

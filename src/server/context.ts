@@ -5,6 +5,7 @@ import type { SessionStore } from "./auth/sessions";
 import type { UserRow } from "./auth/users";
 import type { MatchCounter } from "./live/match-counter";
 import type { EventBus } from "./realtime/bus";
+import type { VibeAnalyzer } from "./vibes/analyzer";
 import { forbidden, unauthorized } from "./http/errors";
 
 /** What every route module is built from. */
@@ -14,6 +15,7 @@ export interface AppContext {
   sessions: SessionStore;
   bus: EventBus;
   matchCounter: MatchCounter;
+  vibes: VibeAnalyzer;
 }
 
 /** The signed-in admin (role from ADMIN_EMAILS), or 401 / 403. */

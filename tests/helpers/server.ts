@@ -24,13 +24,18 @@ export async function openTestDb(target: DbTarget): Promise<Db> {
 }
 
 /** Starts the real app on a loopback port, as `npm start` would, on the chosen database. */
-export async function startServer(target: DbTarget, overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  target: DbTarget,
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+  build: Parameters<typeof buildApp>[2] = {},
+): Promise<TestServer> {
   const db = await openTestDb(target);
   const config = loadConfig(
     { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), ...env },
     { sessionSecret: "test-secret-test-secret-test-secret-!!", clientDir: resolve("dist/client"), ...overrides },
   );
-  const built = await buildApp(config, db);
+  const built = await buildApp(config, db, build);
   await built.app.listen({ port: 0, host: "127.0.0.1" });
   const addr = built.app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : 0;

@@ -512,3 +512,22 @@ describe("GET /api/proxy-image", () => {
     expect(res.json().message).toBe("url must be a single value");
   });
 });
+
+describe("safeFetchImage: per-host headers (Google photo keys)", () => {
+  it("sends a host's header to that host only, never on to where it redirects", async () => {
+    const before = seenHeaders.length;
+    const headersFor = (u: URL): Record<string, string> => (u.hostname === "images.test" ? { "x-goog-api-key": "secret-key" } : {});
+    const img = await safeFetchImage(at(`/redirect?to=${encodeURIComponent(at("/ok.png", "cdn.images.test"))}`), open({ headersFor }));
+    expect(img.finalUrl).toBe(at("/ok.png", "cdn.images.test"));
+    const [first, second] = seenHeaders.slice(before);
+    expect(first["x-goog-api-key"]).toBe("secret-key");
+    expect(second["x-goog-api-key"]).toBeUndefined();
+  });
+
+  it("googlePhotoHeaders keys only places.googleapis.com, and nothing without a key", async () => {
+    const { googlePhotoHeaders } = await import("../venues/image-proxy");
+    expect(googlePhotoHeaders("k")(new URL("https://places.googleapis.com/v1/places/x/photos/y/media"))).toEqual({ "x-goog-api-key": "k" });
+    expect(googlePhotoHeaders("k")(new URL("https://lh3.googleusercontent.com/p/abc"))).toEqual({});
+    expect(googlePhotoHeaders(null)(new URL("https://places.googleapis.com/v1/x"))).toEqual({});
+  });
+});

@@ -63,6 +63,11 @@ export interface SafeFetchOptions {
   lookup?: Resolver;
   /** Which addresses may be connected to. Default isPublicAddress; tests let their loopback server through. */
   allowAddress?: (ip: string) => boolean;
+  /**
+   * Extra request headers for one hop, decided per URL (so a key meant for one host is never
+   * sent on to the host a redirect points at). Default: none.
+   */
+  headersFor?: (url: URL) => Record<string, string>;
 }
 
 export interface FetchedImage {
@@ -167,7 +172,7 @@ function guardedLookup(resolve: Resolver, allowAddress: (ip: string) => boolean)
 }
 
 /** Sends one GET and resolves with the response head (the body is left unread). */
-function send(url: URL, lookup: LookupFunction, signal: AbortSignal): Promise<http.IncomingMessage> {
+function send(url: URL, lookup: LookupFunction, signal: AbortSignal, extra: Record<string, string> = {}): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const mod = url.protocol === "https:" ? https : http;
     const req = mod.request(
@@ -178,7 +183,7 @@ function send(url: URL, lookup: LookupFunction, signal: AbortSignal): Promise<ht
         path: `${url.pathname}${url.search}`,
         method: "GET",
         // Nothing of the user's is forwarded: no cookies, no authorization, no referer.
-        headers: { "user-agent": USER_AGENT, accept: "image/*", "accept-encoding": "identity" },
+        headers: { ...extra, "user-agent": USER_AGENT, accept: "image/*", "accept-encoding": "identity" },
         // A fresh connection per request: no socket is shared with another host or another check.
         agent: false,
         lookup,
@@ -268,7 +273,7 @@ export async function safeFetchImage(url: string, opts: SafeFetchOptions): Promi
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     for (let redirects = 0; ; redirects++) {
-      const res = await send(current, lookup, controller.signal);
+      const res = await send(current, lookup, controller.signal, opts.headersFor?.(current) ?? {});
       const status = res.statusCode ?? 0;
       if (REDIRECTS.has(status)) {
         res.destroy();

@@ -116,8 +116,18 @@ export interface ImageProxyOptions extends Partial<Omit<SafeFetchOptions, "allow
   cache?: ImageCacheOptions;
 }
 
-export function imageProxyRoutes(app: FastifyInstance, _ctx: AppContext, opts: ImageProxyOptions = {}) {
+/**
+ * Google Places photo URLs are stored without the API key (places.googleapis.com/v1/.../media);
+ * the key is added here, as a header, on the hop to that host only. Google answers with a
+ * redirect to googleusercontent.com, which gets no key.
+ */
+export function googlePhotoHeaders(apiKey: string | null) {
+  return (url: URL): Record<string, string> => (apiKey && url.hostname === "places.googleapis.com" ? { "x-goog-api-key": apiKey } : {});
+}
+
+export function imageProxyRoutes(app: FastifyInstance, ctx: AppContext, opts: ImageProxyOptions = {}) {
   const { cache: cacheOpts, allowHosts = DEFAULT_IMAGE_HOSTS, ...fetchOpts } = opts;
+  fetchOpts.headersFor ??= googlePhotoHeaders(ctx.config.googlePlacesApiKey ?? null);
   const cache = createImageCache(cacheOpts);
   // Concurrent requests for one image share one upstream fetch.
   const inFlight = new Map<string, Promise<FetchedImage>>();

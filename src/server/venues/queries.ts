@@ -1,6 +1,7 @@
 import type { Venue, VenueDetails } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db, Queryable } from "../db/client";
+import { blendVibes, type VibeEvidence } from "../vibes/blend";
 
 /** A venues row as selected by VENUE_COLUMNS, with the caller-dependent columns. */
 export interface VenueRow {
@@ -121,13 +122,17 @@ export async function venueByExternalId(db: Queryable, externalId: string) {
 }
 
 export async function venueDetails(db: Queryable, venue: VenueRow): Promise<VenueDetails> {
-  const [reviews, photos] = await Promise.all([
+  const [reviews, photos, stored] = await Promise.all([
     db.query<{ author: string; rating: number | null; text: string; time: Date | null }>(
       "SELECT author, rating, text, time FROM venue_reviews WHERE venue_id = $1 ORDER BY time DESC NULLS LAST, id LIMIT 50",
       [venue.id],
     ),
     db.query<{ url: string; attribution: string | null }>("SELECT url, attribution FROM venue_photos WHERE venue_id = $1 ORDER BY id LIMIT 30", [venue.id]),
+    db.query<{ vibe_evidence: Record<string, VibeEvidence[]> | null }>("SELECT vibe_evidence FROM venues WHERE id = $1", [venue.id]),
   ]);
+  // Venues scored by a sync keep their evidence; the seed's prior is explained on the spot.
+  const evidence = stored[0]?.vibe_evidence;
+  const vibeEvidence = evidence && Object.keys(evidence).length ? evidence : blendVibes({ category: venue.category, name: venue.name }).evidence;
   return {
     description: venue.description,
     address: venue.address,
@@ -137,6 +142,7 @@ export async function venueDetails(db: Queryable, venue: VenueRow): Promise<Venu
     reviews: reviews.map((r) => ({ author: r.author, rating: r.rating, text: r.text, time: r.time ? new Date(r.time).toISOString() : null })),
     photos,
     attribution: venue.attribution,
+    vibeEvidence: Object.fromEntries(Object.entries(vibeEvidence).filter(([vibe]) => (venue.vibe_scores[vibe] ?? 0) > 0)),
   };
 }
 

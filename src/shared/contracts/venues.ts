@@ -156,6 +156,8 @@ export const venueDetailsSchema = z.object({
   reviews: z.array(z.object({ author: z.string(), rating: z.number().nullable(), text: z.string(), time: z.string().nullable() })),
   photos: z.array(z.object({ url: z.string(), attribution: z.string().nullable() })),
   attribution: z.string(),
+  /** Why each vibe was given, strongest reason first ("why this vibe"). */
+  vibeEvidence: z.record(z.string(), z.array(z.object({ source: z.string(), detail: z.string() }))),
 });
 export type VenueDetails = z.infer<typeof venueDetailsSchema>;
 

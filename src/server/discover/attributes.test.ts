@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { attributeFit, type VenueFacts } from "./attributes";
+
+const facts = (f: Partial<VenueFacts> = {}): VenueFacts => ({ category: "Restaurant", vibeScores: {}, osmTags: {}, google: {}, hours: [], text: "", ...f });
+
+describe("attributeFit", () => {
+  it("counts a source's statement fully, and its denial as 0", () => {
+    expect(attributeFit("live_music", facts({ osmTags: { live_music: "yes" } }))).toBe(1);
+    expect(attributeFit("live_music", facts({ google: { liveMusic: true } }))).toBe(1);
+    expect(attributeFit("outdoor_seating", facts({ google: { outdoorSeating: false }, text: "lovely patio" }))).toBe(0);
+    expect(attributeFit("dog_friendly", facts({ osmTags: { dog: "yes" } }))).toBe(1);
+    expect(attributeFit("wifi", facts({ osmTags: { internet_access: "wlan" } }))).toBe(1);
+  });
+
+  it("falls back to softer evidence", () => {
+    expect(attributeFit("live_music", facts({ vibeScores: { "Live Music": 0.55 } }))).toBe(0.55);
+    expect(attributeFit("outdoor_seating", facts({ text: "we sat on the patio" }))).toBe(0.7);
+    expect(attributeFit("happy_hour", facts({ text: "great happy hour deals" }))).toBe(1);
+    expect(attributeFit("happy_hour", facts({ category: "Bar" }))).toBe(0.3);
+    expect(attributeFit("wifi", facts({ vibeScores: { Focused: 0.5 } }))).toBe(0.3);
+  });
+
+  it("reads late opening hours from OSM and Google", () => {
+    expect(attributeFit("late_night", facts({ osmTags: { opening_hours: "Mo-Su 17:00-02:00" } }))).toBe(1);
+    expect(attributeFit("late_night", facts({ hours: ["Friday: 5:00 PM – 1:30 AM"] }))).toBe(1);
+    expect(attributeFit("late_night", facts({ hours: ["Monday: 8:00 AM – 3:00 PM"] }))).toBe(0);
+    expect(attributeFit("late_night", facts({ category: "Club" }))).toBe(0.8);
+  });
+
+  it("reads Google's price level", () => {
+    expect(attributeFit("price_budget", facts({ google: { priceLevel: "PRICE_LEVEL_INEXPENSIVE" } }))).toBe(1);
+    expect(attributeFit("price_upscale", facts({ google: { priceLevel: "PRICE_LEVEL_INEXPENSIVE" } }))).toBe(0);
+    expect(attributeFit("price_upscale", facts({ google: { priceLevel: "PRICE_LEVEL_VERY_EXPENSIVE" } }))).toBe(1);
+    expect(attributeFit("price_budget", facts())).toBe(0.3);
+  });
+});

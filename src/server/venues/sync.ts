@@ -1,0 +1,674 @@
+/**
+ * Venue sync: fetch the places around a point from every available source, merge the same place
+ * seen by two sources (and by an earlier sync), blend its vibe scores, and upsert the venues in
+ * one transaction. docs/venue-sync.md has the rules; in short:
+ *
+ * - Sources are fetched in parallel, each under its own deadline (SYNC_TIMEOUT_MS). When every
+ *   available source fails, nothing is written and SyncFailedError says why (the route answers
+ *   503). When one of two fails, the other's places are stored and the message names the failure.
+ * - Same place (MERGE_DISTANCE_M, namesSimilar): within 50 m and with similar names. Places from
+ *   different sources are grouped first; each group is then matched to a stored venue by any of
+ *   its external ids (venue_sources, venues.external_id), else by name and distance.
+ * - Fields: names, categories and positions come from OpenStreetMap first, details (address,
+ *   phone, website, hours, description, rating, image) from Google first; a field no source has
+ *   keeps its stored value. Every source the venue has is used, the stored records
+ *   (venue_sources.data) of sources not fetched this time included, so the result does not flip
+ *   with which source answered.
+ * - All writes happen in one transaction: a failure half-way rolls everything back.
+ */
+import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
+import type { Db, Queryable } from "../db/client";
+import { blendVibes, type BlendResult } from "../vibes/blend";
+import type { VibeAnalysis } from "../vibes/types";
+import {
+  formatDuration,
+  haversineMeters,
+  SOURCE_NAMES,
+  SourceError,
+  type SourceId,
+  type SourcePhoto,
+  type SourcePlace,
+  type SourceReview,
+  type VenueSource,
+} from "../providers/venue-source";
+import { GOOGLE_ATTRIBUTION } from "../providers/google-places";
+
+export interface SyncArea {
+  latitude: number;
+  longitude: number;
+  /** metres */
+  radius: number;
+}
+
+export interface SourceStatus {
+  id: SourceId;
+  name: string;
+  status: "ok" | "failed" | "skipped";
+  /** Places of a venue category the source returned. */
+  count: number;
+  error?: string;
+  /** Why a source was skipped. */
+  detail?: string;
+}
+
+export interface SyncResult {
+  message: string;
+  added: number;
+  updated: number;
+  unchanged: number;
+  sources: SourceStatus[];
+}
+
+export interface SyncLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface SyncOptions {
+  /** Deadline of each source. Default 20000. */
+  timeoutMs?: number;
+  /** The text analyzer for descriptions and reviews; none: texts are not used. */
+  analyzeText?: (text: string) => VibeAnalysis;
+}
+
+/** Every available source failed: nothing was written. */
+export class SyncFailedError extends Error {
+  constructor(
+    message: string,
+    readonly sources: SourceStatus[],
+  ) {
+    super(message);
+    this.name = "SyncFailedError";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Same place?
+
+/** Two records this close (metres) with similar names are one venue. */
+export const MERGE_DISTANCE_M = 50;
+/** Token-set Jaccard similarity at which two names are the same. */
+export const NAME_JACCARD_MIN = 0.6;
+
+const STOP_WORDS = new Set(["the", "and", "a", "an", "of", "at", "on", "by"]);
+/** Words that say what a place is, not which one: "Cafe" alone does not identify "Cafe Roma". */
+const GENERIC_WORDS = new Set([
+  "cafe", "caffe", "coffee", "bar", "pub", "restaurant", "ristorante", "restaurante", "club", "grill", "kitchen",
+  "bistro", "house", "tea", "bakery", "shop", "lounge", "tavern", "saloon", "inn", "co", "company", "pizza",
+  "pizzeria", "brewery", "wine", "sf", "de", "la", "le", "el", "il", "der", "die", "das",
+]);
+
+/** Lower case, accents stripped, apostrophes dropped, & as "and", other punctuation splits words. */
+export function nameTokens(name: string): string[] {
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/['’`´]/g, "")
+    .replace(/&/g, " and ")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t && !STOP_WORDS.has(t));
+}
+
+/**
+ * Whether two names name the same place: the same words ignoring case, accents, punctuation and
+ * "the/and/of" ("The Blue Note" = "Blue Note"), the same letters without spaces ("BlueBottle" =
+ * "Blue Bottle"), every word of one in the other with at least one distinctive word ("Starbucks" =
+ * "Starbucks Coffee", but "Cafe" != "Cafe Roma"), or a token-set Jaccard of at least 0.6.
+ */
+export function namesSimilar(a: string, b: string): boolean {
+  const ta = nameTokens(a);
+  const tb = nameTokens(b);
+  if (!ta.length || !tb.length) return false;
+  if (ta.join("") === tb.join("")) return true;
+  const sa = new Set(ta);
+  const sb = new Set(tb);
+  const [small, large] = sa.size <= sb.size ? [sa, sb] : [sb, sa];
+  const inter = [...small].filter((t) => large.has(t));
+  if (inter.length === small.size && [...small].some((t) => !GENERIC_WORDS.has(t) && !/^\d+$/.test(t))) return true;
+  return inter.length / (sa.size + sb.size - inter.length) >= NAME_JACCARD_MIN;
+}
+
+interface Located {
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+export function samePlace(a: Located, b: Located): boolean {
+  return haversineMeters(a.latitude, a.longitude, b.latitude, b.longitude) <= MERGE_DISTANCE_M && namesSimilar(a.name, b.name);
+}
+
+/** A grid of cells about MERGE_DISTANCE_M wide, so each lookup reads only the 3x3 cells around a point. */
+class Grid<T extends { latitude: number; longitude: number }> {
+  private cells = new Map<string, T[]>();
+  private readonly cell = MERGE_DISTANCE_M / 111_000;
+  private key(lat: number, lng: number, dy = 0, dx = 0) {
+    const lngCell = this.cell / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+    return `${Math.floor(lat / this.cell) + dy}:${Math.floor(lng / lngCell) + dx}`;
+  }
+  add(item: T) {
+    const k = this.key(item.latitude, item.longitude);
+    (this.cells.get(k) ?? this.cells.set(k, []).get(k)!).push(item);
+  }
+  near(lat: number, lng: number): T[] {
+    const out: T[] = [];
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) out.push(...(this.cells.get(this.key(lat, lng, dy, dx)) ?? []));
+    return out;
+  }
+}
+
+/**
+ * Groups places of several sources: each place joins the nearest group that is within
+ * MERGE_DISTANCE_M, has a similar name and has no place of the same source yet; otherwise it starts
+ * a group. Lists are taken in order (OpenStreetMap first), so a group's first place is its primary.
+ */
+export function groupPlaces(lists: readonly (readonly SourcePlace[])[]): SourcePlace[][] {
+  type G = { places: SourcePlace[]; latitude: number; longitude: number };
+  const groups: G[] = [];
+  const grid = new Grid<G>();
+  for (const list of lists) {
+    const seen = new Set<string>();
+    const added: G[] = [];
+    for (const p of list) {
+      if (seen.has(p.externalId)) continue;
+      seen.add(p.externalId);
+      let best: G | null = null;
+      let bestD = Infinity;
+      for (const g of grid.near(p.latitude, p.longitude)) {
+        if (g.places.some((q) => q.source === p.source)) continue;
+        const d = haversineMeters(g.latitude, g.longitude, p.latitude, p.longitude);
+        if (d <= MERGE_DISTANCE_M && d < bestD && g.places.some((q) => namesSimilar(q.name, p.name))) {
+          best = g;
+          bestD = d;
+        }
+      }
+      if (best) best.places.push(p);
+      else added.push({ places: [p], latitude: p.latitude, longitude: p.longitude });
+    }
+    // Places of one source never merge with each other, so they join the grid after their list.
+    for (const g of added) {
+      groups.push(g);
+      grid.add(g);
+    }
+  }
+  return groups.map((g) => g.places);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merged fields
+
+/** The attribution lines sync adds; anything else in a stored attribution is the row's own. */
+const SOURCE_ATTRIBUTIONS = [ATTRIBUTION.osm, GOOGLE_ATTRIBUTION];
+
+const IDENTITY_ORDER: readonly SourceId[] = ["osm", "google"];
+const DETAIL_ORDER: readonly SourceId[] = ["google", "osm"];
+
+function pick<T>(places: readonly SourcePlace[], order: readonly SourceId[], get: (p: SourcePlace) => T | null | undefined, empty = (v: T) => v === null || v === undefined): T | null {
+  for (const id of order) {
+    for (const p of places) {
+      if (p.source !== id) continue;
+      const v = get(p);
+      if (v !== null && v !== undefined && !empty(v)) return v;
+    }
+  }
+  return null;
+}
+
+/** A venue row's fields as sync writes them (column names of 001_init.sql and 006). */
+export interface VenueFields {
+  name: string;
+  category: VenueCategory;
+  description: string | null;
+  address: string | null;
+  latitude: number;
+  longitude: number;
+  image_url: string | null;
+  rating: number | null;
+  review_count: number | null;
+  phone_number: string | null;
+  website: string | null;
+  hours: string[];
+  detected_vibes: string[];
+  vibe_scores: Record<string, number>;
+  vibe_evidence: BlendResult["evidence"];
+  vibe_method: string;
+  attribution: string;
+}
+
+export interface StoredVenue extends Omit<VenueFields, "vibe_method"> {
+  id: number;
+  external_id: string;
+  source: string;
+  vibe_method: string | null;
+}
+
+/**
+ * The venue's fields from all its places (see the header for which source wins which field),
+ * falling back to the stored row, and its blended vibes.
+ */
+export function mergeVenue(places: readonly SourcePlace[], stored: StoredVenue | null, analyze?: (text: string) => VibeAnalysis): VenueFields {
+  const text = (v: string | null) => v === null || v.trim() === "";
+  const name = pick(places, IDENTITY_ORDER, (p) => p.name, text) ?? stored!.name;
+  const category = pick(places, IDENTITY_ORDER, (p) => p.category) ?? stored!.category;
+  const position = pick(places, IDENTITY_ORDER, (p) => ({ latitude: p.latitude, longitude: p.longitude }));
+  const description = pick(places, DETAIL_ORDER, (p) => p.description, text) ?? stored?.description ?? null;
+  const reviews = places.flatMap((p) => p.reviews);
+  const osmTags = places.find((p) => p.osmTags)?.osmTags ?? null;
+  const google = places.find((p) => p.google)?.google ?? null;
+  const texts = analyze ? [description, ...reviews.map((r) => r.text)].filter((t): t is string => !!t).map((t) => analyze(t)) : [];
+  const blend = blendVibes({ category, name, osmTags, google, texts, photos: [] });
+
+  // Attribution: the stored row's own line when it came from elsewhere (the seed), then each source's.
+  const lines: string[] = [];
+  if (stored && stored.source !== "osm" && stored.source !== "google") {
+    let own = stored.attribution;
+    for (const line of SOURCE_ATTRIBUTIONS) own = own.split(line).join("");
+    own = own.replace(/\s+/g, " ").trim();
+    if (own) lines.push(own);
+  }
+  for (const id of IDENTITY_ORDER) {
+    const p = places.find((x) => x.source === id);
+    if (p && !lines.includes(p.attribution)) lines.push(p.attribution);
+  }
+  return {
+    name,
+    category,
+    description,
+    address: pick(places, DETAIL_ORDER, (p) => p.address, text) ?? stored?.address ?? null,
+    latitude: position?.latitude ?? stored!.latitude,
+    longitude: position?.longitude ?? stored!.longitude,
+    image_url: pick(places, DETAIL_ORDER, (p) => p.imageUrl, text) ?? stored?.image_url ?? null,
+    rating: pick(places, DETAIL_ORDER, (p) => p.rating) ?? stored?.rating ?? null,
+    review_count: pick(places, DETAIL_ORDER, (p) => p.reviewCount) ?? stored?.review_count ?? null,
+    phone_number: pick(places, DETAIL_ORDER, (p) => p.phone, text) ?? stored?.phone_number ?? null,
+    website: pick(places, DETAIL_ORDER, (p) => p.website, text) ?? stored?.website ?? null,
+    hours: pick(places, DETAIL_ORDER, (p) => p.hours, (h) => h.length === 0) ?? stored?.hours ?? [],
+    detected_vibes: blend.detectedVibes,
+    vibe_scores: blend.vibeScores,
+    vibe_evidence: blend.evidence,
+    vibe_method: blend.method,
+    attribution: lines.join(" ") || stored?.attribution || ATTRIBUTION.osm,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparing with what is stored
+
+/** JSON with object keys sorted, so that jsonb's reordering does not read as a change. */
+export function canonicalJson(v: unknown): string {
+  if (v === null || typeof v !== "object") return JSON.stringify(v ?? null);
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+    .join(",")}}`;
+}
+
+// rating and review ratings are `real` (float4): compare at that precision.
+const sameReal = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.fround(a) === Math.fround(b));
+
+function fieldsChanged(next: VenueFields, stored: StoredVenue): boolean {
+  return (
+    next.name !== stored.name ||
+    next.category !== stored.category ||
+    next.description !== stored.description ||
+    next.address !== stored.address ||
+    next.latitude !== stored.latitude ||
+    next.longitude !== stored.longitude ||
+    next.image_url !== stored.image_url ||
+    !sameReal(next.rating, stored.rating) ||
+    next.review_count !== stored.review_count ||
+    next.phone_number !== stored.phone_number ||
+    next.website !== stored.website ||
+    next.attribution !== stored.attribution ||
+    next.vibe_method !== stored.vibe_method ||
+    canonicalJson(next.hours) !== canonicalJson(stored.hours ?? []) ||
+    canonicalJson(next.detected_vibes) !== canonicalJson(stored.detected_vibes ?? []) ||
+    canonicalJson(next.vibe_scores) !== canonicalJson(stored.vibe_scores ?? {}) ||
+    canonicalJson(next.vibe_evidence) !== canonicalJson(stored.vibe_evidence ?? {})
+  );
+}
+
+interface StoredReview {
+  venue_id: number;
+  source: string;
+  author: string;
+  rating: number | null;
+  text: string;
+  time: Date | string | null;
+}
+interface StoredPhoto {
+  venue_id: number;
+  source: string;
+  url: string;
+  attribution: string | null;
+}
+
+const isoOrNull = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
+const sameReviews = (a: readonly SourceReview[], b: readonly StoredReview[]) =>
+  a.length === b.length &&
+  a.every((r, i) => r.author === b[i].author && r.text === b[i].text && sameReal(r.rating, b[i].rating) && r.time === isoOrNull(b[i].time));
+/** Photos compare as sets: an upsert keeps the rows (and order) of the URLs that stay. */
+const samePhotos = (a: readonly SourcePhoto[], b: readonly StoredPhoto[]) => {
+  const key = (list: readonly { url: string; attribution: string | null }[]) =>
+    canonicalJson([...new Map(list.map((p) => [p.url, p.attribution])).entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  return key(a) === key(b);
+};
+
+// ---------------------------------------------------------------------------------------------
+// The sync
+
+/** Serialises syncs on one database (any constant; the migrations use 727_001). */
+const SYNC_LOCK = 727_002;
+
+interface Fetched {
+  source: VenueSource;
+  places: SourcePlace[] | null;
+  error: string | null;
+}
+
+async function fetchSource(source: VenueSource, area: SyncArea, timeoutMs: number): Promise<Fetched> {
+  const ctl = new AbortController();
+  const timedOut = () => new SourceError(source.id, "timeout", `${source.name} is not responding (timed out after ${formatDuration(timeoutMs)})`);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      ctl.abort(new DOMException("The sync deadline passed", "TimeoutError"));
+      reject(timedOut());
+    }, timeoutMs);
+  });
+  try {
+    const places = await Promise.race([source.fetchNearby(area.latitude, area.longitude, area.radius, ctl.signal), deadline]);
+    return { source, places: places.filter((p) => p.category !== null), error: null };
+  } catch (err) {
+    if (ctl.signal.aborted) return { source, places: null, error: timedOut().message };
+    if (err instanceof SourceError) return { source, places: null, error: err.message };
+    return { source, places: null, error: `${source.name} failed: ${(err as Error).message ?? String(err)}` };
+  } finally {
+    clearTimeout(timer);
+    // calls still in flight (the rest of a failed sweep) are of no use any more
+    if (!ctl.signal.aborted) ctl.abort(new DOMException("The source has answered", "AbortError"));
+  }
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const listNames = (names: string[]) => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
+
+const STORED_COLUMNS = `id, external_id, name, category, description, address, latitude, longitude, image_url, rating,
+  review_count, phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source, attribution`;
+
+/**
+ * Syncs the venues around a point from the available sources (see the header). Throws
+ * SyncFailedError, having written nothing, when every available source failed.
+ */
+export async function syncVenues(db: Db, sources: readonly VenueSource[], area: SyncArea, log: SyncLog, opts: SyncOptions = {}): Promise<SyncResult> {
+  const timeoutMs = opts.timeoutMs ?? 20_000;
+  const statuses: SourceStatus[] = [];
+  const active = sources.filter((s) => s.available());
+  for (const s of sources) {
+    if (!s.available()) statuses.push({ id: s.id, name: s.name, status: "skipped", count: 0, detail: s.unavailableReason?.() ?? "not configured" });
+  }
+  const fetched = await Promise.all(active.map((s) => fetchSource(s, area, timeoutMs)));
+  for (const f of fetched) {
+    statuses.push(
+      f.places
+        ? { id: f.source.id, name: f.source.name, status: "ok", count: f.places.length }
+        : { id: f.source.id, name: f.source.name, status: "failed", count: 0, error: f.error! },
+    );
+    if (f.error) log.warn({ source: f.source.id, error: f.error }, "venue source failed");
+  }
+  statuses.sort((a, b) => sources.findIndex((s) => s.id === a.id) - sources.findIndex((s) => s.id === b.id));
+  const ok = fetched.filter((f) => f.places);
+  const failed = fetched.filter((f) => !f.places);
+  if (!ok.length) {
+    const why = failed.length ? failed.map((f) => f.error).join("; ") : "no venue source is configured";
+    throw new SyncFailedError(`Sync Failed: ${why}. Nothing was changed.`, statuses);
+  }
+
+  const groups = groupPlaces(ok.map((f) => f.places!));
+  const bySource = new Map(sources.map((s) => [s.id, s]));
+  const counts = await db.transaction((tx) => writeGroups(tx, groups, area, bySource, opts.analyzeText));
+
+  const total = counts.added + counts.updated + counts.unchanged;
+  let message = `Synced ${plural(total, "venue")} from ${listNames(ok.map((f) => f.source.name))}: ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged`;
+  if (failed.length) message += `. Not synced: ${failed.map((f) => f.error).join("; ")}`;
+  log.info({ ...counts, area, sources: statuses }, "venue sync done");
+  return { message, ...counts, sources: statuses };
+}
+
+interface Counts {
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+async function writeGroups(
+  tx: Queryable,
+  groups: SourcePlace[][],
+  area: SyncArea,
+  sources: ReadonlyMap<SourceId, VenueSource>,
+  analyze?: (text: string) => VibeAnalysis,
+): Promise<Counts> {
+  await tx.query("SELECT pg_advisory_xact_lock($1)", [SYNC_LOCK]);
+  const now = new Date();
+
+  // 1. Stored venues by external id: venue_sources first, then the venues' own primary ids.
+  const ids = groups.flatMap((g) => g.map((p) => p.externalId));
+  const byExternal = new Map<string, number>();
+  for (const r of await tx.query<{ venue_id: number; external_id: string }>("SELECT venue_id, external_id FROM venue_sources WHERE external_id = ANY($1::text[])", [ids])) {
+    byExternal.set(r.external_id, r.venue_id);
+  }
+  for (const r of await tx.query<{ id: number; external_id: string }>("SELECT id, external_id FROM venues WHERE external_id = ANY($1::text[])", [ids])) {
+    if (!byExternal.has(r.external_id)) byExternal.set(r.external_id, r.id);
+  }
+
+  // 2. Each group's venue: by id (groups that turn out to share a venue are joined), else by name and distance.
+  const venueOf = new Map<number, SourcePlace[]>();
+  const unmatched: SourcePlace[][] = [];
+  for (const g of groups) {
+    const id = g.map((p) => byExternal.get(p.externalId)).find((v) => v !== undefined);
+    if (id === undefined) unmatched.push(g);
+    else venueOf.set(id, [...(venueOf.get(id) ?? []), ...g]);
+  }
+  const fresh: SourcePlace[][] = [];
+  if (unmatched.length) {
+    const candidates = await tx.query<{ id: number; name: string; latitude: number; longitude: number; sources: string[] }>(
+      `SELECT v.id, v.name, v.latitude, v.longitude,
+              ARRAY(SELECT s.source FROM venue_sources s WHERE s.venue_id = v.id) AS sources
+         FROM venues v
+        WHERE earth_box(ll_to_earth($1, $2), $3) @> v.earth
+          AND earth_distance(v.earth, ll_to_earth($1, $2)) <= $3`,
+      [area.latitude, area.longitude, area.radius + 2 * MERGE_DISTANCE_M],
+    );
+    const grid = new Grid<(typeof candidates)[number]>();
+    for (const c of candidates) grid.add(c);
+    for (const g of unmatched) {
+      let best: (typeof candidates)[number] | null = null;
+      let bestD = Infinity;
+      for (const p of g) {
+        for (const c of grid.near(p.latitude, p.longitude)) {
+          // taken by another group of this sync, or already holding another record of this source
+          if (venueOf.has(c.id) || g.some((q) => c.sources.includes(q.source))) continue;
+          const d = haversineMeters(c.latitude, c.longitude, p.latitude, p.longitude);
+          if (d <= MERGE_DISTANCE_M && d < bestD && namesSimilar(c.name, p.name)) {
+            best = c;
+            bestD = d;
+          }
+        }
+      }
+      if (best) venueOf.set(best.id, g);
+      else fresh.push(g);
+    }
+  }
+
+  // 3. What is stored for the matched venues.
+  const venueIds = [...venueOf.keys()];
+  const storedRows = venueIds.length ? await tx.query<StoredVenue>(`SELECT ${STORED_COLUMNS} FROM venues WHERE id = ANY($1::int[])`, [venueIds]) : [];
+  const stored = new Map(storedRows.map((r) => [r.id, r]));
+  const storedSources = venueIds.length
+    ? await tx.query<{ venue_id: number; source: SourceId; external_id: string; data: unknown }>(
+        "SELECT venue_id, source, external_id, data FROM venue_sources WHERE venue_id = ANY($1::int[]) ORDER BY external_id",
+        [venueIds],
+      )
+    : [];
+  const storedReviews = venueIds.length
+    ? await tx.query<StoredReview>("SELECT venue_id, source, author, rating, text, time FROM venue_reviews WHERE venue_id = ANY($1::int[]) ORDER BY id", [venueIds])
+    : [];
+  const storedPhotos = venueIds.length
+    ? await tx.query<StoredPhoto>("SELECT venue_id, source, url, attribution FROM venue_photos WHERE venue_id = ANY($1::int[]) ORDER BY id", [venueIds])
+    : [];
+  const sourceData = new Map(storedSources.map((r) => [r.external_id, r]));
+
+  const counts: Counts = { added: 0, updated: 0, unchanged: 0 };
+  const sourceRows: { venueId: number; source: SourceId; externalId: string; data: string }[] = [];
+  const touched: number[] = [];
+
+  // 4. Existing venues: recompute from every record they have, write what changed.
+  for (const [venueId, group] of venueOf) {
+    const row = stored.get(venueId)!;
+    const ids = new Set(group.map((p) => p.externalId));
+    const older = storedSources
+      .filter((r) => r.venue_id === venueId && !ids.has(r.external_id))
+      .map((r) => sources.get(r.source)?.fromStored(r.data) ?? null)
+      .filter((p): p is SourcePlace => !!p && p.category !== null);
+    const places = [...group, ...older].sort((a, b) => IDENTITY_ORDER.indexOf(a.source) - IDENTITY_ORDER.indexOf(b.source));
+    const next = mergeVenue(places, row, analyze);
+    const rowChanged = fieldsChanged(next, row);
+    let changed = rowChanged;
+    for (const p of group) {
+      const data = canonicalJson(p.raw);
+      const before = sourceData.get(p.externalId);
+      if (!before || before.venue_id !== venueId || canonicalJson(before.data) !== data) changed = true;
+      sourceRows.push({ venueId, source: p.source, externalId: p.externalId, data });
+    }
+    for (const id of new Set(group.map((p) => p.source))) {
+      const reviews = group.filter((p) => p.source === id).flatMap((p) => p.reviews);
+      const photos = group.filter((p) => p.source === id).flatMap((p) => p.photos);
+      if (!sameReviews(reviews, storedReviews.filter((r) => r.venue_id === venueId && r.source === id))) {
+        changed = true;
+        await replaceReviews(tx, venueId, id, reviews);
+      }
+      if (!samePhotos(photos, storedPhotos.filter((r) => r.venue_id === venueId && r.source === id))) {
+        changed = true;
+        await replacePhotos(tx, venueId, id, photos);
+      }
+    }
+    if (rowChanged) await updateVenue(tx, venueId, next);
+    touched.push(venueId);
+    if (changed) counts.updated++;
+    else counts.unchanged++;
+  }
+
+  // 5. New venues.
+  for (const group of fresh) {
+    const next = mergeVenue(group, null, analyze);
+    const primary = group[0];
+    const [{ id }] = await tx.query<{ id: number }>(
+      `INSERT INTO venues (external_id, name, category, description, address, latitude, longitude, image_url, rating,
+         review_count, phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source,
+         attribution, last_synced_at)
+       VALUES ($1, $2, $3, $4, $5, $6::double precision, $7::double precision, $8, $9::real, $10::integer, $11, $12,
+         $13::text[], $14::text[], $15::jsonb, $16::jsonb, $17, $18, $19, $20::timestamptz)
+       RETURNING id`,
+      [
+        primary.externalId,
+        next.name,
+        next.category,
+        next.description,
+        next.address,
+        next.latitude,
+        next.longitude,
+        next.image_url,
+        next.rating,
+        next.review_count,
+        next.phone_number,
+        next.website,
+        next.hours,
+        next.detected_vibes,
+        JSON.stringify(next.vibe_scores),
+        JSON.stringify(next.vibe_evidence),
+        next.vibe_method,
+        primary.source,
+        next.attribution,
+        now,
+      ],
+    );
+    for (const p of group) sourceRows.push({ venueId: id, source: p.source, externalId: p.externalId, data: canonicalJson(p.raw) });
+    for (const sid of new Set(group.map((p) => p.source))) {
+      const mine = group.filter((p) => p.source === sid);
+      await replaceReviews(tx, id, sid, mine.flatMap((p) => p.reviews));
+      await replacePhotos(tx, id, sid, mine.flatMap((p) => p.photos));
+    }
+    counts.added++;
+  }
+
+  // 6. The source records (one statement) and when each venue was last synced.
+  if (sourceRows.length) {
+    await tx.query(
+      `INSERT INTO venue_sources (venue_id, source, external_id, data, fetched_at)
+       SELECT v, s, e, d::jsonb, $5::timestamptz FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS t(v, s, e, d)
+       ON CONFLICT (external_id) DO UPDATE SET venue_id = EXCLUDED.venue_id, source = EXCLUDED.source, data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at`,
+      [sourceRows.map((r) => r.venueId), sourceRows.map((r) => r.source), sourceRows.map((r) => r.externalId), sourceRows.map((r) => r.data), now],
+    );
+  }
+  if (touched.length) await tx.query("UPDATE venues SET last_synced_at = $2::timestamptz WHERE id = ANY($1::int[])", [touched, now]);
+  return counts;
+}
+
+async function updateVenue(tx: Queryable, id: number, v: VenueFields) {
+  await tx.query(
+    `UPDATE venues SET name = $2, category = $3, description = $4, address = $5, latitude = $6::double precision,
+       longitude = $7::double precision, image_url = $8, rating = $9::real, review_count = $10::integer, phone_number = $11,
+       website = $12, hours = $13::text[], detected_vibes = $14::text[], vibe_scores = $15::jsonb, vibe_evidence = $16::jsonb,
+       vibe_method = $17, attribution = $18, updated_at = now()
+     WHERE id = $1`,
+    [
+      id,
+      v.name,
+      v.category,
+      v.description,
+      v.address,
+      v.latitude,
+      v.longitude,
+      v.image_url,
+      v.rating,
+      v.review_count,
+      v.phone_number,
+      v.website,
+      v.hours,
+      v.detected_vibes,
+      JSON.stringify(v.vibe_scores),
+      JSON.stringify(v.vibe_evidence),
+      v.vibe_method,
+      v.attribution,
+    ],
+  );
+}
+
+/** The venue's reviews from this source become exactly `reviews`. */
+async function replaceReviews(tx: Queryable, venueId: number, source: SourceId, reviews: readonly SourceReview[]) {
+  await tx.query("DELETE FROM venue_reviews WHERE venue_id = $1 AND source = $2", [venueId, source]);
+  if (!reviews.length) return;
+  await tx.query(
+    `INSERT INTO venue_reviews (venue_id, source, author, rating, text, time)
+     SELECT $1::int, $2::text, a, r, t, tm FROM unnest($3::text[], $4::real[], $5::text[], $6::timestamptz[]) WITH ORDINALITY AS x(a, r, t, tm, n) ORDER BY n`,
+    [venueId, source, reviews.map((r) => r.author), reviews.map((r) => r.rating), reviews.map((r) => r.text), reviews.map((r) => r.time)],
+  );
+}
+
+/** The venue's photos from this source become exactly `photos` (a URL another source has is left to it). */
+async function replacePhotos(tx: Queryable, venueId: number, source: SourceId, list: readonly SourcePhoto[]) {
+  const photos = [...new Map(list.map((p) => [p.url, p])).values()];
+  const urls = photos.map((p) => p.url);
+  await tx.query("DELETE FROM venue_photos WHERE venue_id = $1 AND source = $2 AND NOT (url = ANY($3::text[]))", [venueId, source, urls]);
+  if (!photos.length) return;
+  await tx.query(
+    `INSERT INTO venue_photos (venue_id, source, url, attribution)
+     SELECT $1::int, $2::text, u, a FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS x(u, a, n) ORDER BY n
+     ON CONFLICT (venue_id, url) DO UPDATE SET attribution = EXCLUDED.attribution WHERE venue_photos.source = EXCLUDED.source`,
+    [venueId, source, urls, photos.map((p) => p.attribution)],
+  );
+}

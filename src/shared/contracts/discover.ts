@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { LIMITS } from "../constants";
+import { venueSchema } from "./venues";
+
+export const NL_QUERY_MAX = 300;
+/** Largest radius, in miles, the natural-language search accepts (the 100-mile chip with room). */
+export const NL_MAX_RADIUS_MILES = 125;
+
+const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const LOCATION_REQUIRED = "Location required";
+
+/**
+ * POST /api/discover/natural-language. Spec 5: blank text or an unknown location fails with
+ * 'Location required'; `fields` says which.
+ */
+export const naturalLanguageBody = z.object({
+  query: z.preprocess(blank, z.string({ error: LOCATION_REQUIRED }).trim().max(NL_QUERY_MAX, `Queries can be at most ${NL_QUERY_MAX} characters`)),
+  latitude: z.preprocess(blank, z.coerce.number({ error: LOCATION_REQUIRED }).refine((v) => Number.isFinite(v) && v >= -90 && v <= 90, LOCATION_REQUIRED)),
+  longitude: z.preprocess(blank, z.coerce.number({ error: LOCATION_REQUIRED }).refine((v) => Number.isFinite(v) && v >= -180 && v <= 180, LOCATION_REQUIRED)),
+  radius: z.coerce
+    .number({ error: "radius must be a number of miles" })
+    .refine((v) => Number.isFinite(v) && v > 0 && v <= NL_MAX_RADIUS_MILES, `radius must be more than 0 and at most ${NL_MAX_RADIUS_MILES} miles`)
+    .default(10),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(LIMITS.naturalLanguageLimit, `limit can be at most ${LIMITS.naturalLanguageLimit}`)
+    .default(LIMITS.naturalLanguageLimit),
+});
+
+export const interpretationSchema = z.object({
+  confidence: z.number().min(0).max(1),
+  vibes: z.array(z.string()),
+  categories: z.array(z.string()),
+  attributes: z.array(z.string()),
+  searchTerms: z.array(z.string()),
+});
+export type Interpretation = z.infer<typeof interpretationSchema>;
+
+export const naturalLanguageResultSchema = z.object({ venues: z.array(venueSchema), interpretation: interpretationSchema });
+export type NaturalLanguageResult = z.infer<typeof naturalLanguageResultSchema>;
