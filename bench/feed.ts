@@ -10,8 +10,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { openPglite, openPostgres, type Db } from "../src/server/db/client";
-import { migrate } from "../src/server/db/migrate";
+import { openBenchDb } from "./bench-db";
+import type { Db } from "../src/server/db/client";
 import { generateSocial } from "./generate-social";
 import { fmt, holdLoad } from "./load";
 
@@ -39,34 +39,10 @@ async function sessions(db: Db, n: number): Promise<string[]> {
   return cookies;
 }
 
-async function openFresh(kind: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (kind === "pglite") {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
-  const name = `vibe_bench_feed_${process.pid}`;
-  const admin = await openPostgres(pgUrl!, 1);
-  await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.exec(`CREATE DATABASE ${name}`);
-  await admin.close();
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 10);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const a = await openPostgres(pgUrl!, 1);
-      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.close();
-    },
-  };
-}
 
 const lines: string[] = [];
 for (const kind of dbs) {
-  const { db, drop } = await openFresh(kind);
-  await migrate(db);
+  const { db, drop } = await openBenchDb(kind, "feed", pgUrl);
   const t = performance.now();
   await generateSocial(db, { users, friends, posts: postCount });
   const cookies = await sessions(db, 500);

@@ -9,8 +9,7 @@
  */
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { openPglite, openPostgres, type Db } from "../src/server/db/client";
-import { migrate } from "../src/server/db/migrate";
+import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad } from "./load";
 
@@ -29,35 +28,11 @@ const nextPath = () => {
   return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=16&vibes=Chill,Cozy`;
 };
 
-async function openFresh(kind: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (kind === "pglite") {
-    const db = await openPglite();
-    return { db, drop: async () => db.close() };
-  }
-  const name = `vibe_bench_${process.pid}`;
-  const admin = await openPostgres(pgUrl!, 1);
-  await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.exec(`CREATE DATABASE ${name}`);
-  await admin.close();
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 10);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const a = await openPostgres(pgUrl!, 1);
-      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.close();
-    },
-  };
-}
 
 const lines: string[] = [];
 for (const kind of dbs) {
   for (const size of sizes) {
-    const { db, drop } = await openFresh(kind);
-    await migrate(db);
+    const { db, drop } = await openBenchDb(kind, "match", pgUrl);
     let t = performance.now();
     await generateVenues(db, size);
     const loadMs = performance.now() - t;

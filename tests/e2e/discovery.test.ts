@@ -1,29 +1,19 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_COORDS } from "@shared/constants";
-import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot, signUpIn } from "../helpers/browser";
+import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot, signUpIn } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
 
 const chromiumPath = findChromium();
 // A point in the Mission, a little away from the default, so "Location detected" is real GPS.
 const GPS = { latitude: 37.7599, longitude: -122.4148 };
 
 describe.skipIf(!chromiumPath)("discovery in the browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer("pglite"), launchBrowser(chromiumPath!)]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppInBrowser();
 
   async function signedIn(viewport: { width: number; height: number } = DESKTOP) {
-    const opened = await newPage(browser, server.url, viewport, { geolocation: GPS });
-    await signUpIn(opened.context, server.url, uniqueEmail("e2e"), "Sam");
+    const opened = await newPage(app.browser, app.server.url, viewport, { geolocation: GPS });
+    await signUpIn(opened.context, app.server.url, uniqueEmail("e2e"), "Sam");
     return opened;
   }
   const matchRequest = (page: Page, test: (url: URL) => boolean) =>
@@ -135,8 +125,8 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
   });
 
   it("falls back to the default point with a 'Location Error' toast when location is denied", async () => {
-    const { page, context } = await newPage(browser, server.url, DESKTOP);
-    await signUpIn(context, server.url, uniqueEmail("nogps"));
+    const { page, context } = await newPage(app.browser, app.server.url, DESKTOP);
+    await signUpIn(context, app.server.url, uniqueEmail("nogps"));
     const call = page.waitForRequest((r) => r.url().includes("/api/venues/match-public"), { timeout: 15_000 });
     await page.goto("/");
     await expect.poll(() => page.getByText("Location Error").count(), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -1,26 +1,16 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { LANDING_TEXT, TEXT } from "@shared/constants";
-import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot } from "../helpers/browser";
+import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
 
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)("foundation in the browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer("pglite"), launchBrowser(chromiumPath!)]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppInBrowser();
 
   const open = async (path: string, viewport: { width: number; height: number } = DESKTOP) => {
-    const { page, context, problems } = await newPage(browser, server.url, viewport);
+    const { page, context, problems } = await newPage(app.browser, app.server.url, viewport);
     await page.goto(path);
     return { page, context, problems };
   };
@@ -72,7 +62,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     await page.getByLabel("Password").fill("a good password");
     await page.getByLabel(/First name/).fill("Robin");
     await page.getByRole("button", { name: /create account|sign up/i }).click();
-    await page.waitForURL(server.url + "/");
+    await page.waitForURL(app.server.url + "/");
     await signedInShell(page).waitFor();
     await expect.poll(() => page.getByText("Robin").count()).toBeGreaterThan(0);
     await shot(page, "home-desktop");
@@ -80,7 +70,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     // every navigation entry works and the page scrolls to the top
     for (const [name, path] of [["Feed", "/feed"], ["Explore", "/explore"], ["Saved", "/saved"], ["Friends", "/friends"], ["Profile", "/profile"], ["Home", "/"]]) {
       await signedInShell(page).getByRole("link", { name, exact: true }).click();
-      await page.waitForURL(server.url + path);
+      await page.waitForURL(app.server.url + path);
     }
     await page.goto("/business");
     await expect.poll(() => page.getByText(/Business Dashboard/).count()).toBeGreaterThan(0);
@@ -88,7 +78,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     // log out from the profile page
     await page.goto("/profile");
     await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
-    await page.waitForURL(server.url + "/");
+    await page.waitForURL(app.server.url + "/");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(LANDING_TEXT.headline);
 
     // wrong password: toast with the server's message
@@ -105,7 +95,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
 
     await page.getByLabel("Password").fill("a good password");
     await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(server.url + "/");
+    await page.waitForURL(app.server.url + "/");
     await signedInShell(page).waitFor();
     expect(problems).toEqual([]);
     await context.close();
@@ -146,7 +136,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     expect(await page.getByRole("complementary", { name: "Sidebar" }).isVisible().catch(() => false)).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.locator("nav[aria-label='Main']:visible").getByRole("link", { name: "Friends" }).click();
-    await page.waitForURL(server.url + "/friends");
+    await page.waitForURL(app.server.url + "/friends");
     await shot(page, "friends-phone");
     expect(problems).toEqual([]);
     await context.close();

@@ -1,39 +1,28 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Venue } from "@shared/contracts/venues";
-import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot, signUpIn } from "../helpers/browser";
+import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot, signUpIn } from "../helpers/browser";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
 
 const chromiumPath = findChromium();
 const GPS = { latitude: 37.7946, longitude: -122.4021 };
 
 describe.skipIf(!chromiumPath)("live venues in the browser", () => {
-  let server: TestServer;
-  let browser: Browser;
   const adminEmail = uniqueEmail("admin");
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer("pglite", {}, { ADMIN_EMAILS: adminEmail }), launchBrowser(chromiumPath!)]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppInBrowser({ ADMIN_EMAILS: adminEmail });
 
   it("an owner broadcasts from the dashboard and another person's open Home shows it without reloading", async () => {
     // the venue nearest to the viewer, made the owner's by an admin
-    const admin = new Agent(server.url);
+    const admin = new Agent(app.server.url);
     await signUp(admin, { email: adminEmail });
     const [venue] = (await admin.get<Venue[]>(`/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`)).body;
     const ownerEmail = uniqueEmail("owner");
 
-    const owner = await newPage(browser, server.url, DESKTOP);
-    await signUpIn(owner.context, server.url, ownerEmail, "Olive");
+    const owner = await newPage(app.browser, app.server.url, DESKTOP);
+    await signUpIn(owner.context, app.server.url, ownerEmail, "Olive");
     expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: ownerEmail })).status).toBe(201);
 
-    const viewer = await newPage(browser, server.url, PHONE, { geolocation: GPS });
-    await signUpIn(viewer.context, server.url, uniqueEmail("viewer"), "Vic");
+    const viewer = await newPage(app.browser, app.server.url, PHONE, { geolocation: GPS });
+    await signUpIn(viewer.context, app.server.url, uniqueEmail("viewer"), "Vic");
     await viewer.page.goto("/");
     await expect.poll(() => viewer.page.getByText("Live updates active").count(), { timeout: 10_000 }).toBe(1);
     const card = viewer.page.getByRole("article").filter({ has: viewer.page.getByRole("heading", { name: venue.name, exact: true }) }).first();
@@ -65,8 +54,8 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
   });
 
   it("someone without a venue sees 'No business venue found'", async () => {
-    const { page, context } = await newPage(browser, server.url, DESKTOP);
-    await signUpIn(context, server.url, uniqueEmail("nobiz"));
+    const { page, context } = await newPage(app.browser, app.server.url, DESKTOP);
+    await signUpIn(context, app.server.url, uniqueEmail("nobiz"));
     await page.goto("/business");
     await expect.poll(() => page.getByText("No business venue found").count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("No venue");

@@ -1,32 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot, signUpIn } from "../helpers/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot, signUpIn } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
 
 const chromiumPath = findChromium();
 
 describe.skipIf(!chromiumPath)("social in the browser", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer("pglite"), launchBrowser(chromiumPath!)]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppInBrowser();
 
   const toastSays = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
   it("two people find each other, become friends, post, like, comment, form a group, and privacy hides a feed", async () => {
     const tag = Date.now().toString(36);
-    const ada = await newPage(browser, server.url, DESKTOP);
-    const bo = await newPage(browser, server.url, PHONE);
+    const ada = await newPage(app.browser, app.server.url, DESKTOP);
+    const bo = await newPage(app.browser, app.server.url, PHONE);
     const adaEmail = uniqueEmail("ada");
-    await signUpIn(ada.context, server.url, adaEmail, `Ada${tag}`);
-    await signUpIn(bo.context, server.url, uniqueEmail("bo"), `Bo${tag}`);
+    await signUpIn(ada.context, app.server.url, adaEmail, `Ada${tag}`);
+    await signUpIn(bo.context, app.server.url, uniqueEmail("bo"), `Bo${tag}`);
 
     // Ada finds Bo by name and sends a request
     await ada.page.goto("/friends");
@@ -110,8 +100,8 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
   });
 
   it("saves preferences from the profile", async () => {
-    const { page, context, problems } = await newPage(browser, server.url, DESKTOP);
-    await signUpIn(context, server.url, uniqueEmail("prefs"), "Pia");
+    const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
+    await signUpIn(context, app.server.url, uniqueEmail("prefs"), "Pia");
     await page.goto("/profile");
     await expect.poll(() => page.getByRole("button", { name: "Set Your Vibe" }).count()).toBe(1);
     await page.getByRole("button", { name: "My Preferences" }).click();

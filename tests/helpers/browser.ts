@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { startServer, type TestServer } from "./server";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -68,4 +70,20 @@ export async function signUpIn(context: BrowserContext, baseURL: string, email: 
   const res = await context.request.post(`${baseURL}/auth/email/signup`, { data: { email, password: "a good password", firstName, lastName: "User" } });
   if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as { id: string; email: string };
+}
+
+/**
+ * For one browser test file: the real app on PGlite (with `env`) and a Chromium, started before
+ * the file's tests and closed after them. Call inside a `describe`.
+ */
+export function useAppInBrowser(env: Record<string, string> = {}) {
+  const app = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    [app.server, app.browser] = await Promise.all([startServer("pglite", {}, env), launchBrowser(findChromium()!)]);
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app;
 }

@@ -3,10 +3,8 @@ import { metersToMilesString } from "@shared/units";
 import type { Db, Queryable } from "../db/client";
 import { blendVibes, type VibeEvidence } from "../vibes/blend";
 
-/** A venues row as selected by VENUE_COLUMNS, with the caller-dependent columns. */
-export interface VenueRow {
-  id: number;
-  external_id: string;
+/** The stored fields of a venue, as the venues table names them. */
+export interface VenueColumns {
   name: string;
   category: Venue["category"];
   description: string | null;
@@ -21,8 +19,14 @@ export interface VenueRow {
   hours: string[];
   detected_vibes: string[];
   vibe_scores: Record<string, number>;
-  source: string;
   attribution: string;
+}
+
+/** A venues row as selected by VENUE_COLUMNS, with the caller-dependent columns. */
+export interface VenueRow extends VenueColumns {
+  id: number;
+  external_id: string;
+  source: string;
   meters: number | null;
   is_favorite: boolean;
 }

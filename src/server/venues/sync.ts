@@ -20,6 +20,7 @@ import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
 import type { Db, Queryable } from "../db/client";
 import { blendVibes, type BlendResult } from "../vibes/blend";
 import type { VibeAnalysis } from "../vibes/types";
+import type { VenueColumns } from "./queries";
 import {
   formatDuration,
   haversineMeters,
@@ -216,24 +217,9 @@ function pick<T>(places: readonly SourcePlace[], order: readonly SourceId[], get
 }
 
 /** A venue row's fields as sync writes them (column names of 001_init.sql and 006). */
-export interface VenueFields {
-  name: string;
-  category: VenueCategory;
-  description: string | null;
-  address: string | null;
-  latitude: number;
-  longitude: number;
-  image_url: string | null;
-  rating: number | null;
-  review_count: number | null;
-  phone_number: string | null;
-  website: string | null;
-  hours: string[];
-  detected_vibes: string[];
-  vibe_scores: Record<string, number>;
+export interface VenueFields extends VenueColumns {
   vibe_evidence: BlendResult["evidence"];
   vibe_method: string;
-  attribution: string;
 }
 
 export interface StoredVenue extends Omit<VenueFields, "vibe_method"> {
