@@ -14,7 +14,7 @@ import { createMatchCounter } from "./live/match-counter";
 import { businessRoutes } from "./business/routes";
 import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
-import { imageProxyRoutes } from "./venues/image-proxy";
+import { googlePhotoHeaders, imageProxyRoutes } from "./venues/image-proxy";
 import { venueRoutes } from "./venues/routes";
 import { friendRoutes } from "./social/friends";
 import { groupRoutes } from "./social/groups";
@@ -69,7 +69,10 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
   syncRoutes(app, ctx);
   adminRoutes(app, ctx);
   discoverRoutes(app, ctx);
-  imageProxyRoutes(app, ctx, config.imageProxyHosts ? { allowHosts: config.imageProxyHosts } : {});
+  imageProxyRoutes(app, ctx, {
+    ...(config.imageProxyHosts ? { allowHosts: config.imageProxyHosts } : {}),
+    headersFor: googlePhotoHeaders(config.googlePlacesApiKey),
+  });
   realtimeRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);

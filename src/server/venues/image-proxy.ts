@@ -125,9 +125,8 @@ export function googlePhotoHeaders(apiKey: string | null) {
   return (url: URL): Record<string, string> => (apiKey && url.hostname === "places.googleapis.com" ? { "x-goog-api-key": apiKey } : {});
 }
 
-export function imageProxyRoutes(app: FastifyInstance, ctx: AppContext, opts: ImageProxyOptions = {}) {
+export function imageProxyRoutes(app: FastifyInstance, _ctx: AppContext, opts: ImageProxyOptions = {}) {
   const { cache: cacheOpts, allowHosts = DEFAULT_IMAGE_HOSTS, ...fetchOpts } = opts;
-  fetchOpts.headersFor ??= googlePhotoHeaders(ctx.config.googlePlacesApiKey ?? null);
   const cache = createImageCache(cacheOpts);
   // Concurrent requests for one image share one upstream fetch.
   const inFlight = new Map<string, Promise<FetchedImage>>();
