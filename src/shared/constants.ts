@@ -560,3 +560,128 @@ export const BUSINESS_TEXT = {
   activityTitle: "Today's Activity",
   noActivity: "No check-ins yet today.",
 } as const;
+
+// ---- Natural-language search on Explore (spec 2, 3, 4, 5, 7, 9) ----
+
+/** Same-origin path of the natural-language search (spec 7). */
+export const DISCOVER_API = { naturalLanguage: "/api/discover/natural-language" } as const;
+
+/**
+ * Longest natural-language query the server accepts: NL_QUERY_MAX in contracts/discover.ts (a test
+ * keeps them equal); kept here so Explore need not load zod with the contract.
+ */
+export const DISCOVER_LIMITS = { queryMax: 300 } as const;
+
+/** Texts of Explore's natural-language box and its 'AI understood' panel. */
+export const DISCOVER_TEXT = {
+  queryLabel: "Describe what you're looking for",
+  queryPlaceholder: 'Try "cozy wine bar with live jazz"',
+  find: "Find", // (spec)
+  finding: "Finding...", // (spec)
+  understood: "AI understood", // (spec)
+  clear: "Clear AI search",
+  vibes: "Vibes",
+  categories: "Categories",
+  features: "Features",
+  keywords: "Keywords",
+  nothingRecognised: "No vibes, categories or features recognised: matched on the words themselves.",
+  pickerPaused: "Vibe picks are paused while the AI search is shown. Clear it to pick vibes again.",
+  errorTitle: "Error", // (spec)
+  locationRequired: "Location required", // (spec, thrown)
+  fetchFailed: "Failed to fetch venues", // (spec, thrown)
+} as const;
+
+// ---- Admin panel (spec 2, 3, 5, 7, 8, 9) ----
+
+/** Same-origin paths of the admin calls (spec 7). */
+export const ADMIN_API = {
+  services: "/api/admin/services",
+  syncVenues: "/api/admin/sync-venues",
+  analyzeSentiment: "/api/admin/analyze-sentiment",
+  /** `${ADMIN_API.venues}/${venueId}/owner` */
+  venues: "/api/admin/venues",
+} as const;
+
+/**
+ * Input limits of the admin calls: the analyze-sentiment body's text and imageUrl maxima in
+ * contracts/admin.ts (a test keeps them equal); kept here so the admin page need not load zod.
+ */
+export const ADMIN_LIMITS = { analyzeTextMax: 20_000, imageUrlMax: 2048 } as const;
+
+/** Texts of the admin panel. Those marked (spec) are the product's own wording. */
+export const ADMIN_TEXT = {
+  description: "Check the services VIBE depends on, sync venues from external sources and try the vibe analyzers.",
+  adminsOnlyTitle: "Admins only",
+  adminsOnlyBody: "The admin panel is for VIBE's operators. Your account does not have the admin role, so these tools are not available to it.",
+  signedInAs: "Signed in as",
+  servicesTitle: "Service Status", // (spec)
+  servicesDescription: "Whether each service VIBE depends on is working right now.",
+  servicesFailed: "Failed to load service status", // (spec)
+  servicesEmpty: "No services reported.",
+  servicesLoading: "Loading service status...",
+  refresh: "Refresh",
+  available: "Available",
+  unavailable: "Unavailable",
+  syncTitle: "Sync Venues", // (spec)
+  syncDescription: "Fetch the places around a point from every configured venue source.",
+  latitude: "Latitude",
+  longitude: "Longitude",
+  radius: "Radius (metres)",
+  syncSubmit: "Sync Venues", // (spec)
+  syncing: "Syncing...",
+  syncComplete: "Sync Complete", // (spec)
+  syncFailed: "Sync Failed", // (spec)
+  syncFallback: "Failed to sync venues", // (spec)
+  lastSync: "Last sync",
+  latitudeInvalid: "Latitude must be a number between -90 and 90",
+  longitudeInvalid: "Longitude must be a number between -180 and 180",
+  radiusInvalid: "Radius must be a whole number of metres, at least 1",
+  sourceStatus: { ok: "OK", failed: "Failed", skipped: "Skipped" },
+  sourcesLabel: "Venue sources",
+  syncCounts: { added: "Added", updated: "Updated", unchanged: "Unchanged" },
+  placeCount: (n: number) => `${n} ${n === 1 ? "place" : "places"}`,
+  servicesSummary: (available: number, total: number) => `${available} of ${total} available`,
+  detectedVibes: "Detected vibes",
+  textTitle: "Test Text Analysis", // (spec)
+  textDescription: "Read the vibes of a review or description.",
+  textLabel: "Text to analyze",
+  textPlaceholder: "Candlelit and quiet, perfect for date night...",
+  analyzeText: "Analyze Text",
+  imageTitle: "Test Image Analysis", // (spec)
+  imageDescription: "Read the vibes of a photo from its address.",
+  imageLabel: "Image URL",
+  imagePlaceholder: "https://example.com/photo.jpg",
+  analyzeImage: "Analyze Image",
+  analyzing: "Analyzing...",
+  inputRequired: "Input Required", // (spec)
+  textRequired: "Please enter text to analyze", // (spec)
+  imageRequired: "Please enter an image URL to analyze", // (spec)
+  analysisComplete: "Analysis Complete", // (spec)
+  analysisFailed: "Analysis Failed", // (spec)
+  analysisFallback: "Failed to analyze sentiment", // (spec)
+  resultsTitle: "Analysis Results", // (spec)
+  resultsDescription: "The vibes the last analysis found, strongest first.",
+  resultsEmpty: "Run an analysis to see results here.",
+  noVibes: "No vibes detected",
+  method: "Method",
+  analyzedText: "Text",
+  analyzedImage: "Image",
+  ownersTitle: "Venue Owners",
+  ownersDescription: "Make an account an owner of a venue, so it can broadcast live updates from the Business dashboard.",
+  venueId: "Venue id",
+  venueIdHint: "The venue's numeric id.",
+  venueIdInvalid: "Venue id must be a whole number, at least 1",
+  ownerEmail: "Owner's email",
+  ownerEmailInvalid: "Invalid email address",
+  addOwner: "Add Owner",
+  addingOwner: "Adding...",
+  ownerAdded: "Owner Added",
+  ownerFailed: "Failed to add owner",
+  ownerAddedBody: (email: string, venueId: number) => `${email} now owns venue ${venueId}.`,
+  tryAgain: "Please try again.",
+  guestAccount: "a guest account",
+  backHome: "Back to Home",
+} as const;
+
+/** "Why this vibe" in the venue details sheet: the evidence behind each shown vibe. */
+export const VIBE_EVIDENCE_TEXT = { title: "Why these vibes?" } as const;

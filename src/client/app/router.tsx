@@ -1,7 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { LOADING_TEXT } from "@shared/constants";
-import { AdminPage } from "@client/features/admin/admin-page";
 import { BusinessPage } from "@client/features/business/business-page";
 import { HomePage } from "@client/features/home/home-page";
 import { LandingPage } from "@client/features/landing/landing-page";
@@ -20,6 +19,8 @@ const SavedPage = lazy(() => import("@client/features/saved/saved-page").then((m
 const FeedPage = lazy(() => import("@client/features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
 const FriendsPage = lazy(() => import("@client/features/friends/friends-page").then((m) => ({ default: m.FriendsPage })));
 const ProfilePage = lazy(() => import("@client/features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
+// Only operators use the admin panel: it loads on first visit, like the pages above.
+const AdminPage = lazy(() => import("@client/features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
 
 function PageLoading() {
   return (
@@ -79,7 +80,11 @@ function SignedInRoutes() {
           </Suspense>
         </Route>
         <Route path="/business" component={BusinessPage} />
-        <Route path="/admin" component={AdminPage} />
+        <Route path="/admin">
+          <Suspense fallback={<PageLoading />}>
+            <AdminPage />
+          </Suspense>
+        </Route>
         <Route component={NotFoundPage} />
       </Switch>
     </AppShell>

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from "react";
-import { CATEGORY_CHIPS, DEFAULT_DISTANCE_MILES, PAGE_TITLES, VENUE_TEXT } from "@shared/constants";
+import { CATEGORY_CHIPS, DEFAULT_DISTANCE_MILES, DISCOVER_TEXT, PAGE_TITLES, VENUE_TEXT } from "@shared/constants";
+import type { NaturalLanguageResult } from "@shared/contracts/discover";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
 import { Button } from "@client/components/ui/button";
 import { useMatchVenues } from "@client/features/venues/api/match-venues";
@@ -13,6 +14,7 @@ import { useGeolocation } from "@client/features/venues/hooks/use-geolocation";
 import { useVenueSheet } from "@client/features/venues/hooks/use-venue-sheet";
 import { useVibeSelection } from "@client/features/venues/hooks/use-vibe-selection";
 import { buildMatchParams } from "@client/features/venues/lib/venue-params";
+import { NaturalLanguageSearch } from "./components/natural-language-search";
 import { filterVenues } from "./filter-venues";
 
 type CategoryValue = (typeof CATEGORY_CHIPS)[number]["value"];
@@ -26,21 +28,34 @@ export function ExplorePage() {
   const [filter, setFilter] = useState("");
   const sheet = useVenueSheet();
   const resultsHeadingId = useId();
+  // Spec 4: while a natural-language result is held, its venues replace the match call's list.
+  const [aiResult, setAiResult] = useState<NaturalLanguageResult | null>(null);
 
   const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, category });
   const match = useMatchVenues(params);
-  const venues = useMemo(() => filterVenues(match.data ?? [], filter), [match.data, filter]);
+  const venues = useMemo(() => {
+    if (!aiResult) return filterVenues(match.data ?? [], filter);
+    // The match call filters by category on the server; the AI list is filtered here the same way.
+    const inCategory = category === "all" ? aiResult.venues : aiResult.venues.filter((v) => v.category === category);
+    return filterVenues(inCategory, filter);
+  }, [aiResult, match.data, filter, category]);
+  const hasList = aiResult !== null || match.data !== undefined;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
       <h1 className="text-3xl font-bold tracking-tight">{PAGE_TITLES.explore}</h1>
 
-      {/* SLOT (later issue): the natural-language search box with its Find button and the
-          'AI understood' panel go here. While a natural-language result is held, its venues replace
-          the list below and the vibe picker is dimmed and disabled (spec 2, 4). Nothing renders yet. */}
+      <NaturalLanguageSearch coords={geo.coords} radiusMiles={distance} result={aiResult} onResult={setAiResult} />
 
       <div className="flex flex-col gap-4">
-        <VibePicker selected={vibes.selected} onToggle={vibes.toggle} onRemove={vibes.remove} />
+        <div className="flex flex-col gap-2">
+          {aiResult && (
+            <p className="text-xs text-muted-foreground">
+              {DISCOVER_TEXT.pickerPaused}
+            </p>
+          )}
+          <VibePicker selected={vibes.selected} onToggle={vibes.toggle} onRemove={vibes.remove} disabled={aiResult !== null} />
+        </div>
         <DistanceChips value={distance} onChange={setDistance} />
         <SearchField value={filter} onChange={setFilter} label={VENUE_TEXT.filterLabel} placeholder={VENUE_TEXT.filterPlaceholder} />
         <div role="group" aria-label={VENUE_TEXT.categoryLabel} className="flex flex-wrap gap-2">
@@ -59,12 +74,12 @@ export function ExplorePage() {
           </h2>
           <p role="status" className="rounded-full bg-secondary px-3 py-1 text-sm font-bold tabular-nums">
             <span className="sr-only">{VENUE_TEXT.totalVenues}: </span>
-            {match.data ? venues.length : "–"}
+            {hasList ? venues.length : "–"}
           </p>
         </div>
-        {match.isPending ? (
+        {!aiResult && match.isPending ? (
           <VenueGridSkeleton />
-        ) : match.isError ? (
+        ) : !aiResult && match.isError ? (
           <VenueListError error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />
         ) : venues.length === 0 ? (
           <VenueListEmpty title={VENUE_TEXT.exploreEmpty}>
@@ -75,7 +90,7 @@ export function ExplorePage() {
             )}
           </VenueListEmpty>
         ) : (
-          <VenueGrid venues={venues} onOpen={sheet.openVenue} label={VENUE_TEXT.totalVenues} busy={match.isPlaceholderData} />
+          <VenueGrid venues={venues} onOpen={sheet.openVenue} label={VENUE_TEXT.totalVenues} busy={!aiResult && match.isPlaceholderData} />
         )}
       </section>
 

@@ -1,14 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
-import { Clock, ExternalLink, Globe, MapPin, Navigation, Phone, Share2, Star, X } from "lucide-react";
+import { ChevronRight, Clock, ExternalLink, Globe, MapPin, Navigation, Phone, Share2, Star, X } from "lucide-react";
 import type { ReactNode } from "react";
-import { TEXT, VENUE_TEXT } from "@shared/constants";
+import { TEXT, VENUE_TEXT, VIBE_EVIDENCE_TEXT } from "@shared/constants";
 import type { Venue, VenueDetails } from "@shared/contracts/venues";
 import { buttonVariants } from "@client/components/ui/button";
 import { cn } from "@client/lib/utils";
 import { useVenueDetails } from "../api/venue-details";
 import { detailsVibes, directionsUrl, reviewTime, safeWebsite, telHref } from "../lib/venue-display";
 import { shareVenue } from "../lib/share-venue";
+import { vibeReasons } from "../lib/vibe-evidence";
 import { CapacityBadge } from "./capacity-badge";
 import { LiveStatus } from "./live-status";
 import { FavoriteButton } from "./favorite-button";
@@ -165,6 +166,7 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
   const vibesTitle = live?.currentVibes.length ? VENUE_TEXT.currentVibes : "Vibes";
   const liveNotes = [live?.statusMessage, live?.specialNotes].filter((s): s is string => !!s?.trim());
   const tel = telHref(phone);
+  const reasons = vibeReasons(vibes, details?.vibeEvidence);
 
   return (
     <div className="flex flex-col gap-5">
@@ -241,11 +243,41 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
               </li>
             ))}
           </ul>
+          {reasons.length > 0 && <WhyTheseVibes reasons={reasons} />}
         </section>
       )}
 
       <p className="text-xs leading-relaxed text-muted-foreground">{details?.attribution || venue.attribution}</p>
     </div>
+  );
+}
+
+/** "Why this vibe": the evidence behind each shown vibe, folded away until asked for. */
+function WhyTheseVibes({ reasons }: { reasons: ReturnType<typeof vibeReasons> }) {
+  return (
+    <details className="group mt-3 rounded-xl border border-border bg-secondary/30">
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-pink-200 hover:text-pink-100 [&::-webkit-details-marker]:hidden">
+        <ChevronRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
+        {VIBE_EVIDENCE_TEXT.title}
+      </summary>
+      <ul className="flex flex-col gap-3 px-3 pt-1 pb-3">
+        {reasons.map(({ vibe, reasons: lines }) => (
+          <li key={vibe}>
+            <p className="inline-flex items-center gap-1 text-xs font-semibold text-purple-100">
+              <VibeIcon vibe={vibe} />
+              {vibe}
+            </p>
+            <ul className="mt-1 flex list-disc flex-col gap-0.5 pl-5 text-xs text-muted-foreground">
+              {lines.map((line) => (
+                <li key={line} className="break-words">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -36,7 +36,13 @@ export function VibePicker({ selected, onToggle, onRemove, label = "Vibes", disa
   }, [selected]);
 
   return (
-    <div role="group" aria-label={label} aria-describedby={hintId} className={cn("flex flex-col gap-2", className)}>
+    <div
+      role="group"
+      aria-label={label}
+      aria-describedby={hintId}
+      aria-disabled={disabled || undefined}
+      className={cn("flex flex-col gap-2 transition-opacity", disabled && "opacity-50", className)}
+    >
       <ul ref={listRef} className="flex flex-wrap gap-2">
         {vibes.map((vibe) => {
           const active = selected.includes(vibe);

@@ -1,0 +1,67 @@
+import { useMutation } from "@tanstack/react-query";
+import { ADMIN_API, ADMIN_TEXT } from "@shared/constants";
+import { errorMessage } from "@client/lib/api-error";
+import { apiRequest } from "@client/lib/query-client";
+import type { SyncInput } from "../lib/admin-forms";
+
+/** One venue source's part in a sync (the server's SourceStatus). */
+export interface SyncSource {
+  id: string;
+  name: string;
+  status: "ok" | "failed" | "skipped";
+  count: number;
+  error?: string;
+  /** Why a source was skipped. */
+  detail?: string;
+}
+
+/** 200 of POST /api/admin/sync-venues. */
+export interface SyncResult {
+  message: string;
+  added: number;
+  updated: number;
+  unchanged: number;
+  sources: SyncSource[];
+}
+
+/** A failed sync: the server's message (or the spec's fallback) and, on a 503, what each source did. */
+export class SyncError extends Error {
+  constructor(
+    message: string,
+    readonly sources: SyncSource[],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = "SyncError";
+  }
+}
+
+const STATUSES = new Set(["ok", "failed", "skipped"]);
+
+/** The `sources` list of a failure's JSON body (`${status}: ${body}`), or none. */
+export function failureSources(error: unknown): SyncSource[] {
+  if (!(error instanceof Error)) return [];
+  const body = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1];
+  if (!body) return [];
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const sources = (parsed as { sources?: unknown } | null)?.sources;
+    if (!Array.isArray(sources)) return [];
+    return sources.filter(
+      (s): s is SyncSource => typeof s === "object" && s !== null && typeof s.name === "string" && STATUSES.has(s.status) && typeof s.count === "number",
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** POST /api/admin/sync-venues {latitude, longitude, radius (metres)}. */
+export async function syncVenues(input: SyncInput): Promise<SyncResult> {
+  try {
+    return (await (await apiRequest("POST", ADMIN_API.syncVenues, input)).json()) as SyncResult;
+  } catch (error) {
+    throw new SyncError(errorMessage(error, ADMIN_TEXT.syncFallback), failureSources(error), { cause: error });
+  }
+}
+
+export const useSyncVenues = () => useMutation<SyncResult, SyncError, SyncInput>({ mutationFn: syncVenues });

@@ -1,0 +1,106 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
+import { uniqueEmail } from "../helpers/http";
+import { sfLikeElements, startFakeOverpass } from "../fakes/overpass";
+
+const chromiumPath = findChromium();
+// Oakland: no seed venues there, so what the sync adds is all there is.
+const OAKLAND = { latitude: 37.8044, longitude: -122.2712 };
+const overpass = await startFakeOverpass(sfLikeElements(OAKLAND.latitude, OAKLAND.longitude, 9000));
+
+describe.skipIf(!chromiumPath)("admin panel and natural-language search in the browser", () => {
+  const adminEmail = uniqueEmail("admin");
+  const app = useAppInBrowser({ ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url });
+  afterAll(() => overpass.close());
+
+  const toastSays = async (page: import("playwright-core").Page, text: string | RegExp) =>
+    expect.poll(() => page.getByText(text).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+  it("an admin sees the services, syncs venues from OpenStreetMap and tries both analyzers", async () => {
+    const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
+    await signUpIn(context, app.server.url, adminEmail, "Ada");
+    await page.goto("/admin");
+    await expect.poll(() => page.getByRole("heading", { name: "Admin Panel" }).count(), { timeout: 10_000 }).toBe(1);
+    const headings = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
+    expect(headings.slice(0, 5)).toEqual(["Service Status", "Sync Venues", "Test Text Analysis", "Test Image Analysis", "Analysis Results"]);
+    const services = page.getByRole("list", { name: "Service Status" });
+    await expect.poll(() => services.getByRole("listitem").count(), { timeout: 10_000 }).toBeGreaterThan(5);
+    expect(await services.getByText("Database").count()).toBeGreaterThan(0);
+
+    // defaults of spec 9, then an inline validation message
+    expect(await page.getByLabel("Latitude").inputValue()).toBe("37.7749");
+    expect(await page.getByLabel("Longitude").inputValue()).toBe("-122.4194");
+    expect(await page.getByLabel("Radius (metres)").inputValue()).toBe("5000");
+    await page.getByLabel("Radius (metres)").fill("50.5");
+    await page.getByRole("button", { name: "Sync Venues" }).click();
+    await expect.poll(() => page.getByText(/whole number/i).count()).toBeGreaterThan(0);
+
+    // a sync against the Overpass fake on loopback
+    await page.getByLabel("Latitude").fill(String(OAKLAND.latitude));
+    await page.getByLabel("Longitude").fill(String(OAKLAND.longitude));
+    await page.getByLabel("Radius (metres)").fill("1000");
+    await page.getByRole("button", { name: "Sync Venues" }).click();
+    await toastSays(page, "Sync Complete");
+    await toastSays(page, /7 added/);
+
+    // text analysis: blank first, then a real one
+    await page.getByRole("button", { name: "Analyze Text" }).click();
+    await toastSays(page, "Please enter text to analyze");
+    await page.getByLabel("Text to analyze").fill("Perfect for date night: candlelit and cozy, not loud at all.");
+    await page.getByRole("button", { name: "Analyze Text" }).click();
+    await toastSays(page, "Analysis Complete");
+    await toastSays(page, /lexicon-v1: Romantic \d+%/);
+    await expect.poll(() => page.getByRole("meter", { name: "Romantic" }).count()).toBe(1);
+
+    // image analysis refuses internal addresses
+    await page.getByLabel("Image URL").fill("http://10.1.2.3/x.png");
+    await page.getByRole("button", { name: "Analyze Image" }).click();
+    await toastSays(page, "Analysis Failed");
+    await toastSays(page, "That address is not allowed");
+    await shot(page, "admin-desktop");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("someone who is not an admin sees a clear 'Admins only' state", async () => {
+    const { page, context } = await newPage(app.browser, app.server.url, PHONE);
+    await signUpIn(context, app.server.url, uniqueEmail("user"));
+    await page.goto("/admin");
+    await expect.poll(() => page.getByRole("heading", { name: "Admins only" }).count(), { timeout: 10_000 }).toBe(1);
+    await context.close();
+  });
+
+  it("Explore: a natural-language search shows what it understood and its venues, and clears back", async () => {
+    const { page, context, problems } = await newPage(app.browser, app.server.url, PHONE, { geolocation: OAKLAND });
+    await signUpIn(context, app.server.url, uniqueEmail("nl"), "Nia");
+    await page.goto("/explore");
+    const box = page.getByRole("textbox", { name: "Describe what you're looking for" });
+    await box.fill("bar with live jazz");
+    const call = page.waitForRequest((r) => r.url().endsWith("/api/discover/natural-language"));
+    await page.getByRole("button", { name: "Find" }).click();
+    const sent = JSON.parse((await call).postData()!);
+    expect(sent).toMatchObject({ query: "bar with live jazz", radius: 10, limit: 50 });
+    expect(sent.latitude).toBeCloseTo(OAKLAND.latitude, 3);
+    const panel = page.getByRole("region", { name: "AI understood" });
+    await panel.waitFor({ timeout: 10_000 });
+    expect(await panel.getByText(/% match/).count()).toBe(1);
+    expect(await panel.getByText("Bar", { exact: true }).count()).toBeGreaterThan(0);
+    expect(await panel.getByText("live music").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("main").getByRole("heading", { name: "The Blue Note Jazz Bar" }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByRole("group", { name: "Vibes" }).getAttribute("aria-disabled")).toBe("true");
+    await shot(page, "explore-nl-phone");
+
+    // the venue's details explain its vibes
+    await page.getByRole("main").getByRole("button", { name: "The Blue Note Jazz Bar", exact: true }).click();
+    const sheet = page.getByRole("dialog", { name: "The Blue Note Jazz Bar" });
+    await sheet.getByText("Why these vibes?").click();
+    await expect.poll(() => sheet.getByText(/OpenStreetMap: live music/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await sheet.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("button", { name: "Clear AI search" }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(await page.getByRole("group", { name: "Vibes" }).getAttribute("aria-disabled")).not.toBe("true");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
