@@ -17,6 +17,7 @@
  * - All writes happen in one transaction: a failure half-way rolls everything back.
  */
 import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
+import type { SyncResult, SyncSourceStatus } from "@shared/contracts/admin";
 import type { Db, Queryable } from "../db/client";
 import { blendVibes, type BlendResult } from "../vibes/blend";
 import type { VibeAnalysis } from "../vibes/types";
@@ -41,24 +42,9 @@ export interface SyncArea {
   radius: number;
 }
 
-export interface SourceStatus {
-  id: SourceId;
-  name: string;
-  status: "ok" | "failed" | "skipped";
-  /** Places of a venue category the source returned. */
-  count: number;
-  error?: string;
-  /** Why a source was skipped. */
-  detail?: string;
-}
-
-export interface SyncResult {
-  message: string;
-  added: number;
-  updated: number;
-  unchanged: number;
-  sources: SourceStatus[];
-}
+export type { SyncResult };
+/** One source's part in a sync (the shared contract's SyncSourceStatus). */
+export type SourceStatus = SyncSourceStatus;
 
 export interface SyncLog {
   info(obj: object, msg?: string): void;

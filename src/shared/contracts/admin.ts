@@ -17,3 +17,24 @@ export type AnalysisResult = z.infer<typeof analysisResultSchema>;
 export const serviceStatusSchema = z.object({ name: z.string(), available: z.boolean(), detail: z.string() });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 export const servicesSchema = z.object({ services: z.array(serviceStatusSchema) });
+
+/** One venue source's part in a sync. */
+export interface SyncSourceStatus {
+  id: "osm" | "google";
+  name: string;
+  status: "ok" | "failed" | "skipped";
+  /** Places of a venue category the source returned. */
+  count: number;
+  error?: string;
+  /** Why a source was skipped. */
+  detail?: string;
+}
+
+/** 200 of POST /api/admin/sync-venues (503 carries `message` and `sources`). */
+export interface SyncResult {
+  message: string;
+  added: number;
+  updated: number;
+  unchanged: number;
+  sources: SyncSourceStatus[];
+}

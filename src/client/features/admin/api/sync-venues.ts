@@ -2,27 +2,11 @@ import { useMutation } from "@tanstack/react-query";
 import { ADMIN_API, ADMIN_TEXT } from "@shared/constants";
 import { errorMessage } from "@client/lib/api-error";
 import { apiRequest } from "@client/lib/query-client";
+import type { SyncResult, SyncSourceStatus } from "@shared/contracts/admin";
 import type { SyncInput } from "../lib/admin-forms";
 
-/** One venue source's part in a sync (the server's SourceStatus). */
-export interface SyncSource {
-  id: string;
-  name: string;
-  status: "ok" | "failed" | "skipped";
-  count: number;
-  error?: string;
-  /** Why a source was skipped. */
-  detail?: string;
-}
-
-/** 200 of POST /api/admin/sync-venues. */
-export interface SyncResult {
-  message: string;
-  added: number;
-  updated: number;
-  unchanged: number;
-  sources: SyncSource[];
-}
+export type { SyncResult };
+export type SyncSource = SyncSourceStatus;
 
 /** A failed sync: the server's message (or the spec's fallback) and, on a 503, what each source did. */
 export class SyncError extends Error {
