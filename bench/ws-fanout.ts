@@ -11,7 +11,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import WebSocket from "ws";
 import { openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/db/seed";
@@ -64,37 +63,23 @@ const instances = await Promise.all(ports.map(startInstance));
 const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 const idle = instances.map((c) => rssMb(c.pid!));
 
-// connect the clients, half to each instance, a few hundred at a time
-const received = new Map<number, number[]>();
-let inFlight = -1;
-const sockets: WebSocket[] = [];
+// connect the clients, half to each instance, from a process of their own (ws-clients.ts)
+const clientProc = spawn(process.execPath, ["--import", "tsx", "bench/ws-clients.ts"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+const fromClients = (type: string) => new Promise<Record<string, unknown>>((resolve, reject) => {
+  const on = (m: Record<string, unknown>) => {
+    if (m.type !== type) return;
+    clientProc.off("message", on);
+    resolve(m);
+  };
+  clientProc.on("message", on);
+  clientProc.once("exit", (code) => code && reject(new Error(`client process exited ${code}`)));
+});
 let t = performance.now();
-for (let i = 0; i < tokens.length; i += 250) {
-  await Promise.all(
-    tokens.slice(i, i + 250).map(
-      ({ token, userId }, j) =>
-        new Promise<void>((resolve, reject) => {
-          const base = bases[(i + j) % 2];
-          const ws = new WebSocket(base.replace("http", "ws") + "/ws", { headers: { cookie: `vibe_session=${token}`, origin: base }, perMessageDeflate: false, skipUTF8Validation: true });
-          ws.on("open", () => {
-            ws.send(JSON.stringify({ type: "subscribe", userId }));
-            resolve();
-          });
-          ws.on("error", reject);
-          // The clients share two cores with both instances, so they do as little as possible: a
-          // message is counted for the update in flight (updates are INTERVAL apart and each is
-          // delivered long before the next; the final check below makes sure of it).
-          ws.on("message", (raw: Buffer) => {
-            // {"type":"venue_update",... : byte 9 is the "v" (pong and subscribed replies are not counted)
-            if (raw[9] === 0x76) received.get(inFlight)?.push(performance.now());
-          });
-          sockets.push(ws);
-        }),
-    ),
-  );
-}
-console.log(`${sockets.length} clients connected in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+clientProc.send({ type: "connect", clients: tokens.map((tk, i) => ({ ...tk, base: bases[i % 2] })) });
+const connectedCount = (await fromClients("connected")).count as number;
+console.log(`${connectedCount} clients connected from their own process in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 const connected = instances.map((c) => rssMb(c.pid!));
+const received = new Map<number, number[]>();
 
 try {
   // post the updates to instance A
@@ -102,32 +87,34 @@ try {
   const postMs: number[] = [];
   for (let seq = 0; seq < updates; seq++) {
     received.set(seq, []);
-    inFlight = seq;
-    sentAt.set(seq, performance.now());
+    sentAt.set(seq, performance.timeOrigin + performance.now());
     const res = await fetch(`${bases[0]}/api/venues/${venue.id}/updates`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie: `vibe_session=${ownerToken.token}`, origin: bases[0] },
       body: JSON.stringify({ capacityStatus: "Moderate", noiseLevel: "Quiet", currentVibes: ["Chill"], specialNotes: String(seq), isOpen: true }),
     });
     if (res.status !== 201) throw new Error(`update ${seq}: ${res.status} ${await res.text()}`);
-    postMs.push(performance.now() - sentAt.get(seq)!);
+    postMs.push(performance.timeOrigin + performance.now() - sentAt.get(seq)!);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
   await new Promise((r) => setTimeout(r, 2000));
+  const done = fromClients("arrivals");
+  clientProc.send({ type: "finish" });
+  ((await done).arrivals as number[][]).forEach((times, seq) => received.get(seq)?.push(...times));
 
   const latencies: number[] = [];
   let missing = 0;
   for (const [seq, times] of received) {
-    missing += sockets.length - times.length;
+    missing += connectedCount - times.length;
     // every client got every update exactly once, so no message was counted against the wrong one
-    if (times.length !== sockets.length) throw new Error(`update ${seq}: ${times.length} deliveries for ${sockets.length} clients`);
+    if (times.length !== connectedCount) throw new Error(`update ${seq}: ${times.length} deliveries for ${connectedCount} clients`);
     if (times.some((t) => t - sentAt.get(seq)! > intervalMs)) console.warn(`update ${seq} arrived after the next was sent: latencies of neighbours may mix`);
     for (const at of times) latencies.push(at - sentAt.get(seq)!);
   }
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
   console.log(
-    `delivery of ${updates} updates to ${sockets.length} clients over 2 instances: ` +
+    `delivery of ${updates} updates to ${connectedCount} clients over 2 instances: ` +
       `p50 ${pct(50).toFixed(1)} ms  p95 ${pct(95).toFixed(1)} ms  p99 ${pct(99).toFixed(1)} ms  (${latencies.length} deliveries, ${missing} missing)`,
   );
   const spans = [...received].map(([seq, t]) => [Math.min(...t) - sentAt.get(seq)!, Math.max(...t) - sentAt.get(seq)!]);
@@ -138,7 +125,7 @@ try {
   );
   console.log(`instance memory (RSS): idle ${idle.map((m) => m.toFixed(0)).join(" / ")} MB, with clients ${connected.map((m) => m.toFixed(0)).join(" / ")} MB, after ${instances.map((c) => rssMb(c.pid!).toFixed(0)).join(" / ")} MB`);
 } finally {
-  for (const ws of sockets) ws.terminate();
+  clientProc.kill();
   for (const c of instances) c.kill("SIGTERM");
   await db.close();
   const a = await openPostgres(pgUrl, 1);
