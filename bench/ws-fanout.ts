@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/db/seed";
@@ -47,12 +47,16 @@ const [venue] = await db.query<{ id: number }>("SELECT id FROM venues ORDER BY i
 await db.query("INSERT INTO venue_owners (venue_id, user_id) VALUES ($1, $2)", [venue.id, ownerToken.userId]);
 
 function startInstance(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  if (process.env.BENCH_TRACE_GC) mkdirSync(".tmp", { recursive: true });
+  const child = spawn(process.execPath, [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), "--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}`, SESSION_SECRET: SECRET, SEED: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => d.toString().includes("VIBE is running") && resolve(child));
+    child.stdout!.on("data", (d: Buffer) => {
+      if (process.env.BENCH_TRACE_GC) appendFileSync(`.tmp/gc-${port}.log`, d);
+      if (d.toString().includes("VIBE is running")) resolve(child);
+    });
     child.once("exit", (code) => reject(new Error(`instance exited ${code}`)));
   });
 }
