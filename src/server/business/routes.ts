@@ -4,6 +4,7 @@ import { venueIdParam } from "@shared/contracts/venues";
 import { normalizeEmail } from "../auth/users";
 import { requireAdmin, requireUser, type AppContext } from "../context";
 import type { Queryable } from "../db/client";
+import { MAX_INT4 } from "../db/sql";
 import { forbidden, notFound, parse } from "../http/errors";
 import { loadLive, presentLatestUpdate, withLive } from "../live/service";
 import { presentVenue, type VenueRow } from "../venues/queries";
@@ -17,7 +18,7 @@ async function isOwner(db: Queryable, venueId: number, userId: string) {
 }
 
 async function venueExists(db: Queryable, id: number) {
-  return id <= 2_147_483_647 && (await db.query("SELECT 1 FROM venues WHERE id = $1", [id])).length > 0;
+  return id <= MAX_INT4 && (await db.query("SELECT 1 FROM venues WHERE id = $1", [id])).length > 0;
 }
 
 export function businessRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { friendRequestBody, userIdParam, userSearchQuery, USER_SEARCH_RESULTS, type Friend, type FriendRequestItem, type UserSearchResult } from "@shared/contracts/social";
 import { requireUser, type AppContext } from "../context";
+import { likeContains } from "../db/sql";
 import { badRequest, conflict, notFound, parse } from "../http/errors";
 
-const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, bus } = ctx;
@@ -30,7 +30,7 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
           AND lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || coalesce(u.email, '')) LIKE $2 ESCAPE '\\'
         ORDER BY (lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $3 ESCAPE '\\') DESC, u.first_name, u.last_name, u.email
         LIMIT $4`,
-      [me.id, likePattern(q), likePattern(q).slice(1), USER_SEARCH_RESULTS],
+      [me.id, likeContains(q), likeContains(q).slice(1), USER_SEARCH_RESULTS],
     );
     return rows.map(
       (r): UserSearchResult => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, profileImageUrl: r.profile_image_url, friendshipStatus: r.status }),

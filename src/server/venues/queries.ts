@@ -1,6 +1,7 @@
 import type { Venue, VenueDetails } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db, Queryable } from "../db/client";
+import { likeContains, MAX_INT4 } from "../db/sql";
 import { blendVibes, type VibeEvidence } from "../vibes/blend";
 
 /** The stored fields of a venue, as the venues table names them. */
@@ -61,10 +62,6 @@ export function presentVenue(row: VenueRow, matchScore: number | null = null): V
   };
 }
 
-const MAX_INT4 = 2_147_483_647;
-
-/** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
-const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface RadiusSearch {
   latitude: number;
@@ -100,7 +97,7 @@ export async function venuesWithin(db: Db, q: RadiusSearch): Promise<VenueRow[]>
     where.push(`v.category = $${params.length}`);
   }
   if (q.search) {
-    params.push(likePattern(q.search));
+    params.push(likeContains(q.search));
     where.push(
       `unaccent(lower(v.name || ' ' || v.category || ' ' || coalesce(v.description, '') || ' ' || array_to_string(v.detected_vibes, ' ')))
         LIKE unaccent($${params.length}) ESCAPE '\\'`,
@@ -120,22 +117,25 @@ export async function venuesWithin(db: Db, q: RadiusSearch): Promise<VenueRow[]>
   });
 }
 
+/** A venue with the evidence for its vibes (what its details need), or null. */
 export async function venueByExternalId(db: Queryable, externalId: string) {
-  const rows = await db.query<VenueRow>(`SELECT ${VENUE_COLUMNS}, NULL::float8 AS meters, false AS is_favorite FROM venues v WHERE v.external_id = $1`, [externalId]);
+  const rows = await db.query<VenueRow & { vibe_evidence: Record<string, VibeEvidence[]> | null }>(
+    `SELECT ${VENUE_COLUMNS}, v.vibe_evidence, NULL::float8 AS meters, false AS is_favorite FROM venues v WHERE v.external_id = $1`,
+    [externalId],
+  );
   return rows[0] ?? null;
 }
 
-export async function venueDetails(db: Queryable, venue: VenueRow): Promise<VenueDetails> {
-  const [reviews, photos, stored] = await Promise.all([
+export async function venueDetails(db: Queryable, venue: NonNullable<Awaited<ReturnType<typeof venueByExternalId>>>): Promise<VenueDetails> {
+  const [reviews, photos] = await Promise.all([
     db.query<{ author: string; rating: number | null; text: string; time: Date | null }>(
       "SELECT author, rating, text, time FROM venue_reviews WHERE venue_id = $1 ORDER BY time DESC NULLS LAST, id LIMIT 50",
       [venue.id],
     ),
     db.query<{ url: string; attribution: string | null }>("SELECT url, attribution FROM venue_photos WHERE venue_id = $1 ORDER BY id LIMIT 30", [venue.id]),
-    db.query<{ vibe_evidence: Record<string, VibeEvidence[]> | null }>("SELECT vibe_evidence FROM venues WHERE id = $1", [venue.id]),
   ]);
   // Venues scored by a sync keep their evidence; the seed's prior is explained on the spot.
-  const evidence = stored[0]?.vibe_evidence;
+  const evidence = venue.vibe_evidence;
   const vibeEvidence = evidence && Object.keys(evidence).length ? evidence : blendVibes({ category: venue.category, name: venue.name }).evidence;
   return {
     description: venue.description,
