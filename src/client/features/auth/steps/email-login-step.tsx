@@ -1,38 +1,17 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
 import { AUTH_TEXT } from "@shared/constants";
 import { loginBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
-import { firstFieldErrors } from "@client/lib/form-errors";
 import { useEmailLogin } from "../api/email-login";
 import { FormField } from "../form-field";
-import { focusFirstInvalid } from "./focus-first-invalid";
+import { useEmailForm } from "./use-email-form";
 import { StepHeader } from "./step-header";
 import { StepNav } from "./step-nav";
 
 type Field = "email" | "password";
 
 export function EmailLoginStep({ onBack, onSwitch }: { onBack: () => void; onSwitch: () => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ email: "", password: "" });
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const login = useEmailLogin();
-
-  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = loginBody.safeParse(values);
-    if (!parsed.success) {
-      const next = firstFieldErrors(parsed.error);
-      setErrors(next);
-      focusFirstInvalid(event.currentTarget, next);
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data);
-  };
+  const { values, errors, update, submit } = useEmailForm<Field, typeof loginBody>({ email: "", password: "" }, loginBody, (input) => login.mutate(input));
 
   return (
     <>

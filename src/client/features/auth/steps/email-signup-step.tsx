@@ -1,38 +1,17 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
 import { LIMITS } from "@shared/constants";
 import { signupBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
-import { firstFieldErrors } from "@client/lib/form-errors";
 import { useEmailSignup } from "../api/email-signup";
 import { FormField } from "../form-field";
-import { focusFirstInvalid } from "./focus-first-invalid";
+import { useEmailForm } from "./use-email-form";
 import { StepHeader } from "./step-header";
 import { StepNav } from "./step-nav";
 
 type Field = "email" | "password" | "firstName" | "lastName";
 
 export function EmailSignupStep({ onBack, onSwitch }: { onBack: () => void; onSwitch: () => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ email: "", password: "", firstName: "", lastName: "" });
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const signup = useEmailSignup();
-
-  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = signupBody.safeParse(values);
-    if (!parsed.success) {
-      const next = firstFieldErrors(parsed.error);
-      setErrors(next);
-      focusFirstInvalid(event.currentTarget, next);
-      return;
-    }
-    setErrors({});
-    signup.mutate(parsed.data);
-  };
+  const { values, errors, update, submit } = useEmailForm<Field, typeof signupBody>({ email: "", password: "", firstName: "", lastName: "" }, signupBody, (input) => signup.mutate(input));
 
   return (
     <>
