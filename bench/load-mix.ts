@@ -1,0 +1,136 @@
+/**
+ * Load test of a realistic mix against PostgreSQL: 70% venue matching, 20% feed, 10% writes
+ * (5% new posts naming a venue, 5% likes), signed in as many different people, held for
+ * BENCH_SECONDS at each of a rising list of concurrencies. The app runs as its production
+ * entry (src/server/main.ts, NODE_ENV=production) in a process of its own; the load comes from
+ * this process (bench/load.ts: keep-alive connections, each sending its next request as soon as
+ * the last answers). Reports throughput, p50/p95/p99 and errors per step, overall and per kind.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load-mix.ts
+ *
+ * Options: BENCH_SECONDS=60 BENCH_CONCURRENCY=4,8,16,32,64 BENCH_USERS=5000 BENCH_FRIENDS=50
+ *          BENCH_POSTS=250000 BENCH_REDIS_URL=redis://127.0.0.1:6379 (optional: the bus on Redis)
+ *          BENCH_CPU_PROF=1 (write the instance's CPU profile to .tmp/prof)
+ *
+ * Each request carries its person's session cookie and its own X-Forwarded-For address (the
+ * instance runs with TRUST_PROXY=1, as behind a load balancer), so per-person and per-address
+ * limits see many people, as in production.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { ALL_VIBES } from "@shared/constants";
+import { seedVenues } from "../src/server/db/seed";
+import { openBenchDb } from "./bench-db";
+import { generateSocial } from "./generate-social";
+import { fmt, holdLoad, type LoadRequest } from "./load";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? "4,8,16,32,64").split(",").map(Number);
+const users = Number(process.env.BENCH_USERS ?? 5000);
+const friends = Number(process.env.BENCH_FRIENDS ?? 50);
+const postCount = Number(process.env.BENCH_POSTS ?? 250_000);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const redisUrl = process.env.BENCH_REDIS_URL;
+const SECRET = "bench-secret-bench-secret-bench-secret";
+/** The client's default distance, 5 miles, in km (spec 9: miles × 1.60934). */
+const RADIUS_KM = 5 * 1.60934;
+
+const { db, url, drop } = await openBenchDb("postgres", "load", pgUrl);
+let instance: ChildProcess | null = null;
+try {
+  let t = performance.now();
+  await seedVenues(db);
+  await generateSocial(db, { users, friends, posts: postCount });
+  const venues = await db.query<{ id: number; latitude: number; longitude: number }>("SELECT id, latitude, longitude FROM venues");
+  const recentPosts = await db.query<{ id: string; user_id: string }>("SELECT id, user_id FROM posts ORDER BY created_at DESC LIMIT 20000");
+  const userIds = (await db.query<{ id: string }>("SELECT id FROM users")).map((r) => r.id);
+  const cookies = userIds.map(() => randomBytes(32).toString("base64url"));
+  const cookieOf = new Map(userIds.map((id, i) => [id, i]));
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at) SELECT h, u, now() + interval '1 day' FROM unnest($1::text[], $2::uuid[]) AS t(h, u)`,
+    [cookies.map((c) => createHmac("sha256", SECRET).update(c).digest("base64url")), userIds],
+  );
+  await db.query("ANALYZE");
+  console.log(`${venues.length} venues, ${users} users × ${friends} friends, ${postCount} posts, ${cookies.length} sessions ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const port = 6100 + (process.pid % 500);
+  const base = `http://127.0.0.1:${port}`;
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=.tmp/prof"] : [];
+  instance = spawn(process.execPath, [...profile, "--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: url!,
+      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-load-${process.pid}` } : {}),
+      SESSION_SECRET: SECRET,
+      SEED: "false",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    instance!.stdout!.on("data", (d: Buffer) => d.toString().includes("VIBE is running") && resolve());
+    instance!.once("exit", (code) => reject(new Error(`instance exited ${code}`)));
+  });
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${instance!.pid}/status`, "utf8"))![1]) / 1024;
+
+  const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
+  /** One request of the mix, as a signed-in person at a random place where venues are. */
+  const next = (): LoadRequest => {
+    const i = Math.floor(Math.random() * cookies.length);
+    const headers: Record<string, string> = {
+      cookie: `vibe_session=${cookies[i]}`,
+      "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    };
+    const r = Math.random();
+    if (r < 0.7) {
+      const v = pick(venues);
+      const vibes = Math.random() < 0.7 ? [pick(ALL_VIBES)] : [...new Set([pick(ALL_VIBES), pick(ALL_VIBES)])];
+      const q = new URLSearchParams({
+        latitude: (v.latitude + (Math.random() - 0.5) * 0.01).toFixed(5),
+        longitude: (v.longitude + (Math.random() - 0.5) * 0.01).toFixed(5),
+        radius: RADIUS_KM.toFixed(4),
+        vibes: vibes.join(","),
+      });
+      return { kind: "match", path: `/api/venues/match-public?${q}`, headers };
+    }
+    if (r < 0.9) return { kind: "feed", path: "/api/posts/feed", headers };
+    const write = { ...headers, origin: base, "content-type": "application/json" };
+    if (r < 0.95) {
+      const body = JSON.stringify({ venueId: pick(venues).id, vibes: [pick(ALL_VIBES)], content: "Load test check-in" });
+      return { kind: "post", method: "POST", path: "/api/posts", headers: write, body };
+    }
+    // a like comes from a friend of the post's author (generate-social: friend k of user a is a + k)
+    const post = pick(recentPosts);
+    const author = parseInt(post.user_id.slice(-12), 16);
+    const friend = ((author - 1 + 1 + Math.floor(Math.random() * (friends / 2))) % users) + 1;
+    const f = cookieOf.get(`00000000-0000-4000-8000-${friend.toString(16).padStart(12, "0")}`)!;
+    const likeHeaders = { ...write, cookie: `vibe_session=${cookies[f]}`, "x-forwarded-for": `10.${(f >> 16) & 255}.${(f >> 8) & 255}.${f & 255}` };
+    return { kind: "like", method: "POST", path: `/api/posts/${post.id}/like`, headers: likeHeaders };
+  };
+
+  await holdLoad(base, next, { concurrency: 4, seconds: 5 }); // warm up: connections, plans, JIT
+  const lines: string[] = [];
+  for (const concurrency of concurrencies) {
+    const r = await holdLoad(base, next, { concurrency, seconds });
+    const head = `concurrency ${String(concurrency).padStart(3)}  ${fmt(r)}  RSS ${rssMb().toFixed(0)} MB`;
+    const kinds = Object.entries(r.byKind)
+      .sort()
+      .map(([k, v]) => `    ${k.padEnd(5)} ${((100 * v.requests) / r.requests).toFixed(0).padStart(2)}%  ${fmt(v)}`);
+    console.log([head, ...kinds].join("\n"));
+    lines.push(head, ...kinds);
+  }
+  console.log("\nSummary\n" + lines.join("\n"));
+} finally {
+  if (instance && instance.exitCode === null) {
+    const exited = new Promise((r) => instance!.once("exit", r));
+    instance.kill("SIGTERM");
+    await exited;
+  }
+  await drop();
+}
+process.exit(0);
