@@ -6,7 +6,11 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_REDIS_URL=redis://127.0.0.1:6379 npx tsx bench/ws-fanout.ts
  *
- * Options: BENCH_CLIENTS=5000 BENCH_UPDATES=40 BENCH_INTERVAL_MS=250
+ * Options: BENCH_CLIENTS=5000 BENCH_UPDATES=40 BENCH_INTERVAL_MS=250 BENCH_WARMUP=3
+ *
+ * The first BENCH_WARMUP updates warm the instances up (JIT, prepared statements, first fan-out)
+ * and are reported on their own line, not in the percentiles: a freshly started process pays
+ * them once.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
@@ -18,6 +22,7 @@ import { seedVenues } from "../src/server/db/seed";
 const clients = Number(process.env.BENCH_CLIENTS ?? 5000);
 const updates = Number(process.env.BENCH_UPDATES ?? 40);
 const intervalMs = Number(process.env.BENCH_INTERVAL_MS ?? 250);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SECRET = "bench-secret-bench-secret-bench-secret";
@@ -89,7 +94,7 @@ try {
   // post the updates to instance A
   const sentAt = new Map<number, number>();
   const postMs: number[] = [];
-  for (let seq = 0; seq < updates; seq++) {
+  for (let seq = -warmup; seq < updates; seq++) {
     received.set(seq, []);
     sentAt.set(seq, performance.timeOrigin + performance.now());
     const res = await fetch(`${bases[0]}/api/venues/${venue.id}/updates`, {
@@ -104,7 +109,12 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
   const done = fromClients("arrivals");
   clientProc.send({ type: "finish" });
-  ((await done).arrivals as number[][]).forEach((times, seq) => received.get(seq)?.push(...times));
+  ((await done).arrivals as number[][]).forEach((times, k) => received.get(k - warmup)?.push(...times));
+  const warm = [...received].filter(([seq]) => seq < 0);
+  for (const [seq] of warm) received.delete(seq);
+  if (warm.length) {
+    console.log(`warm-up (not counted): ${warm.map(([seq, t]) => `#${seq + warmup} last delivery ${(Math.max(...t) - sentAt.get(seq)!).toFixed(0)} ms`).join(", ")}`);
+  }
 
   const latencies: number[] = [];
   let missing = 0;
@@ -124,9 +134,11 @@ try {
   const spans = [...received].map(([seq, t]) => [Math.min(...t) - sentAt.get(seq)!, Math.max(...t) - sentAt.get(seq)!]);
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
   console.log(
-    `per update: POST answered in ${med(postMs).toFixed(1)} ms (median); first delivery ${med(spans.map((s) => s[0])).toFixed(1)} ms, ` +
+    `per update: POST answered in ${med(postMs.slice(warmup)).toFixed(1)} ms (median); first delivery ${med(spans.map((s) => s[0])).toFixed(1)} ms, ` +
       `last delivery ${med(spans.map((s) => s[1])).toFixed(1)} ms (medians); slowest last delivery ${Math.max(...spans.map((s) => s[1])).toFixed(1)} ms`,
   );
+  const slowest = spans.map((s, seq) => ({ seq, post: postMs[seq + warmup], first: s[0], last: s[1] })).sort((a, b) => b.last - a.last).slice(0, 3);
+  console.log(`slowest updates (POST / first / last delivery, ms): ${slowest.map((u) => `#${u.seq} ${u.post.toFixed(0)} / ${u.first.toFixed(0)} / ${u.last.toFixed(0)}`).join(", ")}`);
   console.log(`instance memory (RSS): idle ${idle.map((m) => m.toFixed(0)).join(" / ")} MB, with clients ${connected.map((m) => m.toFixed(0)).join(" / ")} MB, after ${instances.map((c) => rssMb(c.pid!).toFixed(0)).join(" / ")} MB`);
 } finally {
   clientProc.kill();
