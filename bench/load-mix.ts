@@ -18,7 +18,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { ALL_VIBES } from "@shared/constants";
 import { seedVenues } from "../src/server/db/seed";
 import { openBenchDb } from "./bench-db";
@@ -78,6 +78,18 @@ try {
   });
   const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${instance!.pid}/status`, "utf8"))![1]) / 1024;
 
+  /** CPU seconds used so far by a process (utime + stime from /proc/<pid>/stat). */
+  const cpuOf = (pid: number) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  const pgPids = () => readdirSync("/proc").filter((d) => /^\d+$/.test(d) && readFileSync(`/proc/${d}/comm`, "utf8").trim() === "postgres").map(Number);
+  const cpuNow = () => ({ app: cpuOf(instance!.pid!), pg: pgPids().reduce((sum, pid) => sum + cpuOf(pid), 0), bench: process.cpuUsage() });
+
   const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
   /** One request of the mix, as a signed-in person at a random place where venues are. */
   const next = (): LoadRequest => {
@@ -116,8 +128,14 @@ try {
   await holdLoad(base, next, { concurrency: 4, seconds: 5 }); // warm up: connections, plans, JIT
   const lines: string[] = [];
   for (const concurrency of concurrencies) {
+    const before = cpuNow();
     const r = await holdLoad(base, next, { concurrency, seconds });
-    const head = `concurrency ${String(concurrency).padStart(3)}  ${fmt(r)}  RSS ${rssMb().toFixed(0)} MB`;
+    const after = cpuNow();
+    const pct = (x: number) => `${((100 * x) / r.seconds).toFixed(0)}%`;
+    const benchCpu = (after.bench.user + after.bench.system - before.bench.user - before.bench.system) / 1e6;
+    const head =
+      `concurrency ${String(concurrency).padStart(3)}  ${fmt(r)}  RSS ${rssMb().toFixed(0)} MB  ` +
+      `CPU (of one core): app ${pct(after.app - before.app)}, PostgreSQL ${pct(after.pg - before.pg)}, load generator ${pct(benchCpu)}`;
     const kinds = Object.entries(r.byKind)
       .sort()
       .map(([k, v]) => `    ${k.padEnd(5)} ${((100 * v.requests) / r.requests).toFixed(0).padStart(2)}%  ${fmt(v)}`);
