@@ -28,7 +28,15 @@ import { createVibeAnalyzer, type VibeAnalyzer } from "./vibes/analyzer";
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /**
+   * Graceful shutdown: readiness turns 503, every websocket is closed with 1001 (going away) so
+   * its client reconnects to another instance, then the server stops accepting, lets in-flight
+   * requests finish and closes the event bus. The database belongs to the caller.
+   */
+  drain(): Promise<void>;
 }
+
+const READY_DB_TIMEOUT_MS = 2000;
 
 /**
  * Builds the whole server from a config and an open, migrated database (main.ts and the tests
@@ -44,6 +52,7 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
     trustProxy: typeof config.trustProxy === "number" ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   };
   const app = Fastify(options) as unknown as FastifyInstance;
+  const lifecycle = { draining: false };
   const bus = opts.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
   const ctx: AppContext = {
     config,
@@ -58,7 +67,18 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
+  // Liveness: the process answers. Readiness: it can reach its database and is not draining,
+  // so a load balancer sends it traffic (docs/deploy.md).
   app.get("/api/health", async () => ({ status: "ok", db: db.kind, realtime: bus.kind }));
+  app.get("/api/health/ready", async (_req, reply) => {
+    if (lifecycle.draining) return reply.status(503).header("retry-after", "5").send({ status: "draining", message: "This instance is shutting down" });
+    const ok = await Promise.race([
+      db.query("SELECT 1").then(() => true, () => false),
+      new Promise<boolean>((resolve) => setTimeout(resolve, READY_DB_TIMEOUT_MS, false).unref()),
+    ]);
+    if (!ok) return reply.status(503).header("retry-after", "5").send({ status: "unavailable", message: "The database is not reachable" });
+    return { status: "ready", db: db.kind, realtime: bus.kind };
+  });
   authRoutes(app, ctx);
   venueRoutes(app, ctx);
   postRoutes(app, ctx);
@@ -80,5 +100,10 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
     await ctx.matchCounter.close();
     if (!opts.bus) await bus.close();
   });
-  return { app, ctx };
+  const drain = async () => {
+    lifecycle.draining = true;
+    for (const client of app.websocketServer?.clients ?? []) client.close(1001, "Server shutting down");
+    await app.close();
+  };
+  return { app, ctx, drain };
 }

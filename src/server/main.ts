@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db";
 import { seedVenues } from "./db/seed";
 
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -19,13 +21,19 @@ async function main() {
     const seeded = await seedVenues(db);
     if (seeded.inserted > 0) console.log(`Seeded ${seeded.inserted} San Francisco venues in ${seeded.ms} ms`);
   }
-  const { app } = await buildApp(config, db);
+  const { app, drain } = await buildApp(config, db);
   let closing = false;
+  // SIGTERM (an orchestrator replacing this instance) or SIGINT (Ctrl-C): drain, then exit 0;
+  // if draining hangs, exit 1 after SHUTDOWN_TIMEOUT_MS rather than linger (docs/deploy.md).
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
-    await app.close().catch(() => {});
+    app.log.info(`${signal}: draining`);
+    setTimeout(() => {
+      console.error(`VIBE did not drain within ${SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    await drain().catch((err) => app.log.error({ err }, "draining failed"));
     await db.close().catch(() => {});
     process.exit(0);
   };

@@ -1,40 +1,51 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, Socket } from "node:net";
+import { Socket } from "node:net";
 import { inject } from "vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
+import { freePort, startInstance, type Instance } from "../helpers/instance";
 import { openWs } from "../helpers/ws";
 
 const pg = !!process.env.TEST_DATABASE_URL;
 const redis = !!process.env.TEST_REDIS_URL;
 const update = { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic"], specialNotes: null, isOpen: true };
 
-async function ownedVenue(a: TestServer, adminEmail: string, owner: Agent, ownerEmail: string) {
-  const admin = new Agent(a.url);
+async function ownedVenue(base: string, adminEmail: string, owner: Agent, ownerEmail: string) {
+  const admin = new Agent(base);
   await signUp(admin, { email: adminEmail });
   const [venue] = (await admin.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
   expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: ownerEmail })).status).toBe(201);
   return venue as { id: number };
 }
 
-// Two app instances on one PostgreSQL and one Redis, as behind a load balancer.
+// Two app instances on one PostgreSQL and one Redis, as behind a load balancer: each started with
+// the production start command (package.json `start:prod`) in a process of its own.
 describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
-  let a: TestServer;
-  let b: TestServer;
+  let a: Instance;
+  let b: Instance;
   const adminEmail = uniqueEmail("admin");
 
   beforeAll(async () => {
-    const env = { ADMIN_EMAILS: adminEmail, REDIS_URL: inject("redisUrl")!, REDIS_PREFIX: `test-${process.pid}-${Date.now()}` };
-    [a, b] = await Promise.all([startServer("postgres", {}, env), startServer("postgres", {}, env)]);
+    const env = {
+      DATABASE_URL: inject("postgresUrl")!,
+      REDIS_URL: inject("redisUrl")!,
+      REDIS_PREFIX: `test-${process.pid}-${Date.now()}`,
+      SESSION_SECRET: "two-instance-secret-two-instance-secret",
+      ADMIN_EMAILS: adminEmail,
+      SEED: "false",
+    };
+    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
+    for (const i of [a, b]) if (i && i.child.exitCode === null) i.child.kill("SIGKILL");
   });
 
   it("a session made on A works on B, and a venue update posted to A reaches a websocket on B", async () => {
-    expect((await new Agent(a.url).get("/api/health")).body).toEqual({ status: "ok", db: "postgres", realtime: "redis" });
+    for (const i of [a, b]) {
+      expect((await new Agent(i.url).get("/api/health")).body).toEqual({ status: "ok", db: "postgres", realtime: "redis" });
+      expect((await new Agent(i.url).get("/api/health/ready")).body).toEqual({ status: "ready", db: "postgres", realtime: "redis" });
+    }
     const owner = new Agent(a.url);
     const user = await signUp(owner);
     const onB = new Agent(b.url);
@@ -42,7 +53,7 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     expect(me.status).toBe(200);
     expect((await me.json()).id).toBe(user.id);
 
-    const venue = await ownedVenue(a, adminEmail, owner, user.email);
+    const venue = await ownedVenue(a.url, adminEmail, owner, user.email);
     const viewer = await signUp(onB);
     const ws = await openWs(b.url, { cookie: onB.cookieHeader() });
     ws.send({ type: "subscribe", userId: viewer.id });
@@ -51,15 +62,28 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     expect(await ws.next((m) => m.type === "venue_update")).toMatchObject({ venueId: venue.id, latestUpdate: { capacityStatus: "Full" } });
     ws.close();
   });
-});
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
+  it("SIGTERM drains A: its websockets close with 1001, it exits 0, and B keeps serving", async () => {
+    const onA = new Agent(a.url);
+    const user = await signUp(onA);
+    const ws = await openWs(a.url, { cookie: onA.cookieHeader() });
+    ws.send({ type: "subscribe", userId: user.id });
+    await ws.next((m) => m.type === "subscribed");
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+
+    a.child.kill("SIGTERM");
+    expect(await closed).toEqual({ code: 1001, reason: "Server shutting down" });
+    expect(await a.exited).toBe(0);
+
+    // the session is in PostgreSQL, so the same person carries on at B
+    const me = await fetch(b.url + "/api/auth/me", { headers: { cookie: onA.cookieHeader() } });
+    expect((await me.json()).id).toBe(user.id);
+    const again = await openWs(b.url, { cookie: onA.cookieHeader() });
+    again.send({ type: "subscribe", userId: user.id });
+    expect(await again.next((m) => m.type === "subscribed")).toMatchObject({ userId: user.id });
+    again.close();
   });
+});
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
@@ -102,7 +126,7 @@ describe.skipIf(!redis)("when Redis drops and comes back", () => {
   it("keeps serving HTTP, reports the bus unavailable, and delivers again once Redis is back", async () => {
     const owner = new Agent(a.url);
     const user = await signUp(owner);
-    const venue = await ownedVenue(a, adminEmail, owner, user.email);
+    const venue = await ownedVenue(a.url, adminEmail, owner, user.email);
     const viewerAgent = new Agent(b.url);
     const viewer = await signUp(viewerAgent);
     const ws = await openWs(b.url, { cookie: viewerAgent.cookieHeader() });

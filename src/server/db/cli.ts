@@ -1,0 +1,21 @@
+/**
+ * `npm run migrate`: applies the migrations (and loads the seed venues when SEED is true) to the
+ * configured database, then exits. Run it once per release before starting or replacing the
+ * instances (docs/deploy.md); instances also migrate at start under an advisory lock, which is
+ * a no-op once this has run.
+ */
+import { ConfigError, loadConfig } from "../config";
+import { openDatabase } from "./index";
+import { seedVenues } from "./seed";
+
+try {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const applied = (await db.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name")).length;
+  const seeded = config.seed ? await seedVenues(db) : null;
+  await db.close();
+  console.log(`Database ready (${db.kind}): ${applied} migrations applied${seeded ? `, ${seeded.inserted} seed venues inserted` : ""}`);
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : `Migration failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+/** The production start command, exactly as package.json's `start:prod` script has it. */
+export const PRODUCTION_START = JSON.parse(readFileSync("package.json", "utf8")).scripts["start:prod"] as string;
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface Instance {
+  url: string;
+  child: ChildProcess;
+  /** Everything the instance wrote to stdout and stderr. */
+  output(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the app as a deployment would: the production start command in a process of its own
+ * (node itself, no shell between, so signals reach it as an orchestrator's SIGTERM to PID 1), on a free
+ * loopback port, with the given environment. Resolves once it says it is running.
+ */
+export async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const port = await freePort();
+  // "NAME=value … command args": the assignments become the environment, the rest is spawned
+  const words = PRODUCTION_START.split(/\s+/);
+  const assignments = Object.fromEntries(words.filter((w, i) => words.slice(0, i + 1).every((x) => /^\w+=/.test(x))).map((w) => w.split(/=(.*)/s).slice(0, 2)));
+  const [command, ...args] = words.slice(Object.keys(assignments).length);
+  const child = spawn(command, args, {
+    env: { ...process.env, ...assignments, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`instance did not start in 60 s:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("VIBE is running")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`instance exited with ${code} before it was running:\n${out}`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, child, output: () => out, exited };
+}
