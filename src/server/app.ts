@@ -23,6 +23,7 @@ import { profileRoutes } from "./social/profile";
 import { adminRoutes } from "./admin/routes";
 import { syncRoutes } from "./admin/sync-routes";
 import { discoverRoutes } from "./discover/routes";
+import { registerRateLimits } from "./http/rate-limits";
 import { createVibeAnalyzer, type VibeAnalyzer } from "./vibes/analyzer";
 
 export interface BuiltApp {
@@ -42,7 +43,7 @@ const READY_DB_TIMEOUT_MS = 2000;
  * Builds the whole server from a config and an open, migrated database (main.ts and the tests
  * both use this). Closing the app closes the event bus; the database belongs to the caller.
  */
-export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; vibes?: VibeAnalyzer } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; vibes?: VibeAnalyzer; rateLimitWindowMs?: number } = {}): Promise<BuiltApp> {
   const options: FastifyServerOptions = {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  await registerRateLimits(app, ctx, { windowMs: opts.rateLimitWindowMs });
 
   // Liveness: the process answers. Readiness: it can reach its database and is not draining,
   // so a load balancer sends it traffic (docs/deploy.md).

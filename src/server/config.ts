@@ -19,6 +19,8 @@ export interface Config {
   adminEmails: string[];
   sessionSecret: string;
   sessionTtlDays: number;
+  /** RATE_LIMIT_SCALE: multiplies every request limit (docs/deploy.md); 0 turns them off. */
+  rateLimitScale: number;
   publicUrl: string | null;
   trustProxy: boolean | number;
   production: boolean;
@@ -78,6 +80,7 @@ const vars = {
     .refine((list) => list.every((e) => z.email().safeParse(e).success), "must be a comma-separated list of email addresses"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RATE_LIMIT_SCALE: z.coerce.number({ error: "must be a number" }).min(0, "must be 0 (off) or more").max(1000).default(1),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -157,6 +160,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     adminEmails: parsed.ADMIN_EMAILS as string[],
     sessionSecret: sessionSecret ?? "",
     sessionTtlDays: parsed.SESSION_TTL_DAYS as number,
+    rateLimitScale: parsed.RATE_LIMIT_SCALE as number,
     publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL as string).origin : null,
     trustProxy: parsed.TRUST_PROXY as boolean | number,
     production: parsed.NODE_ENV === "production",

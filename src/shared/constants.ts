@@ -142,6 +142,7 @@ export const TEXT = {
   addressFallback: "Address not available",
   emailTaken: "An account with this email already exists",
   tooManyLogins: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+  tooManyRequests: "Too many requests. Please wait a moment and try again.",
   signInRequired: "Sign in required",
   foreignOrigin: "Cross-site request refused",
   jsonOnly: "Request body must be JSON",

@@ -32,7 +32,9 @@ export async function startServer(
 ): Promise<TestServer> {
   const db = await openTestDb(target);
   const config = loadConfig(
-    { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), ...env },
+    // Request limits are off unless a test turns them on (tests/api/rate-limits.test.ts): one
+    // test file signs up more people from 127.0.0.1 than a real address would.
+    { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), RATE_LIMIT_SCALE: "0", ...env },
     { sessionSecret: "test-secret-test-secret-test-secret-!!", clientDir: resolve("dist/client"), ...overrides },
   );
   const built = await buildApp(config, db, build);
