@@ -142,9 +142,18 @@ describe.each(dbTargets())("accounts on %s", (target) => {
     it("a guest who signs up keeps the same account", async () => {
       const a = agent.fresh();
       const guest = (await a.post("/api/auth/dev-login")).body;
+      const guestCookie = a.cookieHeader();
       const res = await a.post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh", firstName: "Now" });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ id: guest.id, isGuest: false, firstName: "Now" });
+      // same account, new session: the guest's token no longer signs anyone in
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith("vibe_session="))!;
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+      expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+      expect(cookie).toMatch(/;\s*Path=\//i);
+      expect(a.cookieHeader()).not.toBe(guestCookie);
+      expect((await fetch(server.url + "/api/auth/me", { headers: { cookie: guestCookie } })).status).toBe(401);
+      expect((await a.get("/api/auth/me")).body.id).toBe(guest.id);
     });
   });
 
@@ -215,7 +224,9 @@ describe.each(dbTargets())("accounts on %s", (target) => {
     });
 
     it("sends security headers on API responses and pages", async () => {
-      for (const path of ["/api/health", "/", "/login"]) {
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec((await agent.get("/")).text)?.[1];
+      expect(asset).toBeTruthy();
+      for (const path of ["/api/health", "/", "/login", asset!]) {
         const res = await agent.get(path);
         expect(res.headers.get("x-content-type-options")).toBe("nosniff");
         expect(res.headers.get("x-frame-options")).toBe("DENY");
