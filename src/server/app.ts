@@ -35,6 +35,8 @@ export interface BuiltApp {
    * requests finish and closes the event bus. The database belongs to the caller.
    */
   drain(): Promise<void>;
+  /** Every route the app registered, as "METHOD /url" (the authorization matrix checks it is complete). */
+  routes: string[];
 }
 
 const READY_DB_TIMEOUT_MS = 2000;
@@ -54,6 +56,10 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
   };
   const app = Fastify(options) as unknown as FastifyInstance;
   const lifecycle = { draining: false };
+  const routes: string[] = [];
+  app.addHook("onRoute", (r) => {
+    for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
+  });
   const bus = opts.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
   const ctx: AppContext = {
     config,
@@ -107,5 +113,5 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
     for (const client of app.websocketServer?.clients ?? []) client.close(1001, "Server shutting down");
     await app.close();
   };
-  return { app, ctx, drain };
+  return { app, ctx, drain, routes };
 }

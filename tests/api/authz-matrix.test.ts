@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEXT } from "@shared/constants";
+import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+import { dbTargets } from "../helpers/targets";
+import { openWs } from "../helpers/ws";
+
+/**
+ * The authorization matrix: every route of the app, called as each kind of caller, with the status
+ * each must get. The resources belong to `user`: a post only user and friend can see, a group of
+ * user's with friend in it; `owner` owns venue V, `otherOwner` owns venue W. A route the app has
+ * that is missing here (or a row for a route that is gone) fails the first test: new routes must
+ * join the matrix.
+ */
+const ROLES = ["signedOut", "guest", "user", "friend", "nonFriend", "owner", "otherOwner", "admin"] as const;
+type Role = (typeof ROLES)[number];
+type Expect = Record<Role, number>;
+
+const all = (status: number): Expect => Object.fromEntries(ROLES.map((r) => [r, status])) as Expect;
+const signedIn = (status: number, signedOutStatus = 401): Expect => ({ ...all(status), signedOut: signedOutStatus });
+const only = (allowed: Partial<Expect>, otherwise: number): Expect => ({ ...signedIn(otherwise), ...allowed });
+
+interface Fixtures {
+  server: TestServer;
+  agents: Record<Role, Agent>;
+  ids: Record<Role, string | null>;
+  venue: { id: number; externalId: string };
+  otherVenue: { id: number };
+  post: string;
+  loginTarget: { email: string; password: string };
+  /** A caller of this role made for one call (for calls that end or replace the caller's session). */
+  freshAs(role: Role): Promise<Agent>;
+  /** A group of user's with friend in it, made for one call. */
+  newGroup(): Promise<string>;
+}
+
+const here = "latitude=37.7749&longitude=-122.4194";
+const update = { capacityStatus: "Moderate", noiseLevel: "Quiet", currentVibes: ["Chill"], specialNotes: null, isOpen: true };
+
+/** Each route: how to call it as a caller, and what each kind of caller gets. */
+const MATRIX: Record<string, { call: (a: Agent, f: Fixtures, role: Role) => Promise<{ status: number }>; expect: Expect; fresh?: true }> = {
+  "GET /api/health": { call: (a) => a.get("/api/health"), expect: all(200) },
+  "GET /api/health/ready": { call: (a) => a.get("/api/health/ready"), expect: all(200) },
+  // signing up, in or out replaces the caller's session: each cell gets a caller of its own
+  "POST /auth/email/signup": { call: (a) => a.post("/auth/email/signup", { email: uniqueEmail("m"), password: "correct horse battery" }), expect: all(201), fresh: true },
+  "POST /auth/email/login": { call: (a, f) => a.post("/auth/email/login", f.loginTarget), expect: all(200), fresh: true },
+  "POST /api/auth/dev-login": { call: (a) => a.post("/api/auth/dev-login"), expect: all(200), fresh: true },
+  "GET /api/logout": { call: (a) => a.get("/api/logout"), expect: all(303), fresh: true },
+  "GET /api/auth/me": { call: (a) => a.get("/api/auth/me"), expect: signedIn(200) },
+  // social sign-in without credentials on this server: the clear 'not configured' page, for anyone
+  ...Object.fromEntries(
+    ["google", "apple", "x"].flatMap((p) => [
+      [`GET /auth/${p}`, { call: (a: Agent) => a.get(`/auth/${p}`), expect: all(503) }],
+      [`GET /auth/${p}/callback`, { call: (a: Agent) => a.get(`/auth/${p}/callback?code=c&state=s`), expect: all(503) }],
+      [`POST /auth/${p}/callback`, { call: (a: Agent) => a.post(`/auth/${p}/callback`, {}), expect: all(503) }],
+    ]),
+  ),
+  "GET /api/venues/match-public": { call: (a) => a.get(`/api/venues/match-public?${here}&radius=5&vibes=Chill`), expect: all(200) },
+  "GET /api/venues/nearby": { call: (a) => a.get(`/api/venues/nearby?${here}&radius=5`), expect: all(200) },
+  "GET /api/venues/:externalId/details": { call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}/details`), expect: all(200) },
+  "POST /api/favorites/:id": { call: (a, f) => a.post(`/api/favorites/${f.venue.id}`), expect: signedIn(200) },
+  "GET /api/favorites": { call: (a) => a.get("/api/favorites"), expect: signedIn(200) },
+  "GET /api/vibes/current": { call: (a) => a.get("/api/vibes/current"), expect: signedIn(200) },
+  // saving vibes to a profile needs an account with an email: not a guest
+  "POST /api/vibes": { call: (a) => a.post("/api/vibes", { vibes: ["Chill"] }), expect: { ...signedIn(200), guest: 403 } },
+  "GET /api/posts/feed": { call: (a) => a.get("/api/posts/feed"), expect: signedIn(200) },
+  "POST /api/posts": { call: (a) => a.post("/api/posts", { vibes: ["Chill"], content: "matrix" }), expect: signedIn(201) },
+  // user's post is seen by user and friend only; to anyone else it does not exist
+  "POST /api/posts/:id/like": { call: (a, f) => a.post(`/api/posts/${f.post}/like`), expect: only({ user: 200, friend: 200 }, 404) },
+  "GET /api/posts/:id/comments": { call: (a, f) => a.get(`/api/posts/${f.post}/comments`), expect: only({ user: 200, friend: 200 }, 404) },
+  "POST /api/posts/:id/comments": { call: (a, f) => a.post(`/api/posts/${f.post}/comments`, { content: "hi" }), expect: only({ user: 201, friend: 201 }, 404) },
+  "GET /api/users/search": { call: (a) => a.get("/api/users/search?q=Ada"), expect: signedIn(200) },
+  "POST /api/friends/request": {
+    // to someone new each time (guests may make friends too: spec 'Guest' lists no differences)
+    call: async (a, f) => a.post("/api/friends/request", { friendId: await newPerson(f) }),
+    expect: signedIn(201),
+  },
+  "GET /api/friends/requests": { call: (a) => a.get("/api/friends/requests"), expect: signedIn(200) },
+  // a request sent to user: only user can accept or decline it
+  "POST /api/friends/accept/:userId": { call: async (a, f) => a.post(`/api/friends/accept/${await requestToUser(f)}`), expect: only({ user: 200 }, 404) },
+  "POST /api/friends/reject/:userId": { call: async (a, f) => a.post(`/api/friends/reject/${await requestToUser(f)}`), expect: only({ user: 200 }, 404) },
+  "GET /api/friends": { call: (a) => a.get("/api/friends"), expect: signedIn(200) },
+  "GET /api/groups": { call: (a) => a.get("/api/groups"), expect: signedIn(200) },
+  // a group needs friends in it: only user (friend of friend) and friend (friend of user) have one
+  "POST /api/groups": {
+    call: (a, f, role) => a.post("/api/groups", { name: "Matrix", memberIds: [role === "friend" ? f.ids.user! : f.ids.friend!] }),
+    expect: only({ user: 201, friend: 201 }, 400),
+  },
+  "DELETE /api/groups/:id": { call: async (a, f) => a.delete(`/api/groups/${await f.newGroup()}`), expect: only({ user: 200, friend: 403 }, 404) },
+  "GET /api/groups/:id/venues": { call: async (a, f) => a.get(`/api/groups/${await f.newGroup()}/venues?${here}&radius=5`), expect: only({ user: 200, friend: 200 }, 404) },
+  "PATCH /api/users/preferences": { call: (a) => a.patch("/api/users/preferences", { preferredVibes: ["Chill"] }), expect: signedIn(200) },
+  "PATCH /api/users/privacy": { call: (a) => a.patch("/api/users/privacy", { privacyShareVibes: true }), expect: signedIn(200) },
+  "POST /api/admin/venues/:id/owner": {
+    call: async (a, f) => a.post(`/api/admin/venues/${f.otherVenue.id}/owner`, { email: (await signUp(new Agent(f.server.url))).email }),
+    expect: only({ admin: 201 }, 403),
+  },
+  "GET /api/my-venues": { call: (a) => a.get("/api/my-venues"), expect: signedIn(200) },
+  "POST /api/venues/:id/updates": { call: (a, f) => a.post(`/api/venues/${f.venue.id}/updates`, update), expect: only({ owner: 201 }, 403) },
+  "GET /api/my-venues/:id/stats": { call: (a, f) => a.get(`/api/my-venues/${f.venue.id}/stats`), expect: only({ owner: 200, admin: 200 }, 403) },
+  // an empty body: authorization is decided before the input is read, so the admin gets 400
+  "POST /api/admin/sync-venues": { call: (a) => a.post("/api/admin/sync-venues", { latitude: "north" }), expect: only({ admin: 400 }, 403) },
+  "GET /api/admin/services": { call: (a) => a.get("/api/admin/services"), expect: only({ admin: 200 }, 403) },
+  "POST /api/admin/analyze-sentiment": { call: (a) => a.post("/api/admin/analyze-sentiment", { text: "a cozy quiet corner" }), expect: only({ admin: 200 }, 403) },
+  "POST /api/discover/natural-language": { call: (a) => a.post("/api/discover/natural-language", { query: "cozy wine bar", latitude: 37.7749, longitude: -122.4194 }), expect: all(200) },
+  // public, and only for the allowed photo hosts: no URL is a 400 for anyone
+  "GET /api/proxy-image": { call: (a) => a.get("/api/proxy-image"), expect: all(400) },
+  // the websocket: 101 Switching Protocols for anyone with a session
+  "GET /ws": {
+    call: async (a) => {
+      try {
+        const ws = await openWs(a.base, { cookie: a.cookieHeader() || undefined });
+        ws.close();
+        return { status: 101 };
+      } catch (err) {
+        return { status: (err as { statusCode?: number }).statusCode ?? 0 };
+      }
+    },
+    expect: signedIn(101),
+  },
+};
+
+async function newPerson(f: Fixtures): Promise<string> {
+  return (await signUp(new Agent(f.server.url))).id;
+}
+/** Someone new who sends user a friend request; returns their id. */
+async function requestToUser(f: Fixtures): Promise<string> {
+  const a = new Agent(f.server.url);
+  const { id } = await signUp(a);
+  expect((await a.post("/api/friends/request", { friendId: f.ids.user })).status).toBe(201);
+  return id;
+}
+
+const isStatic = (route: string) => /^GET \/(assets\/|index\.html$|[^/]+\.(svg|png|ico|txt|webmanifest|json)$)/.test(route);
+
+describe.each(dbTargets())("authorization matrix on %s", (target) => {
+  const adminEmail = uniqueEmail("admin");
+  let f: Fixtures;
+
+  beforeAll(async () => {
+    const server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail });
+    const root = new Agent(server.url);
+    const [venue, otherVenue] = (await root.get(`/api/venues/nearby?${here}&radius=5&limit=2`)).body;
+    const admin = new Agent(server.url);
+    const adminUser = await signUp(admin, { email: adminEmail });
+    const registered = async () => {
+      const a = new Agent(server.url);
+      return { a, u: await signUp(a) };
+    };
+    const befriend = async (a: Agent, id: string, withAgent: Agent, withId: string) => {
+      expect((await a.post("/api/friends/request", { friendId: withId })).status).toBe(201);
+      expect((await withAgent.post(`/api/friends/accept/${id}`)).status).toBe(200);
+    };
+    const own = async (email: string, v: { id: number }) => expect((await admin.post(`/api/admin/venues/${v.id}/owner`, { email })).status).toBe(201);
+
+    const user = await registered();
+    const friend = await registered();
+    await befriend(friend.a, friend.u.id, user.a, user.u.id);
+    const nonFriend = await registered();
+    const owner = await registered();
+    await own(owner.u.email, venue);
+    const otherOwner = await registered();
+    await own(otherOwner.u.email, otherVenue);
+    const guest = new Agent(server.url);
+    const guestUser = (await guest.post("/api/auth/dev-login")).body;
+    const post = (await user.a.post("/api/posts", { vibes: ["Cozy"], content: "friends only" })).body.id;
+    const loginTarget = { email: (await registered()).u.email, password: "correct horse battery" };
+
+    const agents: Record<Role, Agent> = { signedOut: new Agent(server.url), guest, user: user.a, friend: friend.a, nonFriend: nonFriend.a, owner: owner.a, otherOwner: otherOwner.a, admin };
+    const ids: Record<Role, string | null> = { signedOut: null, guest: guestUser.id, user: user.u.id, friend: friend.u.id, nonFriend: nonFriend.u.id, owner: owner.u.id, otherOwner: otherOwner.u.id, admin: adminUser.id };
+    f = {
+      server,
+      agents,
+      ids,
+      venue,
+      otherVenue,
+      post,
+      loginTarget,
+      async freshAs(role) {
+        const a = new Agent(server.url);
+        if (role === "signedOut") return a;
+        if (role === "guest") {
+          await a.post("/api/auth/dev-login");
+          return a;
+        }
+        if (role === "admin") {
+          await a.post("/auth/email/login", { email: adminEmail, password: "correct horse battery" });
+          return a;
+        }
+        const me = await signUp(a);
+        if (role === "user" || role === "friend") await befriend(a, me.id, role === "user" ? friend.a : user.a, role === "user" ? friend.u.id : user.u.id);
+        if (role === "owner") await own(me.email, venue);
+        if (role === "otherOwner") await own(me.email, otherVenue);
+        return a;
+      },
+      async newGroup() {
+        const res = await user.a.post("/api/groups", { name: "Group", memberIds: [friend.u.id] });
+        expect(res.status).toBe(201);
+        return res.body.id;
+      },
+    };
+  });
+  afterAll(async () => f?.server.close());
+
+  it("lists every route of the app, and only those", () => {
+    const routes = f.server.routes.filter((r) => !isStatic(r)).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(routes);
+  });
+
+  it.each(Object.keys(MATRIX))("%s", async (route) => {
+    const row = MATRIX[route];
+    const got = {} as Expect;
+    for (const role of ROLES) {
+      const agent = row.fresh ? await f.freshAs(role) : f.agents[role];
+      got[role] = (await row.call(agent, f, role)).status;
+    }
+    expect(got).toEqual(row.expect);
+  });
+
+  it("refuses every state change from a foreign Origin with 403, changing nothing", async () => {
+    const changes = Object.keys(MATRIX).filter((r) => !/^(GET|HEAD) /.test(r));
+    expect(changes.length).toBeGreaterThan(20);
+    const evil = new Agent(f.server.url, "https://evil.example");
+    // carry the signed-in user's session: the browser sends it along with a cross-site form or fetch
+    await f.server.ctx.matchCounter.flush(); // counts of earlier searches are written now, not mid-check
+    const before = await fingerprint(f.server);
+    for (const route of changes) {
+      const [method, path] = route.split(" ");
+      const url = path.replace(":id", String(f.venue.id)).replace(":userId", f.ids.friend!);
+      const res = await evil.request(method, url, {}, { cookie: f.agents.user.cookieHeader() });
+      expect({ route, status: res.status, body: res.body }).toEqual({ route, status: 403, body: { message: TEXT.foreignOrigin } });
+    }
+    expect(await fingerprint(f.server)).toEqual(before);
+  });
+});
+
+/** Row count and a digest of every table: equal fingerprints mean no row changed. */
+async function fingerprint(server: TestServer): Promise<Record<string, string>> {
+  const tables = await server.db.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await server.db.query<{ n: number; digest: string | null }>(
+      `SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`,
+    );
+    out[name] = `${row.n}:${row.digest}`;
+  }
+  return out;
+}
