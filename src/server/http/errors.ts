@@ -75,6 +75,14 @@ export function errorHandler(err: FastifyError | HttpError | Error, req: Fastify
     if (status === 429) return reply.status(429).send({ message: err.message || "Too many requests. Please slow down." });
     return reply.status(status).send({ message: err.message || "Bad request" });
   }
+  // A value the database refused as data (SQLSTATE class 22: a NUL character in text, a number
+  // out of range, malformed text for its type) came from the request: a 400, not our failure.
+  const sqlState = (err as { code?: unknown }).code;
+  if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+    req.log.warn({ err }, "input refused by the database");
+    const message = sqlState === "22021" ? "Text cannot contain the NUL character" : "A value in the request is out of range or malformed";
+    return reply.status(400).send({ message });
+  }
   if (isUnavailable(err)) {
     req.log.warn({ err }, "database unavailable");
     return reply.status(503).header("retry-after", "5").send({ message: "The service is briefly unavailable. Please try again in a moment." });

@@ -87,7 +87,13 @@ export type NearbyQuery = z.infer<typeof nearbyQuery>;
 export const positionQuery = z.object({ latitude: latitude.optional(), longitude: longitude.optional() });
 
 export const externalIdParam = z.object({
-  externalId: z.string().trim().min(1, "Unknown venue").max(200, "Unknown venue"),
+  externalId: z
+    .string()
+    .trim()
+    .min(1, "Unknown venue")
+    .max(200, "Unknown venue")
+    // eslint-disable-next-line no-control-regex
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Unknown venue"),
 });
 export const venueIdParam = z.object({
   id: z.coerce.number({ error: "Venue id must be a number" }).int("Venue id must be a whole number").positive("Venue id must be a whole number"),
