@@ -33,8 +33,10 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const words = PRODUCTION_START.split(/\s+/);
   const assignments = Object.fromEntries(words.filter((w, i) => words.slice(0, i + 1).every((x) => /^\w+=/.test(x))).map((w) => w.split(/=(.*)/s).slice(0, 2)));
   const [command, ...args] = words.slice(Object.keys(assignments).length);
+  // the caller says which database and Redis to use: none are inherited from this shell
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(command, args, {
-    env: { ...process.env, ...assignments, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: { ...inherited, ...assignments, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
