@@ -72,7 +72,7 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
 
   beforeAll(async () => {
     overpass = await startFakeOverpass();
-    server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "2000" });
+    server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "2000" }, {}, { ownDatabase: true });
     admin = new Agent(server.url);
     await signUp(admin, { email: adminEmail });
   });

@@ -13,12 +13,30 @@ export interface TestServer extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** Opens a database for one test file: PGlite from the run's template, or the run's PostgreSQL. */
-export async function openTestDb(target: DbTarget): Promise<Db> {
+/**
+ * Opens a database for one test file: PGlite from the run's template, or the run's PostgreSQL,
+ * which test files running in parallel share. With `ownDatabase`, PostgreSQL is a fresh copy of
+ * the run's pristine database, dropped on close: for files that check no row of any table changed.
+ */
+export async function openTestDb(target: DbTarget, opts: { ownDatabase?: boolean } = {}): Promise<Db> {
   if (target === "postgres") {
     const url = inject("postgresUrl");
     if (!url) throw new Error("PostgreSQL tests need TEST_DATABASE_URL");
-    return openPostgres(url, 5);
+    if (!opts.ownDatabase) return openPostgres(url, 5);
+    const name = `${inject("postgresTemplate")}_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    const maintenance = await openPostgres(url, 1);
+    await maintenance.exec(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const db = await openPostgres(own.toString(), 5);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        await maintenance.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await maintenance.close();
+      },
+    };
   }
   return openPglite({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
 }
@@ -29,8 +47,9 @@ export async function startServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
   build: Parameters<typeof buildApp>[2] = {},
+  opts: { ownDatabase?: boolean } = {},
 ): Promise<TestServer> {
-  const db = await openTestDb(target);
+  const db = await openTestDb(target, opts);
   const config = loadConfig(
     // Request limits are off unless a test turns them on (tests/api/rate-limits.test.ts): one
     // test file signs up more people from 127.0.0.1 than a real address would.
