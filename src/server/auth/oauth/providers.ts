@@ -49,6 +49,7 @@ export function httpOptions(url: string | undefined) {
  */
 function metadataLoader(endpoints: ProviderEndpoints, needed: (keyof ProviderEndpoints)[]) {
   let cached: { at: number; as: oauth.AuthorizationServer } | null = null;
+  let fixed: oauth.AuthorizationServer | undefined;
   const configured = (): oauth.AuthorizationServer => ({
     issuer: endpoints.issuer ?? new URL(endpoints.authorizationUrl!).origin,
     authorization_endpoint: endpoints.authorizationUrl ?? undefined,
@@ -57,7 +58,8 @@ function metadataLoader(endpoints: ProviderEndpoints, needed: (keyof ProviderEnd
     jwks_uri: endpoints.jwksUrl ?? undefined,
   });
   return async (): Promise<oauth.AuthorizationServer> => {
-    if (needed.every((k) => endpoints[k])) return configured();
+    // One object for the process: oauth4webapi keeps the provider's JWKS cached per metadata object.
+    if (needed.every((k) => endpoints[k])) return (fixed ??= configured());
     if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.as;
     const issuer = new URL(endpoints.issuer!);
     const res = await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...httpOptions(issuer.href) });
@@ -71,7 +73,7 @@ function metadataLoader(endpoints: ProviderEndpoints, needed: (keyof ProviderEnd
   };
 }
 
-const trimmed = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 100) : null);
+const trimmed = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 80) : null);
 
 function namesOf(claims: Record<string, unknown>): { firstName: string | null; lastName: string | null } {
   const first = trimmed(claims.given_name);
@@ -134,8 +136,9 @@ function apple(cfg: AppleConfig): SocialProvider {
   return {
     id: "apple",
     oidc: true,
-    // Apple returns the name and email only when asked for with these scopes, and then only by form_post.
-    scope: "name email",
+    // Apple returns the name and email only when asked for (scopes_supported: openid, email, name),
+    // and then only by form_post.
+    scope: "openid name email",
     extraParams: { response_mode: "form_post" },
     formPostOrigin: authorizationOrigin,
     metadata: metadataLoader(cfg, ["authorizationUrl", "tokenUrl", "jwksUrl"]),
