@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as oauth from "oauth4webapi";
+import { OAUTH_ERROR_TEXT } from "@shared/constants";
 import { currentUser, type AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { providerNotConfiguredPage, SOCIAL_PROVIDERS } from "../provider-page";
@@ -12,8 +13,8 @@ import { httpOptions, socialProviders, type ProviderProfile, type SocialProvider
 /** How long a started sign-in may take at the provider before its state expires. */
 const FLOW_TTL_SECONDS = 600;
 
-/** Why a sign-in did not happen; the login page words each one (OAUTH_ERROR_TEXT). */
-export type OAuthFailure = "denied" | "expired" | "failed" | "unavailable";
+/** Why a sign-in did not happen; the login page words each one. */
+export type OAuthFailure = keyof typeof OAUTH_ERROR_TEXT;
 
 const cookieName = (id: SocialProviderId) => `vibe_oauth_${id}`;
 const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
