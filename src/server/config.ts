@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { llmConfigFromEnv, type LlmConfig } from "./vibes/llm";
+import { OAuthConfigError, oauthConfigFromEnv, type OAuthConfig } from "./auth/oauth/config";
 
 /**
  * Every environment variable the server reads, parsed and validated once at start. A bad value
@@ -43,6 +44,8 @@ export interface Config {
   /** SYNC_TIMEOUT_MS: how long each venue source may take in one sync. */
   syncTimeoutMs: number;
   // --- end venue sync ---
+  /** Google, Apple and X sign-in (docs/sign-in.md): null = that provider is not configured. */
+  oauth: OAuthConfig;
 }
 
 export class ConfigError extends Error {}
@@ -150,6 +153,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   } catch (err) {
     throw new ConfigError(`Invalid environment variable LLM_BASE_URL: ${(err as Error).message.replace(/^LLM_BASE_URL /, "")}`);
   }
+  let oauth: OAuthConfig;
+  try {
+    oauth = oauthConfigFromEnv(env);
+  } catch (err) {
+    if (err instanceof OAuthConfigError) throw new ConfigError(`Invalid environment variable ${err.variable}: ${err.message}`);
+    throw err;
+  }
   return {
     port: parsed.PORT as number,
     host: parsed.HOST as string,
@@ -174,6 +184,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     googlePlacesApiKey: (parsed.GOOGLE_PLACES_API_KEY as string | undefined) ?? null,
     googlePlacesUrl: (parsed.GOOGLE_PLACES_URL as string | undefined) ?? null,
     syncTimeoutMs: parsed.SYNC_TIMEOUT_MS as number,
+    oauth,
     ...overrides,
   };
 }
