@@ -4,7 +4,11 @@ import { inject } from "vitest";
 import { buildApp, type BuiltApp } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { openPglite, openPostgres, type Db } from "../../src/server/db/client";
+import { migrate } from "../../src/server/db/migrate";
+import { seedVenues } from "../../src/server/db/seed";
 import type { DbTarget } from "./targets";
+
+let isolatedCount = 0;
 import "./targets";
 
 export interface TestServer extends BuiltApp {
@@ -13,12 +17,33 @@ export interface TestServer extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** Opens a database for one test file: PGlite from the run's template, or the run's PostgreSQL. */
-export async function openTestDb(target: DbTarget): Promise<Db> {
+/**
+ * Opens a database for one test file: PGlite from the run's template, or the run's PostgreSQL.
+ * `isolated`: a PostgreSQL database of the file's own (migrated and seeded, dropped on close), for
+ * tests that compare whole tables while other files write to the shared one.
+ */
+export async function openTestDb(target: DbTarget, opts: { isolated?: boolean } = {}): Promise<Db> {
   if (target === "postgres") {
     const url = inject("postgresUrl");
     if (!url) throw new Error("PostgreSQL tests need TEST_DATABASE_URL");
-    return openPostgres(url, 5);
+    if (!opts.isolated) return openPostgres(url, 5);
+    const name = `${new URL(url).pathname.slice(1)}_iso_${process.pid}_${++isolatedCount}`;
+    const admin = await openPostgres(url, 1);
+    await admin.exec(`CREATE DATABASE ${name}`);
+    await admin.close();
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const db = await openPostgres(own.toString(), 5);
+    await migrate(db);
+    await seedVenues(db);
+    const close = db.close.bind(db);
+    db.close = async () => {
+      await close();
+      const a = await openPostgres(url, 1);
+      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.close();
+    };
+    return db;
   }
   return openPglite({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
 }
@@ -29,8 +54,9 @@ export async function startServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
   build: Parameters<typeof buildApp>[2] = {},
+  opts: { isolated?: boolean } = {},
 ): Promise<TestServer> {
-  const db = await openTestDb(target);
+  const db = await openTestDb(target, opts);
   const config = loadConfig(
     // Request limits are off unless a test turns them on (tests/api/rate-limits.test.ts): one
     // test file signs up more people from 127.0.0.1 than a real address would.

@@ -27,6 +27,10 @@ export function VenueCard({ venue, onOpen, className }: VenueCardProps) {
       className={cn(
         "group relative flex h-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg shadow-black/20 transition-colors hover:border-pink-400/40",
         "has-[.venue-open:focus-visible]:ring-2 has-[.venue-open:focus-visible]:ring-ring",
+        // A list holds up to 100 cards: the browser lays out and paints only those near the
+        // screen (a card's last measured height stands in for the others), which keeps the first
+        // paint of Home fast (tests/e2e/budgets.test.ts).
+        "[content-visibility:auto] [contain-intrinsic-size:auto_26rem]",
         className,
       )}
     >
