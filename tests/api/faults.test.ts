@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, signUp } from "../helpers/http";
-import { freePort, startInstance, type Instance } from "../helpers/instance";
+import { freePort, runMigrate, startInstance, type Instance } from "../helpers/instance";
 
 /**
  * Faults: a PostgreSQL restarted under traffic, and the embedded database surviving a hard kill.
@@ -22,6 +22,7 @@ describe.skipIf(!canRunPrivatePg && !needPg)("PostgreSQL restarted under traffic
   let dir: string;
   let port: number;
   let app: Instance;
+  let env: Record<string, string>;
   const asPostgres = (cmd: string, args: string[]) => execFileSync("runuser", ["-u", "postgres", "--", join(PG_BIN, cmd), ...args], { stdio: "pipe" });
   const pgCtl = (...args: string[]) => asPostgres("pg_ctl", ["-D", dir, "-w", "-t", "30", ...args]);
 
@@ -32,7 +33,7 @@ describe.skipIf(!canRunPrivatePg && !needPg)("PostgreSQL restarted under traffic
     port = await freePort();
     asPostgres("initdb", ["-D", dir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
     pgCtl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-l", join(dir, "log"), "start");
-    app = await startInstance({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, SESSION_SECRET: SECRET, SEED: "false" });
+    env = { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, SESSION_SECRET: SECRET, SEED: "false", MIGRATE_ON_START: "false" };
   }, 120_000);
   afterAll(() => {
     if (app?.child.exitCode === null) app.child.kill("SIGKILL");
@@ -45,6 +46,13 @@ describe.skipIf(!canRunPrivatePg && !needPg)("PostgreSQL restarted under traffic
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("the schema is loaded once by `npm run migrate`: before it, an instance with MIGRATE_ON_START=false refuses to start", async () => {
+    await expect(startInstance(env)).rejects.toThrow(/exited with 1 before it was running:[\s\S]*VIBE failed to start: the database lacks \d+ migrations \(001_.*\); run `npm run migrate` first/);
+    expect(await runMigrate(env)).toMatch(/^Database ready \(postgres\): \d+ migrations applied$/m);
+    app = await startInstance(env);
+    expect((await new Agent(app.url).get("/api/health/ready")).status).toBe(200);
+  }, 60_000);
 
   it("answers 503 with a message while it is down, never 500, and recovers without a restart of the app", async () => {
     const a = new Agent(app.url);
