@@ -70,6 +70,11 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
     vibes: opts.vibes ?? createVibeAnalyzer({ llm: config.llm, onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used") }),
   };
   app.setErrorHandler(errorHandler);
+  // While draining, every answer closes its connection: a kept-alive connection (a load balancer's
+  // pool) that turns idle after close() began would otherwise hold the shutdown open.
+  app.addHook("onSend", async (_req, reply) => {
+    if (lifecycle.draining) reply.header("connection", "close");
+  });
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 4096 } });

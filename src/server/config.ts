@@ -29,6 +29,11 @@ export interface Config {
   clientDir: string | null;
   /** Seed the real venues on first start (on by default; tests of an empty database turn it off). */
   seed: boolean;
+  /**
+   * MIGRATE_ON_START: apply pending migrations at start (default). Instances behind a load balancer
+   * set it false and only check that `npm run migrate` has run (docs/deploy.md).
+   */
+  migrateOnStart: boolean;
   logLevel: string;
   /** IMAGE_PROXY_HOSTS: photo hosts the image proxy may fetch from; null = the built-in list. */
   imageProxyHosts: string[] | null;
@@ -96,6 +101,7 @@ const vars = {
     .refine((v) => /^(true|false|\d{1,2})$/.test(v), "must be true, false or a number of proxy hops")
     .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
   SEED: bool.default(true),
+  MIGRATE_ON_START: bool.default(true),
   IMAGE_PROXY_HOSTS: z
     .string()
     .transform((v) => v.split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))
@@ -176,6 +182,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     production: parsed.NODE_ENV === "production",
     clientDir: resolve("dist/client"),
     seed: parsed.SEED as boolean,
+    migrateOnStart: parsed.MIGRATE_ON_START as boolean,
     logLevel: parsed.LOG_LEVEL as string,
     imageProxyHosts: (parsed.IMAGE_PROXY_HOSTS as string[] | undefined) ?? null,
     llm,
