@@ -36,6 +36,15 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
     await expect(openWs(server.url, { cookie: p.agent.cookieHeader(), origin: "https://evil.example" })).rejects.toMatchObject({ statusCode: 403 });
   });
 
+  it("answers a plain GET (no Upgrade) with 426 and a message, not an empty 404", async () => {
+    const p = await person();
+    const res = await p.agent.get("/ws");
+    expect(res.status).toBe(426);
+    expect(res.headers.get("upgrade")).toBe("websocket");
+    expect(res.body).toEqual({ message: "This address only accepts websocket connections" });
+    expect((await root.fresh().get("/ws")).status).toBe(401);
+  });
+
   it("lets guests and signed-in people connect, subscribe to themselves only, and ping", async () => {
     const guest = root.fresh();
     const g = (await guest.post("/api/auth/dev-login")).body;

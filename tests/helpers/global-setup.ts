@@ -9,7 +9,8 @@ import "./targets";
 /**
  * Prepares the databases once per run: a migrated and seeded PGlite, dumped to a tarball that
  * each test file loads (far faster than initdb per file), and, when TEST_DATABASE_URL is set, a
- * fresh PostgreSQL database that is dropped at the end. An unreachable TEST_DATABASE_URL or
+ * fresh PostgreSQL database (and an untouched copy of it, for files that need a database of their
+ * own) that is dropped at the end. An unreachable TEST_DATABASE_URL or
  * TEST_REDIS_URL fails the run rather than skipping.
  */
 export default async function setup(project: TestProject) {
@@ -39,14 +40,22 @@ export default async function setup(project: TestProject) {
     await migrate(db);
     await seedVenues(db);
     await db.close();
+    // A pristine copy that nobody connects to: test files that compare whole tables before and
+    // after (fuzzing, the authorization matrix) copy it into a database of their own.
+    const creator = await openPostgres(base, 1);
+    await creator.exec(`CREATE DATABASE ${name}_template TEMPLATE ${name}`);
+    await creator.close();
     project.provide("postgresUrl", url.toString());
+    project.provide("postgresTemplate", `${name}_template`);
     dropDb = async () => {
       const a = await openPostgres(base, 1);
       await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.exec(`DROP DATABASE IF EXISTS ${name}_template WITH (FORCE)`);
       await a.close();
     };
   } else {
     project.provide("postgresUrl", null);
+    project.provide("postgresTemplate", null);
   }
 
   const redis = process.env.TEST_REDIS_URL ?? null;

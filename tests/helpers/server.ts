@@ -4,11 +4,7 @@ import { inject } from "vitest";
 import { buildApp, type BuiltApp } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { openPglite, openPostgres, type Db } from "../../src/server/db/client";
-import { migrate } from "../../src/server/db/migrate";
-import { seedVenues } from "../../src/server/db/seed";
 import type { DbTarget } from "./targets";
-
-let isolatedCount = 0;
 import "./targets";
 
 export interface TestServer extends BuiltApp {
@@ -18,32 +14,29 @@ export interface TestServer extends BuiltApp {
 }
 
 /**
- * Opens a database for one test file: PGlite from the run's template, or the run's PostgreSQL.
- * `isolated`: a PostgreSQL database of the file's own (migrated and seeded, dropped on close), for
- * tests that compare whole tables while other files write to the shared one.
+ * Opens a database for one test file: PGlite from the run's template, or the run's PostgreSQL,
+ * which test files running in parallel share. With `ownDatabase`, PostgreSQL is a fresh copy of
+ * the run's pristine database, dropped on close: for files that check no row of any table changed.
  */
-export async function openTestDb(target: DbTarget, opts: { isolated?: boolean } = {}): Promise<Db> {
+export async function openTestDb(target: DbTarget, opts: { ownDatabase?: boolean } = {}): Promise<Db> {
   if (target === "postgres") {
     const url = inject("postgresUrl");
     if (!url) throw new Error("PostgreSQL tests need TEST_DATABASE_URL");
-    if (!opts.isolated) return openPostgres(url, 5);
-    const name = `${new URL(url).pathname.slice(1)}_iso_${process.pid}_${++isolatedCount}`;
-    const admin = await openPostgres(url, 1);
-    await admin.exec(`CREATE DATABASE ${name}`);
-    await admin.close();
+    if (!opts.ownDatabase) return openPostgres(url, 5);
+    const name = `${inject("postgresTemplate")}_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    const maintenance = await openPostgres(url, 1);
+    await maintenance.exec(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
     const own = new URL(url);
     own.pathname = `/${name}`;
     const db = await openPostgres(own.toString(), 5);
-    await migrate(db);
-    await seedVenues(db);
-    const close = db.close.bind(db);
-    db.close = async () => {
-      await close();
-      const a = await openPostgres(url, 1);
-      await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.close();
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        await maintenance.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await maintenance.close();
+      },
     };
-    return db;
   }
   return openPglite({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
 }
@@ -54,7 +47,7 @@ export async function startServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
   build: Parameters<typeof buildApp>[2] = {},
-  opts: { isolated?: boolean } = {},
+  opts: { ownDatabase?: boolean } = {},
 ): Promise<TestServer> {
   const db = await openTestDb(target, opts);
   const config = loadConfig(

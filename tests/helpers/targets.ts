@@ -6,6 +6,8 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** A fresh PostgreSQL database for this run (only when TEST_DATABASE_URL is set). */
     postgresUrl: string | null;
+    /** The name of a migrated and seeded PostgreSQL database nobody connects to (a template). */
+    postgresTemplate: string | null;
     /** A Redis for this run (only when TEST_REDIS_URL is set). */
     redisUrl: string | null;
   }

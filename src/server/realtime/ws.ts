@@ -26,16 +26,16 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.addHook("onClose", async () => unsubscribe());
 
-  app.get(
-    "/ws",
-    {
-      websocket: true,
-      preValidation: async (req, reply) => {
-        if (!isAllowedOrigin(ctx.config, req, true)) return reply.status(403).send({ message: "Cross-site websocket refused" });
-        if (!(await currentUser(ctx, req))) return reply.status(401).send({ message: "Sign in required" });
-      },
+  app.route({
+    method: "GET",
+    url: "/ws",
+    preValidation: async (req, reply) => {
+      if (!isAllowedOrigin(ctx.config, req, true)) return reply.status(403).send({ message: "Cross-site websocket refused" });
+      if (!(await currentUser(ctx, req))) return reply.status(401).send({ message: "Sign in required" });
     },
-    async (socket, req) => {
+    // A plain GET (no Upgrade header) is told what this address is for, not an empty 404.
+    handler: async (_req, reply) => reply.status(426).header("upgrade", "websocket").send({ message: "This address only accepts websocket connections" }),
+    wsHandler: async (socket, req) => {
       const user = await currentUser(ctx, req);
       const client = { socket, userId: null as string | null };
       clients.add(client);
@@ -72,5 +72,5 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       socket.on("error", () => socket.terminate());
     },
-  );
+  });
 }
