@@ -183,13 +183,6 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       await a.get("/api/logout", { "sec-fetch-site": "cross-site" });
       expect((await a.get("/api/auth/me")).status).toBe(200);
     });
-
-    it("sessions past their expiry are refused", async () => {
-      const a = agent.fresh();
-      const user = await signUp(a);
-      await server.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
-      expect((await a.get("/api/auth/me")).status).toBe(401);
-    });
   });
 
   describe("request hygiene", () => {
@@ -254,21 +247,5 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       expect(res.headers.get("content-type")).toMatch(/text\/html/);
       expect(res.text).toMatch(/sign-in is not configured/);
     });
-  });
-});
-
-describe("cookies behind https", () => {
-  it("are Secure when the request came over https through a trusted proxy", async () => {
-    const server = await startServer("pglite", { trustProxy: true });
-    try {
-      const res = await new Agent(server.url, "https://vibe.example").post("/api/auth/dev-login", undefined, {
-        "x-forwarded-proto": "https",
-        "x-forwarded-host": "vibe.example",
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.getSetCookie().find((c) => c.startsWith("vibe_session="))).toMatch(/;\s*Secure/i);
-    } finally {
-      await server.close();
-    }
   });
 });
