@@ -18,6 +18,8 @@ export default defineConfig({
   build: {
     outDir: r("./dist/client"),
     emptyOutDir: true,
+    // dist/client/.vite/manifest.json: which chunks each page loads (tests/e2e/budgets.test.ts reads it)
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {

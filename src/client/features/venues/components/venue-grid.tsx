@@ -4,6 +4,9 @@ import { cn } from "@client/lib/utils";
 import { VenueCard } from "./venue-card";
 import { VenueCardSkeleton } from "./venue-card-skeleton";
 
+/** Cards whose photos load at once: the first row on a wide screen, the first card or two on a phone. */
+const EAGER_IMAGES = 3;
+
 const gridClass = "grid grid-cols-[repeat(auto-fill,minmax(min(100%,16.5rem),1fr))] gap-4";
 
 interface VenueGridProps {
@@ -23,9 +26,9 @@ export function VenueGrid({ venues, onOpen, label, busy = false, className }: Ve
       aria-busy={busy || undefined}
       className={cn(gridClass, "transition-opacity", busy && "opacity-60", className)}
     >
-      {venues.map((venue) => (
+      {venues.map((venue, i) => (
         <li key={venue.id} className="min-w-0">
-          <VenueCard venue={venue} onOpen={onOpen} />
+          <VenueCard venue={venue} onOpen={onOpen} eagerImage={i < EAGER_IMAGES} />
         </li>
       ))}
     </ul>
