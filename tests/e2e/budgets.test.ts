@@ -117,8 +117,10 @@ async function vitals(page: Page): Promise<{ lcp: number; lcpElement: string; cl
           for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
             lcp = e.startTime;
             const el = e.element;
-            const x = e as unknown as { size: number; url: string; loadTime: number; renderTime: number };
-            lcpElement = el ? `<${el.tagName.toLowerCase()} class="${(el.getAttribute("class") ?? "").slice(0, 60)}"> size ${x.size} url ${x.url} load ${Math.round(x.loadTime)} render ${Math.round(x.renderTime)}` : "(removed)";
+            const x = e as unknown as { size: number; url: string };
+            lcpElement = el
+              ? `<${el.tagName.toLowerCase()} class="${(el.getAttribute("class") ?? "").slice(0, 50)}">${x.url ? ` ${x.url.replace(location.origin, "")}` : ""}, ${x.size} px²`
+              : "(removed)";
           }
         }).observe({ type: "largest-contentful-paint", buffered: true });
         new PerformanceObserver((list) => {
@@ -158,6 +160,29 @@ async function vitals(page: Page): Promise<{ lcp: number; lcpElement: string; cl
   );
 }
 
+/** When each request of the page load started and ended, and its long tasks: printed when LCP is over budget. */
+async function timeline(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((done) => {
+        const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        const lines = [`  html ${Math.round(nav.responseEnd)} ms, DOMContentLoaded ${Math.round(nav.domContentLoadedEventEnd)} ms`];
+        for (const r of performance.getEntriesByType("resource") as PerformanceResourceTiming[]) {
+          lines.push(`  ${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ms ${r.name.replace(location.origin, "").slice(0, 100)}`);
+        }
+        const tasks: string[] = [];
+        new PerformanceObserver((l) => {
+          for (const e of l.getEntries()) tasks.push(`${Math.round(e.startTime)} ms for ${Math.round(e.duration)} ms`);
+        }).observe({ type: "longtask", buffered: true });
+        setTimeout(() => done([...lines, `  long tasks: ${tasks.join(", ") || "none"}`].join("\n")), 50);
+      }),
+  );
+}
+
+type Measured = Awaited<ReturnType<typeof vitals>> & { timeline: string };
+/** Page loads measured per viewport; the LCP budget applies to the median (as Lighthouse CI does), CLS to every load. */
+const RUNS = 3;
+
 const chromiumPath = findChromium();
 const GPS = { latitude: 37.7946, longitude: -122.4021 };
 
@@ -171,28 +196,30 @@ describe.skipIf(!chromiumPath)("Home's Largest Contentful Paint and layout shift
       // a first visit warms the server's caches and the database's plans, as a real one would have
       await page.goto("/");
       await page.getByRole("main").locator("article").first().waitFor({ timeout: 15_000 });
-      await page.goto("about:blank");
 
-      await page.goto("/");
-      await page.getByRole("main").locator("article").first().waitFor({ timeout: 15_000 });
-      await page.waitForLoadState("networkidle");
-      await page.waitForTimeout(500);
-      const measured = await vitals(page);
-      const timings = await page.evaluate(() =>
-        (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
-          (r) => `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ms ${r.name.replace(location.origin, "").slice(0, 90)}`,
-        ),
-      );
-      const nav = await page.evaluate(() => { const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming; return `html ${Math.round(n.responseEnd)} ms, dcl ${Math.round(n.domContentLoadedEventEnd)} ms`; });
-      console.log(`${nav}\n  ${timings.join("\n  ")}`);
+      // every measured load is a first visit for the browser: nothing in its HTTP cache
+      const cdp = await context.newCDPSession(page);
+      const runs: Measured[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        await page.goto("about:blank");
+        await cdp.send("Network.clearBrowserCache");
+        await page.goto("/");
+        await page.getByRole("main").locator("article").first().waitFor({ timeout: 15_000 });
+        await page.waitForLoadState("networkidle");
+        await page.waitForTimeout(300);
+        runs.push({ ...(await vitals(page)), timeline: await timeline(page) });
+      }
       await shot(page, `budgets-home-${name}`);
+      const median = [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor(RUNS / 2)];
+      const worstCls = runs.reduce((a, b) => (b.cls > a.cls ? b : a));
       console.log(
-        `Home (${name}): LCP ${Math.round(measured.lcp)} ms on ${measured.lcpElement}, CLS ${measured.cls.toFixed(4)}` +
-          (measured.shifts.length ? `\n  shifts:\n  ${measured.shifts.join("\n  ")}` : " (no layout shifts)"),
+        `Home (${name}): LCP ${runs.map((r) => Math.round(r.lcp)).join(" / ")} ms (median ${Math.round(median.lcp)} ms, budget ${LCP_BUDGET_MS}), ` +
+          `CLS ${runs.map((r) => r.cls.toFixed(4)).join(" / ")} (budget ${CLS_BUDGET})\n  largest paint: ${median.lcpElement}` +
+          (worstCls.shifts.length ? `\n  shifts in the worst run:\n    ${worstCls.shifts.join("\n    ")}` : ""),
       );
-      expect(measured.lcp).toBeGreaterThan(0);
-      expect(measured.lcp).toBeLessThan(LCP_BUDGET_MS);
-      expect(measured.cls, measured.shifts.join("\n")).toBeLessThan(CLS_BUDGET);
+      for (const r of runs) expect(r.lcp).toBeGreaterThan(0);
+      expect(median.lcp, `the median run's timeline:\n${median.timeline}`).toBeLessThan(LCP_BUDGET_MS);
+      expect(worstCls.cls, worstCls.shifts.join("\n")).toBeLessThan(CLS_BUDGET);
       expect(problems).toEqual([]);
       await context.close();
     });

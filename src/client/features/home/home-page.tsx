@@ -34,10 +34,9 @@ export function HomePage() {
   const resultsHeadingId = useId();
 
   const showSuggestions = vibes.ready && !suggestionsDismissed && vibes.selected.length === 0;
-  const suggestions = useSuggestions(geo, showSuggestions);
-
   const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, search });
   const match = useMatchVenues(params, { enabled: vibes.ready });
+  const suggestions = useSuggestions(geo, showSuggestions, !match.isPending);
   const venues = useMemo(() => sortVenues(match.data ?? [], sort), [match.data, sort]);
   const heading = search ? VENUE_TEXT.filteredMatches : VENUE_TEXT.nearbyMatches;
 

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { Venue } from "@shared/contracts/venues";
 import { vibeTags } from "@shared/vibe-tags";
 import { cn } from "@client/lib/utils";
@@ -21,7 +22,7 @@ interface VenueCardProps {
  * readers); a click anywhere else on the card does the same for pointer users. The heart is a
  * separate button.
  */
-export function VenueCard({ venue, onOpen, className, eagerImage = false }: VenueCardProps) {
+export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eagerImage = false }: VenueCardProps) {
   const tags = vibeTags(venue.vibeScores);
   return (
     <article
@@ -73,4 +74,4 @@ export function VenueCard({ venue, onOpen, className, eagerImage = false }: Venu
       <FavoriteButton venue={venue} className="absolute top-2 right-2" />
     </article>
   );
-}
+});
