@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { Venue } from "@shared/contracts/venues";
 import { vibeTags } from "@shared/vibe-tags";
 import { cn } from "@client/lib/utils";
@@ -12,6 +13,8 @@ interface VenueCardProps {
   venue: Venue;
   onOpen: (venue: Venue) => void;
   className?: string;
+  /** For the first cards on screen: load the photo at once (it is the page's largest paint). */
+  eagerImage?: boolean;
 }
 
 /**
@@ -19,7 +22,7 @@ interface VenueCardProps {
  * readers); a click anywhere else on the card does the same for pointer users. The heart is a
  * separate button.
  */
-export function VenueCard({ venue, onOpen, className }: VenueCardProps) {
+export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eagerImage = false }: VenueCardProps) {
   const tags = vibeTags(venue.vibeScores);
   return (
     <article
@@ -35,7 +38,7 @@ export function VenueCard({ venue, onOpen, className }: VenueCardProps) {
       )}
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-muted">
-        <VenueImage url={venue.imageUrl} name={venue.name} className="transition-transform duration-300 group-hover:scale-[1.03]" />
+        <VenueImage url={venue.imageUrl} name={venue.name} loading={eagerImage ? "eager" : "lazy"} className="transition-transform duration-300 group-hover:scale-[1.03]" />
         <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-linear-to-t from-black/50 to-transparent" />
         <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
       </div>
@@ -75,4 +78,4 @@ export function VenueCard({ venue, onOpen, className }: VenueCardProps) {
       <FavoriteButton venue={venue} className="absolute top-2 right-2" />
     </article>
   );
-}
+});

@@ -1,12 +1,12 @@
-import { startTransition, useEffect, useState } from "react";
+import { useDeferredValue } from "react";
 import type { Venue } from "@shared/contracts/venues";
 import { LOADING_TEXT } from "@shared/constants";
 import { cn } from "@client/lib/utils";
 import { VenueCard } from "./venue-card";
 import { VenueCardSkeleton } from "./venue-card-skeleton";
 
-/** Cards drawn in the first paint of a list; the rest follow right after, without blocking it. */
-const FIRST_PAINT_CARDS = 12;
+/** Cards whose photos load at once: the first row on a wide screen, the first card or two on a phone. */
+const EAGER_IMAGES = 3;
 
 const gridClass = "grid grid-cols-[repeat(auto-fill,minmax(min(100%,16.5rem),1fr))] gap-4";
 
@@ -20,24 +20,20 @@ interface VenueGridProps {
   className?: string;
 }
 
+/** Cards drawn in the first pass; the rest follow in a background render (a long list blocked the first paint). */
+const FIRST_PASS = 12;
+
 export function VenueGrid({ venues, onOpen, label, busy = false, className }: VenueGridProps) {
-  // A list of up to 100 cards: the first screenful paints at once (Home's largest paint), the
-  // rest is rendered in a transition straight after the browser has painted.
-  const [limit, setLimit] = useState(FIRST_PAINT_CARDS);
-  useEffect(() => {
-    if (limit >= venues.length) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setLimit(Number.POSITIVE_INFINITY)));
-    return () => cancelAnimationFrame(frame);
-  }, [limit, venues.length]);
+  const shown = useDeferredValue(venues, venues.length > FIRST_PASS ? venues.slice(0, FIRST_PASS) : venues);
   return (
     <ul
       aria-label={label}
       aria-busy={busy || undefined}
       className={cn(gridClass, "transition-opacity", busy && "opacity-60", className)}
     >
-      {venues.slice(0, limit).map((venue) => (
+      {shown.map((venue, i) => (
         <li key={venue.id} className="min-w-0">
-          <VenueCard venue={venue} onOpen={onOpen} />
+          <VenueCard venue={venue} onOpen={onOpen} eagerImage={i < EAGER_IMAGES} />
         </li>
       ))}
     </ul>
