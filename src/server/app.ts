@@ -25,6 +25,7 @@ import { syncRoutes } from "./admin/sync-routes";
 import { discoverRoutes } from "./discover/routes";
 import { registerRateLimits } from "./http/rate-limits";
 import { createVibeAnalyzer, type VibeAnalyzer } from "./vibes/analyzer";
+import type { SafeFetchOptions } from "./net/safe-fetch";
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -41,11 +42,19 @@ export interface BuiltApp {
 
 const READY_DB_TIMEOUT_MS = 2000;
 
+export interface BuildOptions {
+  bus?: EventBus;
+  vibes?: VibeAnalyzer;
+  rateLimitWindowMs?: number;
+  /** Overrides of the SSRF guard for the image proxy and image analysis (tests: lookup, allowAddress, allowPorts). */
+  imageFetch?: Pick<SafeFetchOptions, "lookup" | "allowAddress" | "allowPorts">;
+}
+
 /**
  * Builds the whole server from a config and an open, migrated database (main.ts and the tests
  * both use this). Closing the app closes the event bus; the database belongs to the caller.
  */
-export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; vibes?: VibeAnalyzer; rateLimitWindowMs?: number } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}): Promise<BuiltApp> {
   const options: FastifyServerOptions = {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -67,9 +76,14 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
     bus,
     sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays }),
     matchCounter: createMatchCounter(db),
-    vibes: opts.vibes ?? createVibeAnalyzer({ llm: config.llm, onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used") }),
+    vibes: opts.vibes ?? createVibeAnalyzer({ llm: config.llm, imageFetch: opts.imageFetch, onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used") }),
   };
   app.setErrorHandler(errorHandler);
+  // While draining, every answer closes its connection: a kept-alive connection (a load balancer's
+  // pool) that turns idle after close() began would otherwise hold the shutdown open.
+  app.addHook("onSend", async (_req, reply) => {
+    if (lifecycle.draining) reply.header("connection", "close");
+  });
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 4096 } });
@@ -98,6 +112,7 @@ export async function buildApp(config: Config, db: Db, opts: { bus?: EventBus; v
   adminRoutes(app, ctx);
   discoverRoutes(app, ctx);
   imageProxyRoutes(app, ctx, {
+    ...opts.imageFetch,
     ...(config.imageProxyHosts ? { allowHosts: config.imageProxyHosts } : {}),
     headersFor: googlePhotoHeaders(config.googlePlacesApiKey),
   });

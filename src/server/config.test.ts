@@ -10,7 +10,8 @@ describe("loadConfig", () => {
   it("has the documented defaults", () => {
     const dir = dataDir();
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ port: 5000, host: "localhost", databaseUrl: null, redisUrl: null, adminEmails: [], trustProxy: false, seed: true });
+    expect(c).toMatchObject({ port: 5000, host: "localhost", databaseUrl: null, redisUrl: null, adminEmails: [], trustProxy: false, seed: true, migrateOnStart: true });
+    expect(loadConfig({ DATA_DIR: dir, MIGRATE_ON_START: "false" }).migrateOnStart).toBe(false);
   });
 
   it("generates the session secret once and keeps it in DATA_DIR", () => {
@@ -35,6 +36,7 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
     [{ PUBLIC_URL: "vibe.example" }, "PUBLIC_URL"],
     [{ SEED: "yes" }, "SEED"],
+    [{ MIGRATE_ON_START: "no" }, "MIGRATE_ON_START"],
     [{ IMAGE_PROXY_HOSTS: "http://bad host" }, "IMAGE_PROXY_HOSTS"],
     [{ LLM_BASE_URL: "ftp://models.example", LLM_MODEL: "m" }, "LLM_BASE_URL"],
   ])("refuses %j with one line naming %s", (env, name) => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { llmConfigFromEnv, type LlmConfig } from "./vibes/llm";
+import { OAuthConfigError, oauthConfigFromEnv, type OAuthConfig } from "./auth/oauth/config";
 
 /**
  * Every environment variable the server reads, parsed and validated once at start. A bad value
@@ -28,6 +29,11 @@ export interface Config {
   clientDir: string | null;
   /** Seed the real venues on first start (on by default; tests of an empty database turn it off). */
   seed: boolean;
+  /**
+   * MIGRATE_ON_START: apply pending migrations at start (default). Instances behind a load balancer
+   * set it false and only check that `npm run migrate` has run (docs/deploy.md).
+   */
+  migrateOnStart: boolean;
   logLevel: string;
   /** IMAGE_PROXY_HOSTS: photo hosts the image proxy may fetch from; null = the built-in list. */
   imageProxyHosts: string[] | null;
@@ -43,6 +49,8 @@ export interface Config {
   /** SYNC_TIMEOUT_MS: how long each venue source may take in one sync. */
   syncTimeoutMs: number;
   // --- end venue sync ---
+  /** Google, Apple and X sign-in (docs/sign-in.md): null = that provider is not configured. */
+  oauth: OAuthConfig;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +101,7 @@ const vars = {
     .refine((v) => /^(true|false|\d{1,2})$/.test(v), "must be true, false or a number of proxy hops")
     .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
   SEED: bool.default(true),
+  MIGRATE_ON_START: bool.default(true),
   IMAGE_PROXY_HOSTS: z
     .string()
     .transform((v) => v.split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))
@@ -150,6 +159,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   } catch (err) {
     throw new ConfigError(`Invalid environment variable LLM_BASE_URL: ${(err as Error).message.replace(/^LLM_BASE_URL /, "")}`);
   }
+  let oauth: OAuthConfig;
+  try {
+    oauth = oauthConfigFromEnv(env);
+  } catch (err) {
+    if (err instanceof OAuthConfigError) throw new ConfigError(`Invalid environment variable ${err.variable}: ${err.message}`);
+    throw err;
+  }
   return {
     port: parsed.PORT as number,
     host: parsed.HOST as string,
@@ -166,6 +182,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     production: parsed.NODE_ENV === "production",
     clientDir: resolve("dist/client"),
     seed: parsed.SEED as boolean,
+    migrateOnStart: parsed.MIGRATE_ON_START as boolean,
     logLevel: parsed.LOG_LEVEL as string,
     imageProxyHosts: (parsed.IMAGE_PROXY_HOSTS as string[] | undefined) ?? null,
     llm,
@@ -174,6 +191,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     googlePlacesApiKey: (parsed.GOOGLE_PLACES_API_KEY as string | undefined) ?? null,
     googlePlacesUrl: (parsed.GOOGLE_PLACES_URL as string | undefined) ?? null,
     syncTimeoutMs: parsed.SYNC_TIMEOUT_MS as number,
+    oauth,
     ...overrides,
   };
 }

@@ -175,6 +175,17 @@ export const SOCIAL_PROVIDERS = [
 ] as const;
 export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number]["id"];
 
+/**
+ * Why a Google, Apple or X sign-in came back to /login?error=<reason>&provider=<id> instead of
+ * signing in (server: src/server/auth/oauth/routes.ts). {provider} is the provider's label.
+ */
+export const OAUTH_ERROR_TEXT = {
+  denied: "{provider} sign-in was cancelled. You can try again or choose another way to sign in.",
+  expired: "That {provider} sign-in expired or was already used. Please try again.",
+  failed: "{provider} sign-in did not work. Please try again or choose another way to sign in.",
+  unavailable: "{provider} could not be reached. Please try again in a moment.",
+} as const;
+
 /** Navigation entries of the sidebar and the bottom bar, in order (spec 2). */
 export const NAV_ITEMS = [
   { label: "Home", path: "/" },

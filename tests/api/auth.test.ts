@@ -183,13 +183,6 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       await a.get("/api/logout", { "sec-fetch-site": "cross-site" });
       expect((await a.get("/api/auth/me")).status).toBe(200);
     });
-
-    it("sessions past their expiry are refused", async () => {
-      const a = agent.fresh();
-      const user = await signUp(a);
-      await server.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
-      expect((await a.get("/api/auth/me")).status).toBe(401);
-    });
   });
 
   describe("request hygiene", () => {
@@ -223,21 +216,6 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       expect(empty.status).toBe(400);
     });
 
-    it("sends security headers on API responses and pages", async () => {
-      const asset = /src="(\/assets\/[^"]+\.js)"/.exec((await agent.get("/")).text)?.[1];
-      expect(asset).toBeTruthy();
-      for (const path of ["/api/health", "/", "/login", asset!]) {
-        const res = await agent.get(path);
-        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-        expect(res.headers.get("x-frame-options")).toBe("DENY");
-        expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-        const csp = res.headers.get("content-security-policy")!;
-        expect(csp).toContain("script-src 'self'");
-        expect(csp).toContain("frame-ancestors 'none'");
-        expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-      }
-    });
-
     it("answers unknown API paths with a JSON 404 and unknown pages with the client", async () => {
       const api = await agent.get("/api/nothing-here");
       expect(api.status).toBe(404);
@@ -254,21 +232,5 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       expect(res.headers.get("content-type")).toMatch(/text\/html/);
       expect(res.text).toMatch(/sign-in is not configured/);
     });
-  });
-});
-
-describe("cookies behind https", () => {
-  it("are Secure when the request came over https through a trusted proxy", async () => {
-    const server = await startServer("pglite", { trustProxy: true });
-    try {
-      const res = await new Agent(server.url, "https://vibe.example").post("/api/auth/dev-login", undefined, {
-        "x-forwarded-proto": "https",
-        "x-forwarded-host": "vibe.example",
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.getSetCookie().find((c) => c.startsWith("vibe_session="))).toMatch(/;\s*Secure/i);
-    } finally {
-      await server.close();
-    }
   });
 });

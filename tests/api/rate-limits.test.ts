@@ -1,22 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEXT } from "@shared/constants";
 import { RATE_LIMITS } from "../../src/server/http/rate-limits";
-import { Agent } from "../helpers/http";
+import { Agent, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
-const WINDOW_MS = 1500;
+// Long enough that reaching a limit (a few requests) fits in it on a loaded machine; the routes
+// run concurrently (each with its own addresses and people) so the waits for the reset overlap.
+const WINDOW_MS = 6000;
 const SCALE = 0.05; // every limit shrunk to a few requests, so each can be reached quickly
 const limitOf = (key: string) => Math.max(1, Math.round(RATE_LIMITS[key].max * SCALE));
 const here = "latitude=37.7749&longitude=-122.4194&radius=5";
 const postId = "00000000-0000-4000-8000-000000000001";
+let addresses = 0;
+/** A client address no other test has used (the ways into an account count per address). */
+const newAddress = () => `192.0.2.${++addresses}`;
+
+/** An agent whose requests come from `ip` (through the trusted proxy's X-Forwarded-For). */
+function from(url: string, ip: string): Agent {
+  const agent = new Agent(url);
+  const headers = { "x-forwarded-for": ip };
+  return new Proxy(agent, {
+    get: (t, p) => (p === "get" ? (path: string) => t.get(path, headers) : p === "post" ? (path: string, body?: unknown) => t.post(path, body, headers) : Reflect.get(t, p)),
+  });
+}
 
 /** One call of each limited route; what it answers does not matter, only that it is counted. */
 const calls: Record<string, (a: Agent) => Promise<{ status: number }>> = {
   "POST /auth/email/login": (a) => a.post("/auth/email/login", { email: "nobody@example.com", password: "wrong-password" }),
   "POST /auth/email/signup": (a) => a.post("/auth/email/signup", {}),
+  "POST /api/auth/dev-login": (a) => a.post("/api/auth/dev-login"),
   "GET /api/venues/match-public": (a) => a.get(`/api/venues/match-public?${here}&vibes=Chill`),
   "GET /api/venues/nearby": (a) => a.get(`/api/venues/nearby?${here}`),
+  "GET /api/groups/:id/venues": (a) => a.get(`/api/groups/${postId}/venues?${here}`),
   "POST /api/discover/natural-language": (a) => a.post("/api/discover/natural-language", {}),
   "GET /api/users/search": (a) => a.get("/api/users/search?q=zz"),
   "POST /api/posts": (a) => a.post("/api/posts", {}),
@@ -37,28 +53,33 @@ describe.each(dbTargets())("request limits on %s", (target) => {
     expect(Object.keys(calls).sort()).toEqual(Object.keys(RATE_LIMITS).sort());
   });
 
-  it.each(Object.keys(RATE_LIMITS))("%s answers 429 with a message past its limit, per person or address, and resets", async (key) => {
+  it.concurrent.each(Object.keys(RATE_LIMITS))("%s answers 429 with a message past its limit, per person or address, and resets", async (key) => {
     // a signed-in person for routes behind a session, a bare address for the sign-in forms
     const signedIn = !key.includes("/auth/");
     const as = async (ip: string) => {
-      const agent = new Agent(server.url);
-      const headers = { "x-forwarded-for": ip };
-      const wrapped = new Proxy(agent, {
-        get: (t, p) => (p === "get" ? (path: string) => t.get(path, headers) : p === "post" ? (path: string, body?: unknown) => t.post(path, body, headers) : Reflect.get(t, p)),
-      });
-      // a guest session is a person too (signing up many people would meet the sign-up limit)
-      if (signedIn) expect((await agent.post("/api/auth/dev-login")).status).toBe(200);
-      return wrapped;
+      const agent = from(server.url, ip);
+      // a guest session is a person too (signing up many people would meet the sign-up limit);
+      // it is started from an address of its own, so that address's guest limit is not spent here
+      if (signedIn) expect((await agent.request("POST", "/api/auth/dev-login", undefined, { "x-forwarded-for": newAddress() })).status).toBe(200);
+      return agent;
     };
     const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     const a = await as(ip);
     const limit = limitOf(key);
-    for (let i = 0; i < limit; i++) expect((await calls[key](a)).status).not.toBe(429);
+    for (let i = 0; i < limit; i++) {
+      const res = (await calls[key](a)) as Awaited<ReturnType<Agent["get"]>>;
+      expect(res.status).not.toBe(429);
+      // the standard RateLimit headers on every answer of a limited route
+      expect(res.headers.get("ratelimit-limit")).toBe(String(limit));
+      expect(res.headers.get("ratelimit-remaining")).toBe(String(limit - i - 1));
+    }
     const refused = (await calls[key](a)) as Awaited<ReturnType<Agent["get"]>>;
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: TEXT.tooManyRequests });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(refused.headers.get("x-ratelimit-limit")).toBe(String(limit));
+    expect(refused.headers.get("ratelimit-limit")).toBe(String(limit));
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(refused.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
 
     // someone else (another person; for the sign-in forms another address) is not affected
     const other = await as(signedIn ? ip : "203.0.113.7");
@@ -66,6 +87,28 @@ describe.each(dbTargets())("request limits on %s", (target) => {
 
     await new Promise((r) => setTimeout(r, WINDOW_MS + 200));
     expect((await calls[key](a)).status).not.toBe(429);
+  });
+
+  it("a new guest for every sign-up does not get past the sign-up limit (the ways in count per address)", async () => {
+    const ip = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i <= limitOf("POST /auth/email/signup"); i++) {
+      const a = from(server.url, ip);
+      // each time a brand-new guest (from elsewhere, so the guest limit is not what stops it)...
+      expect((await a.request("POST", "/api/auth/dev-login", undefined, { "x-forwarded-for": newAddress() })).status).toBe(200);
+      // ...signs up from the same address
+      statuses.push((await a.post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh" })).status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("counts an IPv6 client's whole /64 as one address", async () => {
+    const key = "POST /auth/email/login";
+    const body = { email: uniqueEmail("nobody"), password: "wrong-password" };
+    for (let i = 1; i <= limitOf(key); i++) expect((await from(server.url, `2001:db8:77:1::${i}`).post("/auth/email/login", body)).status).toBe(401);
+    expect((await from(server.url, "2001:db8:77:1:ffff::9").post("/auth/email/login", body)).status).toBe(429);
+    expect((await from(server.url, "2001:db8:77:2::1").post("/auth/email/login", body)).status).toBe(401);
   });
 });
 

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { Agent as HttpAgent, request } from "node:http";
 import { Socket } from "node:net";
 import { inject } from "vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
-import { freePort, startInstance, type Instance } from "../helpers/instance";
+import { freePort, runMigrate, startInstance, type Instance } from "../helpers/instance";
 import { openWs } from "../helpers/ws";
 
 const pg = !!process.env.TEST_DATABASE_URL;
@@ -16,7 +17,7 @@ async function ownedVenue(base: string, adminEmail: string, owner: Agent, ownerE
   await signUp(admin, { email: adminEmail });
   const [venue] = (await admin.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
   expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: ownerEmail })).status).toBe(201);
-  return venue as { id: number };
+  return { venue: venue as { id: number }, admin };
 }
 
 // Two app instances on one PostgreSQL and one Redis, as behind a load balancer: each started with
@@ -34,7 +35,10 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
       SESSION_SECRET: "two-instance-secret-two-instance-secret",
       ADMIN_EMAILS: adminEmail,
       SEED: "false",
+      MIGRATE_ON_START: "false",
     };
+    // the release steps of docs/deploy.md: migrate once, then start the instances
+    await runMigrate(env);
     [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
   });
   afterAll(async () => {
@@ -53,7 +57,7 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     expect(me.status).toBe(200);
     expect((await me.json()).id).toBe(user.id);
 
-    const venue = await ownedVenue(a.url, adminEmail, owner, user.email);
+    const { venue } = await ownedVenue(a.url, adminEmail, owner, user.email);
     const viewer = await signUp(onB);
     const ws = await openWs(b.url, { cookie: onB.cookieHeader() });
     ws.send({ type: "subscribe", userId: viewer.id });
@@ -63,7 +67,7 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     ws.close();
   });
 
-  it("SIGTERM drains A: its websockets close with 1001, it exits 0, and B keeps serving", async () => {
+  it("SIGTERM drains A: its websockets close with 1001, a request in flight finishes, it exits 0, and B keeps serving", async () => {
     const onA = new Agent(a.url);
     const user = await signUp(onA);
     const ws = await openWs(a.url, { cookie: onA.cookieHeader() });
@@ -71,9 +75,38 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     await ws.next((m) => m.type === "subscribed");
     const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })));
 
+    // a post in flight when SIGTERM arrives (its headers are in, half of its body is not), on a
+    // kept-alive connection like a load balancer's, which must not hold the shutdown open
+    const body = JSON.stringify({ vibes: ["Chill"], content: "posted across the shutdown" });
+    const balancer = new HttpAgent({ keepAlive: true, keepAliveMsecs: 60_000 });
+    const inFlight = request(a.url + "/api/posts", {
+      agent: balancer,
+      method: "POST",
+      headers: { origin: a.url, cookie: onA.cookieHeader(), "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+    });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      inFlight.once("response", (res) => {
+        let text = "";
+        res.on("data", (d: Buffer) => (text += d.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, text }));
+      });
+      inFlight.once("error", reject);
+    });
+    inFlight.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 300));
+
     a.child.kill("SIGTERM");
     expect(await closed).toEqual({ code: 1001, reason: "Server shutting down" });
+    // A no longer accepts connections, but finishes the request it is in the middle of
+    await expect(fetch(a.url + "/api/health")).rejects.toThrow();
+    expect(a.child.exitCode).toBe(null);
+    inFlight.end(body.slice(10));
+    expect(await answered).toMatchObject({ status: 201 });
     expect(await a.exited).toBe(0);
+    balancer.destroy();
+    expect((await new Agent(b.url).get("/api/health/ready")).status).toBe(200);
+    const feed = await fetch(b.url + "/api/posts/feed", { headers: { cookie: onA.cookieHeader() } });
+    expect((await feed.json()).map((p: { content: string }) => p.content)).toContain("posted across the shutdown");
 
     // the session is in PostgreSQL, so the same person carries on at B
     const me = await fetch(b.url + "/api/auth/me", { headers: { cookie: onA.cookieHeader() } });
@@ -126,7 +159,7 @@ describe.skipIf(!redis)("when Redis drops and comes back", () => {
   it("keeps serving HTTP, reports the bus unavailable, and delivers again once Redis is back", async () => {
     const owner = new Agent(a.url);
     const user = await signUp(owner);
-    const venue = await ownedVenue(a.url, adminEmail, owner, user.email);
+    const { venue, admin } = await ownedVenue(a.url, adminEmail, owner, user.email);
     const viewerAgent = new Agent(b.url);
     const viewer = await signUp(viewerAgent);
     const ws = await openWs(b.url, { cookie: viewerAgent.cookieHeader() });
@@ -134,15 +167,22 @@ describe.skipIf(!redis)("when Redis drops and comes back", () => {
     await ws.next((m) => m.type === "subscribed");
     expect(a.ctx.bus.available()).toBe(true);
 
+    const bus = async () => ((await admin.get("/api/admin/services")).body.services as { name: string; available: boolean; detail: string }[]).find((s) => s.name === "Realtime bus");
+    expect(await bus()).toEqual({ name: "Realtime bus", available: true, detail: "Redis pub/sub connected" });
+
     child.kill("SIGKILL");
     await expect.poll(() => a.ctx.bus.available(), { timeout: 5000 }).toBe(false);
+    // the admin services list says so, and HTTP carries on
+    expect(await bus()).toEqual({ name: "Realtime bus", available: false, detail: "Redis unavailable: live updates stay on this instance until it returns" });
     expect((await owner.get("/api/health")).status).toBe(200);
+    expect((await owner.get("/api/health/ready")).status).toBe(200);
     // the update is stored even though it cannot be broadcast
     expect((await owner.post(`/api/venues/${venue.id}/updates`, update)).status).toBe(201);
     expect((await owner.get("/api/my-venues")).body[0].latestUpdate.capacityStatus).toBe("Full");
 
     child = await startRedis(port);
     await expect.poll(() => a.ctx.bus.available() && b.ctx.bus.available(), { timeout: 10_000 }).toBe(true);
+    expect((await bus())?.available).toBe(true);
     expect((await owner.post(`/api/venues/${venue.id}/updates`, { ...update, capacityStatus: "Empty" })).status).toBe(201);
     expect(await ws.next((m) => m.type === "venue_update" && (m.latestUpdate as { capacityStatus: string }).capacityStatus === "Empty", 10_000)).toBeTruthy();
     ws.close();

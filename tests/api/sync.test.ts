@@ -238,6 +238,21 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       expect(await snapshot(osmOnly.db)).toEqual(before);
     });
 
+    it("Overpass answering at once but sending its body slowly: 503 after SYNC_TIMEOUT_MS, nothing changed", async () => {
+      const blue = overpass.elements().find((e) => e.id === 1001)!;
+      const tags = blue.tags;
+      blue.tags = { amenity: "bar", name: "The Slow Blue Note" }; // what the sync would change
+      const before = await snapshot(osmOnly.db);
+      overpass.fail({ kind: "slow", pieces: 20, everyMs: 500 }, Infinity); // 10 s for the whole body
+      const started = Date.now();
+      const res = await admin.post(PATH, area(A));
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe("Sync Failed: OpenStreetMap is not responding (timed out after 4 s). Nothing was changed.");
+      expect(Date.now() - started).toBeLessThan(SYNC_TIMEOUT_MS + 3000);
+      expect(await snapshot(osmOnly.db)).toEqual(before);
+      blue.tags = tags;
+    });
+
     it("an answer cut off half-way fails the sync and stores nothing", async () => {
       overpass.fail({ kind: "truncate" }, Infinity);
       const res = await admin.post(PATH, area(E));

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LANDING_TEXT, TEXT } from "@shared/constants";
+import { LANDING_TEXT, OAUTH_ERROR_TEXT, TEXT } from "@shared/constants";
 import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 
@@ -42,6 +42,19 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     await page.getByRole("button", { name: "Google", exact: true }).click();
     await page.waitForURL(/\/auth\/google$/);
     expect(await page.getByRole("heading").textContent()).toMatch(/Google sign-in is not configured/);
+    await context.close();
+  });
+
+  it("a social sign-in that came back with an error says why on /login, once", async () => {
+    const { page, context, problems } = await open("/login?error=denied&provider=apple");
+    const alert = page.getByRole("alert").filter({ hasText: "Apple sign-in was cancelled" });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.textContent()).toBe(OAUTH_ERROR_TEXT.denied.replace("{provider}", "Apple"));
+    expect(new URL(page.url()).search).toBe("");
+    // the chooser still leads to the providers
+    await page.getByRole("button", { name: "Sign In" }).click();
+    expect(await page.getByRole("button", { name: "Apple", exact: true }).count()).toBe(1);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

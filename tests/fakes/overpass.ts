@@ -4,7 +4,8 @@
  * elements). It reads the query's `(around:R,LAT,LNG)` filters and `["amenity"~"..."]` regex and
  * answers the elements of its data set that match, as Overpass would; or, with `respondWith`, a
  * body verbatim (the real Skopje response in ./data). It can be told to fail: HTTP 500 or 429
- * (with Retry-After) a number of times, hang, or close the socket half-way through the body.
+ * (with Retry-After) a number of times, hang, close the socket half-way through the body, or answer
+ * at once but send the body slowly (a trickle of pieces).
  */
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -22,7 +23,9 @@ export interface OverpassElement {
 export type OverpassFailure =
   | { kind: "status"; status: number; retryAfter?: string; body?: string }
   | { kind: "hang" }
-  | { kind: "truncate" };
+  | { kind: "truncate" }
+  /** 200 and the headers at once, then the body in `pieces` parts, one every `everyMs`. */
+  | { kind: "slow"; pieces: number; everyMs: number };
 
 export interface OverpassRequest {
   method: string;
@@ -105,8 +108,23 @@ export async function startFakeOverpass(initial: OverpassElement[] = []): Promis
         res.writeHead(f.status, headers);
         return res.end(f.body ?? errorPage(f.status, f.status === 429 ? "rate_limited. Please check /api/status for the quota of your IP address." : "runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request."));
       }
-      // truncate: promise the whole body, send half of it, then drop the connection
       const body = JSON.stringify(answer(query));
+      if (f.kind === "slow") {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+        const size = Math.ceil(body.length / f.pieces);
+        let sent = 0;
+        const timer = setInterval(() => {
+          res.write(body.slice(sent, sent + size));
+          sent += size;
+          if (sent >= body.length) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, f.everyMs);
+        res.once("close", () => clearInterval(timer));
+        return;
+      }
+      // truncate: promise the whole body, send half of it, then drop the connection
       res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
       res.write(body.slice(0, Math.floor(body.length / 2)));
       setTimeout(() => req.socket.destroy(), 20);

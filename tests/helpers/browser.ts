@@ -79,7 +79,8 @@ export async function signUpIn(context: BrowserContext, baseURL: string, email: 
 export function useAppInBrowser(env: Record<string, string> = {}) {
   const app = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    [app.server, app.browser] = await Promise.all([startServer("pglite", {}, env), launchBrowser(findChromium()!)]);
+    // The request limits are on, as shipped: a browser test uses the app the way a person does.
+    [app.server, app.browser] = await Promise.all([startServer("pglite", {}, { RATE_LIMIT_SCALE: "1", ...env }), launchBrowser(findChromium()!)]);
   });
   afterAll(async () => {
     await app.browser?.close();

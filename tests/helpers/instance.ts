@@ -59,3 +59,20 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   });
   return { url: `http://127.0.0.1:${port}`, child, output: () => out, exited };
 }
+
+/**
+ * The release step of docs/deploy.md: `npm run migrate` with the given environment (which
+ * database), as an operator runs it once before starting instances with MIGRATE_ON_START=false.
+ * Resolves with its output; rejects when it fails.
+ */
+export function runMigrate(env: Record<string, string>): Promise<string> {
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
+  const child = spawn("npm", ["run", "--silent", "migrate"], { env: { ...inherited, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`npm run migrate exited with ${code}:\n${out}`))));
+  });
+}

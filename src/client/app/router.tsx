@@ -1,18 +1,24 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { LOADING_TEXT } from "@shared/constants";
-import { BusinessPage } from "@client/features/business/business-page";
-import { HomePage } from "@client/features/home/home-page";
-import { LandingPage } from "@client/features/landing/landing-page";
 import { useAuth } from "@client/lib/auth";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
 import { NotFoundPage } from "./not-found-page";
 import { useScrollToTop } from "./use-scroll-to-top";
 
+// Every page is its own chunk. "/" is the first screen for everyone, the landing page signed out
+// and Home signed in: both start loading with the app, alongside the session check that decides
+// between them, so the split costs no extra round trip (tests/e2e/budgets.test.ts measures it).
+const landingModule = import("@client/features/landing/landing-page");
+const homeModule = import("@client/features/home/home-page");
+const LandingPage = lazy(() => landingModule.then((m) => ({ default: m.LandingPage })));
+const HomePage = lazy(() => homeModule.then((m) => ({ default: m.HomePage })));
+// Owners' dashboard: only venue owners need it.
+const BusinessPage = lazy(() => import("@client/features/business/business-page").then((m) => ({ default: m.BusinessPage })));
 // The login screen carries the form validation (zod), which nothing else on first load needs.
 const LoginPage = lazy(() => import("@client/features/auth/login-page").then((m) => ({ default: m.LoginPage })));
-// Explore and Saved load on first visit; Home (the signed-in landing screen) stays in the main bundle.
+// Explore and Saved load on first visit.
 const ExplorePage = lazy(() => import("@client/features/explore/explore-page").then((m) => ({ default: m.ExplorePage })));
 const SavedPage = lazy(() => import("@client/features/saved/saved-page").then((m) => ({ default: m.SavedPage })));
 // Feed, Friends and Profile (dialogs, tabs, sheets) load on first visit too.
@@ -33,7 +39,11 @@ function PageLoading() {
 function SignedOutRoutes() {
   return (
     <Switch>
-      <Route path="/" component={LandingPage} />
+      <Route path="/">
+        <Suspense fallback={<LoadingScreen />}>
+          <LandingPage />
+        </Suspense>
+      </Route>
       <Route path="/login">
         <Suspense fallback={<LoadingScreen />}>
           <LoginPage />
@@ -53,7 +63,11 @@ function SignedInRoutes() {
   return (
     <AppShell>
       <Switch>
-        <Route path="/" component={HomePage} />
+        <Route path="/">
+          <Suspense fallback={<PageLoading />}>
+            <HomePage />
+          </Suspense>
+        </Route>
         <Route path="/feed">
           <Suspense fallback={<PageLoading />}>
             <FeedPage />
@@ -79,7 +93,11 @@ function SignedInRoutes() {
             <ProfilePage />
           </Suspense>
         </Route>
-        <Route path="/business" component={BusinessPage} />
+        <Route path="/business">
+          <Suspense fallback={<PageLoading />}>
+            <BusinessPage />
+          </Suspense>
+        </Route>
         <Route path="/admin">
           <Suspense fallback={<PageLoading />}>
             <AdminPage />

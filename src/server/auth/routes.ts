@@ -6,7 +6,7 @@ import { conflict, parse, unauthorized } from "../http/errors";
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-limit";
 import { hashPassword, verifyPassword } from "./passwords";
 import { findUserByEmail, normalizeEmail, presentUser, type UserRow } from "./users";
-import { providerNotConfiguredPage, SOCIAL_PROVIDERS } from "./provider-page";
+import { oauthRoutes } from "./oauth/routes";
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, sessions, config } = ctx;
@@ -79,11 +79,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.redirect("/", 303);
   });
 
-  for (const provider of SOCIAL_PROVIDERS) {
-    const page = (_req: unknown, reply: import("fastify").FastifyReply) =>
-      reply.status(503).type("text/html; charset=utf-8").send(providerNotConfiguredPage(provider));
-    app.get(`/auth/${provider.id}`, page);
-    app.get(`/auth/${provider.id}/callback`, page);
-    app.post(`/auth/${provider.id}/callback`, page);
-  }
+  oauthRoutes(app, ctx);
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run migrate`: applies the migrations (and loads the seed venues when SEED is true) to the
  * configured database, then exits. Run it once per release before starting or replacing the
- * instances (docs/deploy.md); instances also migrate at start under an advisory lock, which is
- * a no-op once this has run.
+ * instances (docs/deploy.md). Instances started with MIGRATE_ON_START=false only check that it has
+ * run; with the default (true) they also migrate at start under an advisory lock, which is a no-op
+ * once this has run. MIGRATE_ON_START does not apply to this command.
  */
 import { ConfigError, loadConfig } from "../config";
 import { openDatabase } from "./index";
@@ -10,7 +11,7 @@ import { seedVenues } from "./seed";
 
 try {
   const config = loadConfig();
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { migrate: true });
   const applied = (await db.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name")).length;
   const seeded = config.seed ? await seedVenues(db) : null;
   await db.close();

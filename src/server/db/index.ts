@@ -1,13 +1,27 @@
 import { join } from "node:path";
 import type { Config } from "../config";
 import { openPglite, openPostgres, type Db } from "./client";
-import { migrate } from "./migrate";
+import { migrate, pendingMigrations } from "./migrate";
 
-/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and migrates it. */
-export async function openDatabase(config: Config): Promise<Db> {
+export class PendingMigrationsError extends Error {}
+
+/**
+ * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR) and
+ * migrates it; with `migrate: false` (MIGRATE_ON_START=false) it only checks that nothing is pending.
+ */
+export async function openDatabase(config: Config, opts: { migrate?: boolean } = {}): Promise<Db> {
   const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite({ dataDir: join(config.dataDir, "pglite") });
   try {
-    await migrate(db);
+    if (opts.migrate ?? config.migrateOnStart) {
+      await migrate(db);
+    } else {
+      const pending = await pendingMigrations(db);
+      if (pending.length > 0) {
+        throw new PendingMigrationsError(
+          `the database lacks ${pending.length} migration${pending.length === 1 ? "" : "s"} (${pending.join(", ")}); run \`npm run migrate\` first, or start with MIGRATE_ON_START=true`,
+        );
+      }
+    }
   } catch (err) {
     await db.close().catch(() => {});
     throw err;

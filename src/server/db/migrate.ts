@@ -19,6 +19,16 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
+ * The migrations not yet applied (without applying them): what an instance started with
+ * MIGRATE_ON_START=false checks before it serves.
+ */
+export async function pendingMigrations(db: Db, migrations = loadMigrations()): Promise<string[]> {
+  const [{ exists }] = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
+  const done = exists ? new Set((await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name)) : new Set<string>();
+  return migrations.map((m) => m.name).filter((name) => !done.has(name));
+}
+
+/**
  * Applies every migration not yet recorded in `schema_migrations`, each in its own transaction.
  * An advisory lock makes concurrent starts of several instances on one PostgreSQL safe.
  */

@@ -1,4 +1,4 @@
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import { TEXT } from "@shared/constants";
@@ -7,18 +7,32 @@ import { tooMany } from "./errors";
 
 const MINUTE = 60_000;
 
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+  /**
+   * "ip": always counted per client address, session or not. For the ways into an account:
+   * every one of them replaces the session, so a count per person would start afresh each time
+   * (a new guest, then a sign-up as that guest, then another new guest...).
+   */
+  per?: "ip";
+}
+
 /**
  * Every request limit, in one place: route → requests allowed per window, per signed-in person
  * (guests included) or, without a session, per client address (req.ip, which follows
- * X-Forwarded-For only with TRUST_PROXY). Set for a person using the app by hand, with room:
- * a Home visit makes one match and a page of image requests. Failed sign-ins have their own,
- * stricter, database-backed limit (auth/login-limit.ts).
+ * X-Forwarded-For only with TRUST_PROXY; IPv6 addresses count per /64, what one home or phone
+ * is given). Set for a person using the app by hand, with room: a Home visit makes one match and
+ * a page of image requests. Failed sign-ins have their own, stricter, database-backed limit
+ * (auth/login-limit.ts).
  */
-export const RATE_LIMITS: Record<string, { max: number; windowMs: number }> = {
-  "POST /auth/email/login": { max: 20, windowMs: 5 * MINUTE },
-  "POST /auth/email/signup": { max: 10, windowMs: 10 * MINUTE },
+export const RATE_LIMITS: Record<string, RateLimit> = {
+  "POST /auth/email/login": { max: 20, windowMs: 5 * MINUTE, per: "ip" },
+  "POST /auth/email/signup": { max: 10, windowMs: 10 * MINUTE, per: "ip" },
+  "POST /api/auth/dev-login": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
   "GET /api/venues/match-public": { max: 120, windowMs: MINUTE },
   "GET /api/venues/nearby": { max: 120, windowMs: MINUTE },
+  "GET /api/groups/:id/venues": { max: 120, windowMs: MINUTE },
   "POST /api/discover/natural-language": { max: 30, windowMs: MINUTE },
   "GET /api/users/search": { max: 60, windowMs: MINUTE },
   "POST /api/posts": { max: 20, windowMs: MINUTE },
@@ -27,9 +41,11 @@ export const RATE_LIMITS: Record<string, { max: number; windowMs: number }> = {
   "GET /api/proxy-image": { max: 600, windowMs: MINUTE },
 };
 
+const addressKey = (req: FastifyRequest) => `ip:${normalizeIP(req.ip)}`;
+
 async function keyOf(ctx: AppContext, req: FastifyRequest): Promise<string> {
   const user = await currentUser(ctx, req).catch(() => null);
-  return user ? `u:${user.id}` : `ip:${req.ip}`;
+  return user ? `u:${user.id}` : addressKey(req);
 }
 
 /**
@@ -45,7 +61,14 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext, 
     for (const method of [route.method].flat()) {
       const limit = RATE_LIMITS[`${method} ${route.url}`];
       if (!limit) continue;
-      route.config = { ...(route.config as object), rateLimit: { max: Math.max(1, Math.round(limit.max * scale)), timeWindow: opts.windowMs ?? limit.windowMs } };
+      route.config = {
+        ...(route.config as object),
+        rateLimit: {
+          max: Math.max(1, Math.round(limit.max * scale)),
+          timeWindow: opts.windowMs ?? limit.windowMs,
+          ...(limit.per === "ip" ? { keyGenerator: addressKey } : {}),
+        },
+      };
     }
   });
   const redis = ctx.config.redisUrl
@@ -56,6 +79,8 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext, 
   await app.register(rateLimit, {
     global: false,
     hook: "preHandler",
+    // The standard names (RateLimit-Limit, -Remaining, -Reset in seconds) and Retry-After on a 429.
+    enableDraftSpec: true,
     keyGenerator: (req) => keyOf(ctx, req),
     ...(redis ? { redis, nameSpace: `${ctx.config.redisPrefix}:rate:`, skipOnError: true } : {}),
     errorResponseBuilder: () => tooMany(TEXT.tooManyRequests),

@@ -43,12 +43,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 
   // CSRF: a state change must come from this site. Browsers send Origin on every cross-site
   // state-changing request; clients that send none (curl, other servers) are not browsers.
+  // The one deliberate exception: a route may name origins whose pages post to it (Apple's
+  // form_post sign-in answer, auth/oauth/routes.ts); that route checks its own single-use state.
   app.addHook("onRequest", async (req) => {
     if (SAFE_METHODS.has(req.method)) return;
+    const formPostFrom = (req.routeOptions.config as { formPostFrom?: string[] } | undefined)?.formPostFrom;
+    if (formPostFrom && req.headers.origin && formPostFrom.includes(req.headers.origin)) return;
     if (!isAllowedOrigin(config, req, true)) throw forbidden(TEXT.foreignOrigin);
   });
 
-  // Request bodies are JSON only (415 otherwise); the body limit (413) is set on the server.
+  // Request bodies are JSON only (415 otherwise); the body limit (413) is set on the server. The
+  // Apple sign-in callback alone adds an urlencoded parser in its own scope.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = (body as string).trim();

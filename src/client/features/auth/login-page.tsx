@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { LegalLinks } from "@client/components/legal-links";
 import { Card } from "@client/components/ui/card";
 import { VibeLogo } from "@client/components/vibe-logo";
 import { otherEmailStep, previousStep, type LoginStep } from "./login-steps";
+import { oauthErrorMessage } from "./oauth-error";
 import { EmailLoginStep } from "./steps/email-login-step";
 import { EmailSignupStep } from "./steps/email-signup-step";
 import { ProvidersStep } from "./steps/providers-step";
@@ -11,6 +12,12 @@ import { WelcomeStep } from "./steps/welcome-step";
 export function LoginPage() {
   const [step, setStep] = useState<LoginStep>("landing");
   const [moved, setMoved] = useState(false);
+  // A Google, Apple or X sign-in that did not complete comes back here with ?error=; the message
+  // stays until the person moves on, and the address loses the query so a reload does not repeat it.
+  const [oauthError] = useState(() => oauthErrorMessage(window.location.search));
+  useEffect(() => {
+    if (window.location.search) window.history.replaceState(window.history.state, "", window.location.pathname);
+  }, []);
 
   const go = (next: LoginStep) => {
     setMoved(true);
@@ -29,6 +36,11 @@ export function LoginPage() {
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center">
         <Card className="w-full max-w-md p-6 sm:p-8">
+          {oauthError && !moved && (
+            <p role="alert" className="mb-6 rounded-lg border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm">
+              {oauthError}
+            </p>
+          )}
           {step === "landing" && (
             <WelcomeStep onSignUp={() => go("signup-providers")} onSignIn={() => go("signin-providers")} focusTitle={moved} />
           )}

@@ -34,10 +34,9 @@ export function HomePage() {
   const resultsHeadingId = useId();
 
   const showSuggestions = vibes.ready && !suggestionsDismissed && vibes.selected.length === 0;
-  const suggestions = useSuggestions(geo, showSuggestions);
-
   const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, search });
   const match = useMatchVenues(params, { enabled: vibes.ready });
+  const suggestions = useSuggestions(geo, showSuggestions, !match.isPending);
   const venues = useMemo(() => sortVenues(match.data ?? [], sort), [match.data, sort]);
   const heading = search ? VENUE_TEXT.filteredMatches : VENUE_TEXT.nearbyMatches;
 
@@ -58,43 +57,51 @@ export function HomePage() {
         <VibePicker selected={vibes.selected} onToggle={toggleVibe} onRemove={vibes.remove} />
       </section>
 
-      {showSuggestions && (
-        <SuggestionBubbles suggestions={suggestions} onOpen={sheet.openVenue} onDismiss={() => setSuggestionsDismissed(true)} />
+      {/* Until a saved selection has loaded nobody knows whether the suggestions show, so the rest of
+          the page appears at once when it has: content then only appears below, never moves (CLS). */}
+      {vibes.ready ? (
+        <>
+          {showSuggestions && (
+            <SuggestionBubbles suggestions={suggestions} onOpen={sheet.openVenue} onDismiss={() => setSuggestionsDismissed(true)} />
+          )}
+
+          <div className="flex flex-col gap-3">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+              <SearchField
+                value={searchText}
+                onChange={setSearchText}
+                label={VENUE_TEXT.searchLabel}
+                placeholder={VENUE_TEXT.searchPlaceholder}
+                className="flex-1"
+              />
+              <SortToggle value={sort} onChange={setSort} />
+            </div>
+            <DistanceChips value={distance} onChange={setDistance} />
+          </div>
+
+          <section aria-labelledby={resultsHeadingId} className="flex flex-col gap-4">
+            <div className="flex items-baseline justify-between gap-3">
+              <h2 id={resultsHeadingId} className="text-xl font-bold">
+                {heading}
+              </h2>
+              <p role="status" className="text-sm text-muted-foreground">
+                {match.data ? `${venues.length} ${venues.length === 1 ? "venue" : "venues"}` : ""}
+              </p>
+            </div>
+            {match.isPending ? (
+              <VenueGridSkeleton />
+            ) : match.isError ? (
+              <VenueListError error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />
+            ) : venues.length === 0 ? (
+              <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody} />
+            ) : (
+              <VenueGrid venues={venues} onOpen={sheet.openVenue} label={heading} busy={match.isPlaceholderData} />
+            )}
+          </section>
+        </>
+      ) : (
+        <VenueGridSkeleton />
       )}
-
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SearchField
-            value={searchText}
-            onChange={setSearchText}
-            label={VENUE_TEXT.searchLabel}
-            placeholder={VENUE_TEXT.searchPlaceholder}
-            className="flex-1"
-          />
-          <SortToggle value={sort} onChange={setSort} />
-        </div>
-        <DistanceChips value={distance} onChange={setDistance} />
-      </div>
-
-      <section aria-labelledby={resultsHeadingId} className="flex flex-col gap-4">
-        <div className="flex items-baseline justify-between gap-3">
-          <h2 id={resultsHeadingId} className="text-xl font-bold">
-            {heading}
-          </h2>
-          <p role="status" className="text-sm text-muted-foreground">
-            {match.data ? `${venues.length} ${venues.length === 1 ? "venue" : "venues"}` : ""}
-          </p>
-        </div>
-        {match.isPending ? (
-          <VenueGridSkeleton />
-        ) : match.isError ? (
-          <VenueListError error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />
-        ) : venues.length === 0 ? (
-          <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody} />
-        ) : (
-          <VenueGrid venues={venues} onOpen={sheet.openVenue} label={heading} busy={match.isPlaceholderData} />
-        )}
-      </section>
 
       <VenueSheet sheet={sheet} />
     </div>

@@ -24,11 +24,16 @@ export interface Suggestions {
   loading: boolean;
 }
 
-export function useSuggestions(geo: GeoState, enabled: boolean): Suggestions {
+/**
+ * `enabled`: the panel is shown; `start`: the call may go out now (Home holds it until its venue
+ * list has arrived, so the two do not queue behind each other on the server: the list is the
+ * page's largest paint). Until then the panel shows its placeholder pills.
+ */
+export function useSuggestions(geo: GeoState, enabled: boolean, start = true): Suggestions {
   const { user } = useAuth();
   const [hour] = useState(() => new Date().getHours());
   const settled = useGpsSettled(geo.status);
-  const query = useNearbyVenues(enabled && settled ? buildNearbyParams(geo.coords, hour) : null);
+  const query = useNearbyVenues(enabled && settled && start ? buildNearbyParams(geo.coords, hour) : null);
   return {
     kind: suggestionKind(hour, user?.preferredVibes),
     heading: suggestionHeading(hour, user?.preferredVibes),

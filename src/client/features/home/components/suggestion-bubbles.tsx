@@ -15,6 +15,12 @@ const ICONS: Record<SuggestionKind, LucideIcon> = {
 };
 
 const PILL_WIDTHS = ["w-28", "w-36", "w-24", "w-32", "w-28"];
+/**
+ * One row of pills, loading or loaded, so the panel keeps its height when the names arrive (no
+ * layout shift): on phones the row scrolls sideways, from sm up long names shorten to fit. The
+ * padding leaves room for the focus ring inside the scrolling box.
+ */
+const ROW = "-m-1 mt-2 flex gap-2 overflow-x-auto p-1 [scrollbar-width:none]";
 
 interface SuggestionBubblesProps {
   suggestions: Suggestions;
@@ -49,16 +55,16 @@ export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: Suggestion
         </button>
       </div>
       {loading ? (
-        <div role="status" className="mt-3 flex flex-wrap gap-2">
+        <div role="status" className={ROW}>
           <span className="sr-only">Finding places near you...</span>
           {Array.from({ length: SUGGESTION_BUBBLE_COUNT }, (_, i) => (
-            <span key={i} aria-hidden="true" className={`h-9 animate-pulse rounded-full bg-white/10 ${PILL_WIDTHS[i % PILL_WIDTHS.length]}`} />
+            <span key={i} aria-hidden="true" className={`h-9 shrink-0 animate-pulse sm:shrink rounded-full bg-white/10 ${PILL_WIDTHS[i % PILL_WIDTHS.length]}`} />
           ))}
         </div>
       ) : (
-        <ul className="mt-3 flex flex-wrap gap-2">
+        <ul className={ROW}>
           {venues.map((venue) => (
-            <li key={venue.id} className="min-w-0 max-w-full">
+            <li key={venue.id} className="max-w-[75%] min-w-0 shrink-0 sm:max-w-none sm:shrink">
               <button
                 type="button"
                 onClick={() => onOpen(venue)}

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { Venue } from "@shared/contracts/venues";
 import { vibeTags } from "@shared/vibe-tags";
 import { cn } from "@client/lib/utils";
@@ -12,6 +13,8 @@ interface VenueCardProps {
   venue: Venue;
   onOpen: (venue: Venue) => void;
   className?: string;
+  /** For the first cards on screen: load the photo at once (it is the page's largest paint). */
+  eagerImage?: boolean;
 }
 
 /**
@@ -19,7 +22,7 @@ interface VenueCardProps {
  * readers); a click anywhere else on the card does the same for pointer users. The heart is a
  * separate button.
  */
-export function VenueCard({ venue, onOpen, className }: VenueCardProps) {
+export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eagerImage = false }: VenueCardProps) {
   const tags = vibeTags(venue.vibeScores);
   return (
     <article
@@ -27,11 +30,15 @@ export function VenueCard({ venue, onOpen, className }: VenueCardProps) {
       className={cn(
         "group relative flex h-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg shadow-black/20 transition-colors hover:border-pink-400/40",
         "has-[.venue-open:focus-visible]:ring-2 has-[.venue-open:focus-visible]:ring-ring",
+        // A list holds up to 100 cards: the browser lays out and paints only those near the
+        // screen (a card's last measured height stands in for the others), which keeps the first
+        // paint of Home fast (tests/e2e/budgets.test.ts).
+        "[content-visibility:auto] [contain-intrinsic-size:auto_26rem]",
         className,
       )}
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-muted">
-        <VenueImage url={venue.imageUrl} name={venue.name} className="transition-transform duration-300 group-hover:scale-[1.03]" />
+        <VenueImage url={venue.imageUrl} name={venue.name} loading={eagerImage ? "eager" : "lazy"} className="transition-transform duration-300 group-hover:scale-[1.03]" />
         <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-linear-to-t from-black/50 to-transparent" />
         <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
       </div>
@@ -71,4 +78,4 @@ export function VenueCard({ venue, onOpen, className }: VenueCardProps) {
       <FavoriteButton venue={venue} className="absolute top-2 right-2" />
     </article>
   );
-}
+});

@@ -24,6 +24,7 @@ export function VenueImage({ url, name, className, loading = "lazy" }: VenueImag
       src={useFallback ? FALLBACK_IMAGE : src}
       alt={useFallback ? `No photo of ${name} yet` : `Photo of ${name}`}
       loading={loading}
+      fetchPriority={loading === "eager" ? "high" : "auto"}
       decoding="async"
       width={640}
       height={400}
