@@ -87,8 +87,18 @@ try {
       return 0;
     }
   };
-  const pgPids = () => readdirSync("/proc").filter((d) => /^\d+$/.test(d) && readFileSync(`/proc/${d}/comm`, "utf8").trim() === "postgres").map(Number);
-  const cpuNow = () => ({ app: cpuOf(instance!.pid!), pg: pgPids().reduce((sum, pid) => sum + cpuOf(pid), 0), bench: process.cpuUsage() });
+  const pgPids = () =>
+    readdirSync("/proc").filter((d) => {
+      try {
+        return /^\d+$/.test(d) && readFileSync(`/proc/${d}/comm`, "utf8").trim() === "postgres";
+      } catch {
+        return false; // gone while listing
+      }
+    });
+  /** PostgreSQL's CPU per process, so that a backend which ended in between cannot count negative. */
+  const pgCpu = () => new Map(pgPids().map((pid) => [pid, cpuOf(Number(pid))]));
+  const pgDelta = (before: Map<string, number>, after: Map<string, number>) => [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
+  const cpuNow = () => ({ app: cpuOf(instance!.pid!), pg: pgCpu(), bench: process.cpuUsage() });
 
   const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
   /** One request of the mix, as a signed-in person at a random place where venues are. */
@@ -126,6 +136,7 @@ try {
   };
 
   await holdLoad(base, next, { concurrency: 4, seconds: 5 }); // warm up: connections, plans, JIT
+  if (process.env.BENCH_PG_STATS) await db.query("SELECT pg_stat_statements_reset()").catch(() => {});
   const lines: string[] = [];
   for (const concurrency of concurrencies) {
     const before = cpuNow();
@@ -135,7 +146,7 @@ try {
     const benchCpu = (after.bench.user + after.bench.system - before.bench.user - before.bench.system) / 1e6;
     const head =
       `concurrency ${String(concurrency).padStart(3)}  ${fmt(r)}  RSS ${rssMb().toFixed(0)} MB  ` +
-      `CPU (of one core): app ${pct(after.app - before.app)}, PostgreSQL ${pct(after.pg - before.pg)}, load generator ${pct(benchCpu)}`;
+      `CPU (of one core): app ${pct(after.app - before.app)}, PostgreSQL ${pct(pgDelta(before.pg, after.pg))}, load generator ${pct(benchCpu)}`;
     const kinds = Object.entries(r.byKind)
       .sort()
       .map(([k, v]) => `    ${k.padEnd(5)} ${((100 * v.requests) / r.requests).toFixed(0).padStart(2)}%  ${fmt(v)}`);

@@ -16,6 +16,7 @@ import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
 import { googlePhotoHeaders, imageProxyRoutes } from "./venues/image-proxy";
 import { venueRoutes } from "./venues/routes";
+import { createVenueCatalog } from "./venues/catalog";
 import { friendRoutes } from "./social/friends";
 import { groupRoutes } from "./social/groups";
 import { postRoutes } from "./social/posts";
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     bus,
     sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays }),
     matchCounter: createMatchCounter(db),
+    catalog: await createVenueCatalog(db, { onError: (err) => app.log.warn({ err }, "reading venues into the catalog failed; retrying") }),
     vibes: opts.vibes ?? createVibeAnalyzer({ llm: config.llm, imageFetch: opts.imageFetch, onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used") }),
   };
   app.setErrorHandler(errorHandler);
@@ -121,6 +123,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   await registerClient(app, config.clientDir);
   app.addHook("onClose", async () => {
     await ctx.matchCounter.close();
+    await ctx.catalog.close();
     if (!opts.bus) await bus.close();
   });
   const drain = async () => {

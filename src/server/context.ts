@@ -6,6 +6,7 @@ import type { UserRow } from "./auth/users";
 import type { MatchCounter } from "./live/match-counter";
 import type { EventBus } from "./realtime/bus";
 import type { VibeAnalyzer } from "./vibes/analyzer";
+import type { VenueCatalog } from "./venues/catalog";
 import { forbidden, unauthorized } from "./http/errors";
 
 /** What every route module is built from. */
@@ -15,6 +16,8 @@ export interface AppContext {
   sessions: SessionStore;
   bus: EventBus;
   matchCounter: MatchCounter;
+  /** Every venue, in memory, for radius searches (venues/catalog.ts). */
+  catalog: VenueCatalog;
   vibes: VibeAnalyzer;
 }
 

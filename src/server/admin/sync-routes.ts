@@ -48,7 +48,11 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext) {
     running = true;
     try {
       const sources = buildSources(ctx.config, req.log);
-      return await syncVenues(ctx.db, sources, area, req.log, { timeoutMs: ctx.config.syncTimeoutMs, analyzeText });
+      const result = await syncVenues(ctx.db, sources, area, req.log, { timeoutMs: ctx.config.syncTimeoutMs, analyzeText });
+      // Every instance hears of the change; this one reads it before answering, so the caller's
+      // next search here already finds the new venues.
+      await ctx.catalog.refresh();
+      return result;
     } catch (err) {
       // An upstream outage is not the caller's fault: 503, with what failed.
       if (err instanceof SyncFailedError) return reply.status(503).send({ message: err.message, sources: err.sources });

@@ -17,7 +17,75 @@ export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `fn` in one transaction; a thrown error rolls it back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel`: `onMessage` gets each NOTIFY payload (sent on commit, in commit order).
+   * When the listening connection was lost and is back, notifications may have been missed in
+   * between: `onGap` is called then. Resolves, once listening, to a function that stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Channel names are written in this code base; only plain identifiers are accepted. */
+function listenStatement(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  return `LISTEN ${channel}`;
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * One connection of its own per LISTEN (a pooled connection cannot keep one): if it drops
+ * (PostgreSQL restarted), it connects again every LISTEN_RETRY_MS and then reports the gap.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onGap?: () => void) {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect(true);
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  const connect = async (again: boolean) => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    c.on("notification", (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? "");
+    });
+    c.on("error", () => {}); // "end" follows
+    c.on("end", () => {
+      if (current !== c) return;
+      current = null;
+      schedule();
+    });
+    try {
+      await c.connect();
+      await c.query(listenStatement(channel));
+    } catch (err) {
+      c.end().catch(() => {});
+      if (!again) throw err;
+      schedule();
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    current = c;
+    if (again) onGap?.();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = current;
+    current = null;
+    await c?.end().catch(() => {});
+  };
 }
 
 // PostgreSQL returns int8 and numeric as strings by default; counts and ratings are numbers here.
@@ -61,8 +129,18 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pool.on("error", () => {});
   const client = await pool.connect();
   client.release();
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: "postgres",
+    async listen(channel, onMessage, onGap) {
+      const stop = await listenPostgres(url, channel, onMessage, onGap);
+      const remove = async () => {
+        listeners.delete(remove);
+        await stop();
+      };
+      listeners.add(remove);
+      return remove;
+    },
     async query<T>(sql: string, params: unknown[] = []) {
       return runPrepared<T>((named) => pool.query({ name: named ? statementName(sql) : undefined, text: sql, values: params as unknown[] }));
     },
@@ -92,6 +170,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       await pool.query(sql);
     },
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
@@ -123,6 +202,14 @@ export async function openPglite(opts: PgliteOptions = {}): Promise<Db & { raw: 
     async query<T>(sql: string, params: unknown[] = []) {
       const res = await db.query<T>(sql, params);
       return res.rows as T[];
+    },
+    async listen(channel, onMessage) {
+      // One process holds the embedded database: nothing to lose a connection, no gaps.
+      listenStatement(channel);
+      const stop = await db.listen(channel, onMessage);
+      return async () => {
+        if (!db.closed) await stop();
+      };
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return db.transaction(async (t) =>

@@ -4,8 +4,9 @@ import { naturalLanguageBody, type NaturalLanguageResult } from "@shared/contrac
 import { currentUser, type AppContext } from "../context";
 import { parse } from "../http/errors";
 import { liveFit } from "../live/crowd";
-import { loadLive, presentLatestUpdate } from "../live/service";
-import { presentVenue, venuesWithin, type VenueRow } from "../venues/queries";
+import { loadVenueState, presentLatestUpdate } from "../live/service";
+import { presentVenue, type VenueRow } from "../venues/queries";
+import { venuesNear } from "../venues/service";
 import { matchScore, proximity } from "../venues/ranking";
 import { attributeFit } from "./attributes";
 import { categoryValues, interpretQuery } from "./interpret";
@@ -34,14 +35,14 @@ export function discoverRoutes(app: FastifyInstance, ctx: AppContext) {
     const { vibes, attributes, searchTerms } = interpretation;
     const categories = categoryValues(interpretation);
     const radiusMeters = body.radius * KM_PER_MILE * 1000;
-    const base = { latitude: body.latitude, longitude: body.longitude, radiusMeters, userId: user?.id };
+    const base = { latitude: body.latitude, longitude: body.longitude, radiusMeters };
 
     const category = categories.length === 1 ? categories[0] : undefined;
     const batches = await Promise.all([
-      venuesWithin(db, { ...base, vibes, category, limit: CANDIDATES }),
+      venuesNear(ctx, { ...base, vibes, category, limit: CANDIDATES }),
       // the nearest whatever their vibes, for attributes a source states outright
-      ...(vibes.length && attributes.length ? [venuesWithin(db, { ...base, category, limit: NEAREST_CANDIDATES })] : []),
-      ...searchTerms.slice(0, 3).map((term) => venuesWithin(db, { ...base, search: term, limit: PER_TERM_CANDIDATES })),
+      ...(vibes.length && attributes.length ? [venuesNear(ctx, { ...base, category, limit: NEAREST_CANDIDATES })] : []),
+      ...searchTerms.slice(0, 3).map((term) => venuesNear(ctx, { ...base, search: term, limit: PER_TERM_CANDIDATES })),
     ]);
     const byId = new Map<number, VenueRow>();
     for (const row of batches.flat()) byId.set(row.id, row);
@@ -49,7 +50,7 @@ export function discoverRoutes(app: FastifyInstance, ctx: AppContext) {
     if (categories.length) rows = rows.filter((r) => categories.includes(r.category));
     const ids = rows.map((r) => r.id);
 
-    const [sources, texts, live] = await Promise.all([
+    const [sources, texts, state] = await Promise.all([
       db.query<{ venue_id: number; source: string; data: Record<string, unknown> }>("SELECT venue_id, source, data FROM venue_sources WHERE venue_id = ANY($1::int[])", [ids]),
       db.query<{ id: number; doc: string; sim: number }>(
         `SELECT v.id, d.doc,
@@ -62,8 +63,9 @@ export function discoverRoutes(app: FastifyInstance, ctx: AppContext) {
           WHERE v.id = ANY($1::int[])`,
         [ids, searchTerms.map((t) => t.toLowerCase())],
       ),
-      loadLive(db, ids),
+      loadVenueState(db, ids, user?.id),
     ]);
+    const { live, favorites } = state;
     const textOf = new Map(texts.map((t) => [t.id, t]));
     const sourcesOf = new Map<number, { osm: Record<string, string>; google: Record<string, unknown> }>();
     for (const s of sources) {
@@ -103,7 +105,7 @@ export function discoverRoutes(app: FastifyInstance, ctx: AppContext) {
       .sort((a, b) => b.score - a.score || (a.r.meters ?? 0) - (b.r.meters ?? 0))
       .slice(0, body.limit)
       .map(({ r, l, score }) => {
-        const v = presentVenue(r, Math.round(score * 100) / 100);
+        const v = presentVenue({ ...r, is_favorite: favorites.has(r.id) }, Math.round(score * 100) / 100);
         if (l) v.latestUpdate = presentLatestUpdate(l);
         return v;
       });

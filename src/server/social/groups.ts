@@ -92,7 +92,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!group) throw notFound("Group not found");
     const q = parse(matchQuery, { vibes: "all", ...(req.query as object) });
     const vibes = group.mixedVibes.length ? group.mixedVibes : q.vibes === "all" ? [] : q.vibes;
-    const venues = await matchVenues(db, { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius, vibes, category: q.category, search: q.search, userId: me.id });
+    const venues = await matchVenues(ctx, { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius, vibes, category: q.category, search: q.search, userId: me.id });
     return { vibes, venues };
   });
 }

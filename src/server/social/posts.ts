@@ -58,9 +58,16 @@ const POST_COLUMNS = `p.id, p.user_id, u.first_name, u.last_name, p.created_at, 
 
 /**
  * The caller's posts and their friends' (those sharing their activity feed), newest first.
- * First the page is chosen from index-only walks of posts_user_time_idx, one per author (a
- * LATERAL), so the cost grows with the number of friends and the page size, not the number of
- * posts; then only the page's posts are joined with their authors, venues and the caller's likes.
+ *
+ * The page is chosen from index-only walks of posts_user_time_idx, one per author (LATERAL), so
+ * the cost grows with the number of friends and the page size, not the number of posts. Reading
+ * a whole page from every author would be exact but wasteful (51 authors × 51 posts for a page of
+ * 50), so it goes in two steps, still exact:
+ * 1. a sample: each author's newest few posts (the page size over the number of authors, + 2).
+ *    The sample is a subset of all posts, so its page-size-th newest time is no newer than the
+ *    page's last post: a cutoff that every post of the page meets;
+ * 2. from each author, only posts at or after that cutoff (still at most a page each).
+ * Then only the page's posts are joined with their authors, venues and the caller's likes.
  */
 export async function feedPage(db: Queryable, viewerId: string, limit: number, cursor: [string, string] | null): Promise<{ posts: Post[]; nextCursor: string | null }> {
   const rows = await db.query<PostRow & { created_at_text: string }>(
@@ -70,6 +77,16 @@ export async function feedPage(db: Queryable, viewerId: string, limit: number, c
        SELECT f.friend_id FROM friendships f
         WHERE f.user_id = $1
           AND NOT EXISTS (SELECT 1 FROM users a WHERE a.id = f.friend_id AND NOT a.privacy_activity_feed)),
+     sample AS (
+       SELECT q.created_at
+         FROM authors
+         CROSS JOIN LATERAL (
+           SELECT p.created_at FROM posts p
+            WHERE p.user_id = authors.id
+              AND ($3::timestamptz IS NULL OR (p.created_at, p.id) < ($3::timestamptz, $4::uuid))
+            ORDER BY p.created_at DESC, p.id DESC
+            LIMIT (SELECT least($2::int, ceil($2::int::float8 / count(*))::int + 2) FROM authors)) q),
+     cutoff AS (SELECT created_at FROM sample ORDER BY created_at DESC OFFSET $2::int - 1 LIMIT 1),
      page AS (
        SELECT q.id, q.created_at
          FROM authors
@@ -77,10 +94,11 @@ export async function feedPage(db: Queryable, viewerId: string, limit: number, c
            SELECT p.id, p.created_at FROM posts p
             WHERE p.user_id = authors.id
               AND ($3::timestamptz IS NULL OR (p.created_at, p.id) < ($3::timestamptz, $4::uuid))
+              AND p.created_at >= coalesce((SELECT created_at FROM cutoff), '-infinity')
             ORDER BY p.created_at DESC, p.id DESC
-            LIMIT $2) q
+            LIMIT $2::int) q
         ORDER BY q.created_at DESC, q.id DESC
-        LIMIT $2)
+        LIMIT $2::int)
      SELECT ${POST_COLUMNS}, p.created_at::text AS created_at_text,
             EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1) AS is_liked
        FROM page

@@ -32,11 +32,19 @@ export interface VenueRow extends VenueColumns {
   is_favorite: boolean;
 }
 
-const VENUE_COLUMNS = `v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude, v.longitude,
+export const VENUE_COLUMNS = `v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude, v.longitude,
   v.image_url, v.rating, v.review_count, v.phone_number, v.website, v.hours, v.detected_vibes, v.vibe_scores,
   v.source, v.attribution`;
 
+/** A venue as stored, without the columns that depend on the caller. */
+export type StoredVenue = Omit<VenueRow, "meters" | "is_favorite">;
+
 export function presentVenue(row: VenueRow, matchScore: number | null = null): Venue {
+  return presentStoredVenue(row, row.meters, !!row.is_favorite, matchScore);
+}
+
+/** The Venue of the API from a stored venue and what depends on the caller. */
+export function presentStoredVenue(row: StoredVenue, meters: number | null | undefined, isFavorite: boolean, matchScore: number | null = null): Venue {
   return {
     id: row.id,
     externalId: row.external_id,
@@ -49,13 +57,13 @@ export function presentVenue(row: VenueRow, matchScore: number | null = null): V
     imageUrl: row.image_url,
     rating: row.rating,
     reviewCount: row.review_count,
-    distance: row.meters === null || row.meters === undefined ? null : metersToMilesString(row.meters),
+    distance: meters === null || meters === undefined ? null : metersToMilesString(meters),
     phoneNumber: row.phone_number,
     website: row.website,
     detectedVibes: row.detected_vibes ?? [],
     vibeScores: row.vibe_scores ?? {},
     latestUpdate: null,
-    isFavorite: !!row.is_favorite,
+    isFavorite,
     matchScore,
     source: row.source,
     attribution: row.attribution,
@@ -73,11 +81,10 @@ export interface RadiusSearch {
   /** Case- and accent-insensitive text over name, category, description and vibes. */
   search?: string;
   limit: number;
-  userId?: string | null;
 }
 
 /**
- * Venues inside a circle, nearest first. The GiST index on the stored earth point drives it:
+ * Venues inside a circle, nearest first (is_favorite is left false: loadVenueState tells). The GiST index on the stored earth point drives it:
  * earth_box is the indexed pre-filter, `<->` walks the index nearest-first (KNN) so only the
  * nearest rows are read, and earth_distance trims the box's corners to the true circle.
  *
@@ -86,7 +93,7 @@ export interface RadiusSearch {
  * venues. Turning sorts off for this one statement leaves it the index walk.
  */
 export async function venuesWithin(db: Db, q: RadiusSearch): Promise<VenueRow[]> {
-  const params: unknown[] = [q.latitude, q.longitude, q.radiusMeters, q.userId ?? null, q.limit];
+  const params: unknown[] = [q.latitude, q.longitude, q.radiusMeters, q.limit];
   const where: string[] = ["earth_box(ll_to_earth($1, $2), $3) @> v.earth", "earth_distance(v.earth, ll_to_earth($1, $2)) <= $3"];
   if (q.vibes?.length) {
     params.push(q.vibes);
@@ -105,12 +112,11 @@ export async function venuesWithin(db: Db, q: RadiusSearch): Promise<VenueRow[]>
   }
   const sql = `SELECT ${VENUE_COLUMNS},
             earth_distance(v.earth, ll_to_earth($1, $2)) AS meters,
-            (f.user_id IS NOT NULL) AS is_favorite
+            false AS is_favorite
        FROM venues v
-       LEFT JOIN favorites f ON f.venue_id = v.id AND f.user_id = $4::uuid
       WHERE ${where.join("\n        AND ")}
       ORDER BY v.earth <-> ll_to_earth($1, $2)
-      LIMIT $5`;
+      LIMIT $4`;
   return db.transaction(async (tx) => {
     await tx.query("SET LOCAL enable_sort = off");
     return tx.query<VenueRow>(sql, params);

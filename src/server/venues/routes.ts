@@ -9,10 +9,10 @@ import {
 } from "@shared/contracts/venues";
 import { currentUser, requireUser, type AppContext } from "../context";
 import { forbidden, notFound, parse } from "../http/errors";
-import { favoriteVenues, presentVenue, toggleFavorite, venueByExternalId, venueDetails, venuesWithin } from "./queries";
+import { favoriteVenues, presentVenue, toggleFavorite, venueByExternalId, venueDetails } from "./queries";
 import { withLive } from "../live/service";
 import { suggestionRank } from "./ranking";
-import { MATCH_CANDIDATES, matchVenues } from "./service";
+import { MATCH_CANDIDATES, matchVenues, venuesNear } from "./service";
 
 
 export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,7 +21,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/venues/match-public", async (req) => {
     const q = parse(matchQuery, req.query);
     const user = await currentUser(ctx, req);
-    const venues = await matchVenues(db, {
+    const venues = await matchVenues(ctx, {
       latitude: q.latitude,
       longitude: q.longitude,
       radiusKm: q.radius,
@@ -38,11 +38,11 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = parse(nearbyQuery, req.query);
     const user = await currentUser(ctx, req);
     const radiusMeters = q.radius * 1000;
-    const base = { latitude: q.latitude, longitude: q.longitude, radiusMeters, search: q.search, userId: user?.id };
-    if (q.hour === undefined) return withLive(db, (await venuesWithin(db, { ...base, limit: q.limit })).map((r) => presentVenue(r)));
+    const base = { latitude: q.latitude, longitude: q.longitude, radiusMeters, search: q.search };
+    if (q.hour === undefined) return withLive(db, (await venuesNear(ctx, { ...base, limit: q.limit })).map((r) => presentVenue(r)), user?.id);
     // Suggestions for an hour of the day, personal when the caller has preferred vibes.
     const preferred = user?.preferred_vibes ?? [];
-    const rows = await venuesWithin(db, { ...base, limit: MATCH_CANDIDATES });
+    const rows = await venuesNear(ctx, { ...base, limit: MATCH_CANDIDATES });
     const hour = q.hour;
     return withLive(
       db,
@@ -51,6 +51,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
         .sort((a, b) => b.rank - a.rank)
         .slice(0, q.limit)
         .map(({ r }) => presentVenue(r)),
+      user?.id,
     );
   });
 

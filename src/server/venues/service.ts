@@ -1,12 +1,34 @@
 import { MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
 import type { Db } from "../db/client";
 import { liveFit } from "../live/crowd";
-import { loadLive, presentLatestUpdate } from "../live/service";
-import { presentVenue, venuesWithin } from "./queries";
+import { loadVenueState, presentLatestUpdate } from "../live/service";
+import type { CatalogHit, VenueCatalog } from "./catalog";
+import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
 import { matchRank, matchScore } from "./ranking";
 
 /** Nearest matches read before ranking; the best MAX_VENUE_RESULTS of them are returned. */
 export const MATCH_CANDIDATES = MAX_VENUE_RESULTS * 2;
+
+/** Where venues are read from: the database, and this instance's catalog of them. */
+export interface VenueReader {
+  db: Db;
+  catalog: VenueCatalog;
+}
+
+/**
+ * Venues inside a circle, nearest first, with their distance. Without text search the instance's
+ * catalog answers (no radius query in the database); a text search runs in the database, where
+ * unaccent and LIKE are. Whether the caller saved them is for loadVenueState to tell.
+ */
+export async function venueHitsNear({ db, catalog }: VenueReader, q: RadiusSearch): Promise<CatalogHit[]> {
+  if (!q.search) return catalog.within(q);
+  return (await venuesWithin(db, q)).map((row) => ({ venue: row, meters: row.meters! }));
+}
+
+/** venueHitsNear as rows (is_favorite false). */
+export async function venuesNear(reader: VenueReader, q: RadiusSearch): Promise<VenueRow[]> {
+  return (await venueHitsNear(reader, q)).map((h) => ({ ...h.venue, meters: h.meters, is_favorite: false }));
+}
 
 export interface MatchRequest {
   latitude: number;
@@ -24,9 +46,9 @@ export interface MatchRequest {
  * A fresh live vibe (owner broadcast, recent check-ins) counts in the fit while it lasts and is
  * shown as the venue's latestUpdate.
  */
-export async function matchVenues(db: Db, q: MatchRequest): Promise<Venue[]> {
+export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise<Venue[]> {
   const radiusMeters = q.radiusKm * 1000;
-  const rows = await venuesWithin(db, {
+  const hits = await venueHitsNear(reader, {
     latitude: q.latitude,
     longitude: q.longitude,
     radiusMeters,
@@ -34,23 +56,25 @@ export async function matchVenues(db: Db, q: MatchRequest): Promise<Venue[]> {
     category: q.category,
     search: q.search,
     limit: q.vibes.length ? MATCH_CANDIDATES : MAX_VENUE_RESULTS,
-    userId: q.userId,
   });
-  const live = await loadLive(
-    db,
-    rows.map((r) => r.id),
+  const { live, favorites } = await loadVenueState(
+    reader.db,
+    hits.map((h) => h.venue.id),
+    q.userId,
   );
-  const present = (r: (typeof rows)[number], fit: number | null) => {
-    const venue = presentVenue(r, fit);
-    const l = live.get(r.id);
+  const present = (h: CatalogHit, fit: number | null) => {
+    const venue = presentStoredVenue(h.venue, h.meters, favorites.has(h.venue.id), fit);
+    const l = live.get(h.venue.id);
     if (l) venue.latestUpdate = presentLatestUpdate(l);
     return venue;
   };
-  if (!q.vibes.length) return rows.map((r) => present(r, null));
-  return rows
-    .map((r) => ({ r, fit: liveFit(matchScore(r.vibe_scores, q.vibes), live.get(r.id) ?? null, q.vibes) }))
-    .map((x) => ({ ...x, rank: matchRank(x.fit, x.r.meters!, radiusMeters) }))
+  if (!q.vibes.length) return hits.map((h) => present(h, null));
+  return hits
+    .map((h) => {
+      const fit = liveFit(matchScore(h.venue.vibe_scores, q.vibes), live.get(h.venue.id) ?? null, q.vibes);
+      return { h, fit, rank: matchRank(fit, h.meters, radiusMeters) };
+    })
     .sort((a, b) => b.rank - a.rank)
     .slice(0, MAX_VENUE_RESULTS)
-    .map(({ r, fit }) => present(r, fit));
+    .map(({ h, fit }) => present(h, fit));
 }

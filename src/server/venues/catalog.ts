@@ -1,0 +1,269 @@
+import type { Db } from "../db/client";
+import { VENUE_COLUMNS, type StoredVenue } from "./queries";
+
+/**
+ * Every venue, held in memory by each instance, for the radius searches that matching and
+ * suggestions make on nearly every request (docs/discovery.md, "Venue catalog").
+ *
+ * Venues change rarely (a sync, the seed) and are read all the time, so each instance loads them
+ * once and then follows the 'venue_changes' notifications that a trigger on the table sends on
+ * commit (migration 008): changed ids are read again, a '*' or a lost listening connection reads
+ * everything again. A search first waits for any refresh already under way, so a change this
+ * instance was told about is never answered from before it.
+ *
+ * The search is the same as venuesWithin's SQL without text search: the cube extension's earth
+ * (a sphere of radius 6,378,168 m), the great-circle distance it measures, nearest first.
+ */
+export interface CatalogSearch {
+  latitude: number;
+  longitude: number;
+  radiusMeters: number;
+  /** Only venues whose detected vibes include at least one of these. */
+  vibes?: readonly string[];
+  category?: string;
+  limit: number;
+}
+
+export interface CatalogHit {
+  venue: Readonly<StoredVenue>;
+  meters: number;
+}
+
+export interface VenueCatalog {
+  within(q: CatalogSearch): Promise<CatalogHit[]>;
+  /** Reads these venues again (all of them without ids); resolves when the catalog has them. */
+  refresh(ids?: readonly number[]): Promise<void>;
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+/** The cube extension's earth(): the sphere ll_to_earth and earth_distance use, in metres. */
+export const EARTH_RADIUS_M = 6378168;
+/** Grid cells of this many degrees index the venues by position. */
+const CELL_DEG = 0.05;
+const LON_CELLS = Math.round(360 / CELL_DEG);
+
+interface Entry {
+  venue: StoredVenue;
+  x: number;
+  y: number;
+  z: number;
+  cell: number;
+  /** One bit per detected vibe (vibeBits); -1 when a vibe has no bit and names must be compared. */
+  vibes: number;
+}
+
+/** Bit numbers of vibe names, given out as they are first seen (30 fit in a small integer). */
+const vibeBits = new Map<string, number>();
+function vibeMask(vibes: readonly string[], assign: boolean): number {
+  let mask = 0;
+  for (const v of vibes) {
+    let bit = vibeBits.get(v);
+    if (bit === undefined && assign && vibeBits.size < 30) vibeBits.set(v, (bit = vibeBits.size));
+    if (bit === undefined) return -1;
+    mask |= 1 << bit;
+  }
+  return mask;
+}
+
+/** The k-th smallest (0-based) of `values`, which it reorders (Hoare's selection). */
+function kthSmallest(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k];
+  }
+  return values[k];
+}
+
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** ll_to_earth: the point on the cube extension's sphere. */
+export function toEarth(latitude: number, longitude: number): [number, number, number] {
+  const lat = rad(latitude);
+  const lon = rad(longitude);
+  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lon), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lon), EARTH_RADIUS_M * Math.sin(lat)];
+}
+
+/** earth_distance from a chord (the straight line through the sphere) to the great circle. */
+function chordToMeters(chord: number): number {
+  return chord >= 2 * EARTH_RADIUS_M ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
+}
+
+const latCell = (latitude: number) => Math.min(Math.floor((latitude + 90) / CELL_DEG), Math.round(180 / CELL_DEG) - 1);
+const lonCell = (longitude: number) => ((Math.floor((longitude + 180) / CELL_DEG) % LON_CELLS) + LON_CELLS) % LON_CELLS;
+const cellKey = (latIndex: number, lonIndex: number) => latIndex * LON_CELLS + lonIndex;
+
+/** The grid cells a circle can touch: the latitude band, and a longitude range (null: all). */
+function cellsAround(latitude: number, longitude: number, radiusMeters: number) {
+  const angle = radiusMeters / EARTH_RADIUS_M; // radians of great circle
+  const south = latitude - (angle * 180) / Math.PI;
+  const north = latitude + (angle * 180) / Math.PI;
+  const latFrom = latCell(Math.max(-90, south));
+  const latTo = latCell(Math.min(90, north));
+  // The widest longitude a circle reaches: sin(Δλ) = sin(angle) / cos(latitude); none near a pole.
+  const reach = Math.sin(angle) / Math.cos(rad(latitude));
+  if (south <= -90 || north >= 90 || angle >= Math.PI / 2 || reach >= 1) return { latFrom, latTo, lon: null };
+  const dLon = (Math.asin(reach) * 180) / Math.PI + 1e-9;
+  const from = Math.floor((longitude - dLon + 180) / CELL_DEG);
+  const to = Math.floor((longitude + dLon + 180) / CELL_DEG);
+  if (to - from + 1 >= LON_CELLS) return { latFrom, latTo, lon: null };
+  return { latFrom, latTo, lon: { from, to } };
+}
+
+export async function createVenueCatalog(db: Db, opts: { onError?: (err: unknown) => void } = {}): Promise<VenueCatalog> {
+  const byId = new Map<number, Entry>();
+  const cells = new Map<number, Entry[]>();
+
+  const place = (venue: StoredVenue) => {
+    remove(venue.id);
+    const [x, y, z] = toEarth(venue.latitude, venue.longitude);
+    const entry: Entry = { venue, x, y, z, cell: cellKey(latCell(venue.latitude), lonCell(venue.longitude)), vibes: vibeMask(venue.detected_vibes ?? [], true) };
+    byId.set(venue.id, entry);
+    const list = cells.get(entry.cell);
+    if (list) list.push(entry);
+    else cells.set(entry.cell, [entry]);
+  };
+  const remove = (id: number) => {
+    const old = byId.get(id);
+    if (!old) return;
+    byId.delete(id);
+    const list = cells.get(old.cell)!;
+    list.splice(list.indexOf(old), 1);
+    if (!list.length) cells.delete(old.cell);
+  };
+
+  const read = async (ids: readonly number[] | null) => {
+    const rows = await db.query<StoredVenue>(
+      ids ? `SELECT ${VENUE_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])` : `SELECT ${VENUE_COLUMNS} FROM venues v`,
+      ids ? [ids] : [],
+    );
+    if (!ids) {
+      byId.clear();
+      cells.clear();
+    }
+    const found = new Set<number>();
+    for (const row of rows) {
+      found.add(row.id);
+      place(row);
+    }
+    for (const id of ids ?? []) if (!found.has(id)) remove(id);
+  };
+
+  // Refreshes run one after another, in the order they were asked for, so an older read can never
+  // overwrite a newer one. Ids noted while one runs are read together by the next.
+  let chain: Promise<void> = Promise.resolve();
+  let pendingIds = new Set<number>();
+  let pendingAll = false;
+  let scheduled: Promise<void> | null = null;
+  const request = (ids: readonly number[] | null): Promise<void> => {
+    if (ids === null) pendingAll = true;
+    else for (const id of ids) pendingIds.add(id);
+    if (scheduled) return scheduled;
+    const run = chain.then(async () => {
+      scheduled = null;
+      const all = pendingAll;
+      const batch = [...pendingIds];
+      pendingAll = false;
+      pendingIds = new Set();
+      if (all) await read(null);
+      else if (batch.length) await read(batch);
+    });
+    scheduled = run;
+    chain = run.catch((err) => {
+      // The database is away: read everything again once it answers (the next request or notice).
+      pendingAll = true;
+      opts.onError?.(err);
+    });
+    return run;
+  };
+
+  const onMessage = (payload: string) => {
+    if (payload === "*") return void request(null).catch(() => {});
+    const ids = payload.split(",").map(Number).filter(Number.isInteger);
+    void request(ids).catch(() => {});
+  };
+  const stop = await db.listen("venue_changes", onMessage, () => void request(null).catch(() => {}));
+  try {
+    await request(null);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return {
+    get size() {
+      return byId.size;
+    },
+    refresh: (ids) => request(ids ? [...ids] : null),
+    async within(q) {
+      // a refresh under way (or one that failed and must be retried) comes first
+      if (scheduled || pendingAll) await (scheduled ?? request(null));
+      const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
+      const wantVibes = q.vibes?.length ? q.vibes : null;
+      const wantMask = wantVibes ? vibeMask(wantVibes, false) : 0;
+      const found: Entry[] = [];
+      const chords: number[] = [];
+      // Within the radius exactly when the chord is at most this long.
+      const maxChord = q.radiusMeters >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(q.radiusMeters / (2 * EARTH_RADIUS_M));
+      const consider = (list: readonly Entry[]) => {
+        for (const e of list) {
+          if (q.category && e.venue.category !== q.category) continue;
+          if (wantVibes) {
+            // bits when both sides have them; names otherwise
+            const bitsFit = wantMask !== -1 && e.vibes !== -1 ? (e.vibes & wantMask) !== 0 : wantVibes.some((v) => e.venue.detected_vibes.includes(v));
+            if (!bitsFit) continue;
+          }
+          const dx = e.x - cx;
+          const dy = e.y - cy;
+          const dz = e.z - cz;
+          const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+          if (chord <= maxChord && chordToMeters(chord) <= q.radiusMeters) {
+            found.push(e);
+            chords.push(chord);
+          }
+        }
+      };
+      const area = cellsAround(q.latitude, q.longitude, q.radiusMeters);
+      const wanted = (area.latTo - area.latFrom + 1) * (area.lon ? area.lon.to - area.lon.from + 1 : LON_CELLS);
+      if (wanted > cells.size) {
+        // a wide circle: every occupied cell is fewer to look at than the circle's cells
+        for (const list of cells.values()) consider(list);
+      } else {
+        for (let la = area.latFrom; la <= area.latTo; la++) {
+          const lonFrom = area.lon ? area.lon.from : 0;
+          const lonTo = area.lon ? area.lon.to : LON_CELLS - 1;
+          for (let lo = lonFrom; lo <= lonTo; lo++) {
+            const list = cells.get(cellKey(la, ((lo % LON_CELLS) + LON_CELLS) % LON_CELLS));
+            if (list) consider(list);
+          }
+        }
+      }
+      // Only the nearest `limit` are ordered: everything closer than the limit-th distance.
+      let keep = found.map((_, i) => i);
+      if (found.length > q.limit) {
+        const cut = q.limit > 0 ? kthSmallest(Float64Array.from(chords), q.limit - 1) : -1;
+        keep = keep.filter((i) => chords[i] <= cut);
+      }
+      keep.sort((a, b) => chords[a] - chords[b] || found[a].venue.id - found[b].venue.id);
+      return keep.slice(0, q.limit).map((i) => ({ venue: found[i].venue, meters: chordToMeters(chords[i]) }));
+    },
+    close: stop,
+  };
+}
