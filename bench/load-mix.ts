@@ -11,6 +11,8 @@
  * Options: BENCH_SECONDS=60 BENCH_CONCURRENCY=4,8,16,32,64 BENCH_USERS=5000 BENCH_FRIENDS=50
  *          BENCH_POSTS=250000 BENCH_REDIS_URL=redis://127.0.0.1:6379 (optional: the bus on Redis)
  *          BENCH_CPU_PROF=1 (write the instance's CPU profile to .tmp/prof)
+ *          BENCH_INSTANCES=2 (app instances sharing the load; needs BENCH_REDIS_URL)
+ *          BENCH_PG_STATS=1 (reset pg_stat_statements after the warm-up, if the server loads it)
  *
  * Each request carries its person's session cookie and its own X-Forwarded-For address (the
  * instance runs with TRUST_PROXY=1, as behind a load balancer), so per-person and per-address
@@ -32,12 +34,13 @@ const friends = Number(process.env.BENCH_FRIENDS ?? 50);
 const postCount = Number(process.env.BENCH_POSTS ?? 250_000);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL;
+const instanceCount = Number(process.env.BENCH_INSTANCES ?? 1);
 const SECRET = "bench-secret-bench-secret-bench-secret";
 /** The client's default distance, 5 miles, in km (spec 9: miles × 1.60934). */
 const RADIUS_KM = 5 * 1.60934;
 
 const { db, url, drop } = await openBenchDb("postgres", "load", pgUrl);
-let instance: ChildProcess | null = null;
+const instances: ChildProcess[] = [];
 try {
   let t = performance.now();
   await seedVenues(db);
@@ -54,29 +57,38 @@ try {
   await db.query("ANALYZE");
   console.log(`${venues.length} venues, ${users} users × ${friends} friends, ${postCount} posts, ${cookies.length} sessions ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const port = 6100 + (process.pid % 500);
-  const base = `http://127.0.0.1:${port}`;
+  // Several instances behind a load balancer (the load generator spreads its connections over
+  // them) share PostgreSQL and, for realtime, Redis: the deployment of docs/deploy.md.
+  if (instanceCount > 1 && !redisUrl) throw new Error("BENCH_INSTANCES > 1 needs BENCH_REDIS_URL (instances share realtime through Redis)");
+  const firstPort = 6100 + (process.pid % 500) * 4;
+  const bases = Array.from({ length: instanceCount }, (_, i) => `http://127.0.0.1:${firstPort + i}`);
+  const base = bases[0];
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=.tmp/prof"] : [];
-  instance = spawn(process.execPath, [...profile, "--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: url!,
-      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-load-${process.pid}` } : {}),
-      SESSION_SECRET: SECRET,
-      SEED: "false",
-      TRUST_PROXY: "1",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    instance!.stdout!.on("data", (d: Buffer) => d.toString().includes("VIBE is running") && resolve());
-    instance!.once("exit", (code) => reject(new Error(`instance exited ${code}`)));
-  });
-  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${instance!.pid}/status`, "utf8"))![1]) / 1024;
+  for (let i = 0; i < instanceCount; i++) {
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", "src/server/main.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(firstPort + i),
+        HOST: "127.0.0.1",
+        DATABASE_URL: url!,
+        ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-load-${process.pid}` } : {}),
+        SESSION_SECRET: SECRET,
+        // the public origin of the site behind the balancer: the one writes come from
+        PUBLIC_URL: bases[0],
+        SEED: "false",
+        TRUST_PROXY: "1",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    instances.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on("data", (d: Buffer) => d.toString().includes("VIBE is running") && resolve());
+      child.once("exit", (code) => reject(new Error(`instance exited ${code}`)));
+    });
+  }
+  const rssMb = () => instances.reduce((sum, c) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${c.pid}/status`, "utf8"))![1]) / 1024, 0);
 
   /** CPU seconds used so far by a process (utime + stime from /proc/<pid>/stat). */
   const cpuOf = (pid: number) => {
@@ -98,7 +110,7 @@ try {
   /** PostgreSQL's CPU per process, so that a backend which ended in between cannot count negative. */
   const pgCpu = () => new Map(pgPids().map((pid) => [pid, cpuOf(Number(pid))]));
   const pgDelta = (before: Map<string, number>, after: Map<string, number>) => [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
-  const cpuNow = () => ({ app: cpuOf(instance!.pid!), pg: pgCpu(), bench: process.cpuUsage() });
+  const cpuNow = () => ({ app: instances.reduce((sum, c) => sum + cpuOf(c.pid!), 0), pg: pgCpu(), bench: process.cpuUsage() });
 
   const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
   /** One request of the mix, as a signed-in person at a random place where venues are. */
@@ -135,12 +147,12 @@ try {
     return { kind: "like", method: "POST", path: `/api/posts/${post.id}/like`, headers: likeHeaders };
   };
 
-  await holdLoad(base, next, { concurrency: 4, seconds: 5 }); // warm up: connections, plans, JIT
+  await holdLoad(bases, next, { concurrency: 4, seconds: 5 }); // warm up: connections, plans, JIT
   if (process.env.BENCH_PG_STATS) await db.query("SELECT pg_stat_statements_reset()").catch(() => {});
   const lines: string[] = [];
   for (const concurrency of concurrencies) {
     const before = cpuNow();
-    const r = await holdLoad(base, next, { concurrency, seconds });
+    const r = await holdLoad(bases, next, { concurrency, seconds });
     const after = cpuNow();
     const pct = (x: number) => `${((100 * x) / r.seconds).toFixed(0)}%`;
     const benchCpu = (after.bench.user + after.bench.system - before.bench.user - before.bench.system) / 1e6;
@@ -155,9 +167,10 @@ try {
   }
   console.log("\nSummary\n" + lines.join("\n"));
 } finally {
-  if (instance && instance.exitCode === null) {
-    const exited = new Promise((r) => instance!.once("exit", r));
-    instance.kill("SIGTERM");
+  for (const child of instances) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
     await exited;
   }
   await drop();

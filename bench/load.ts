@@ -1,4 +1,4 @@
-import http from "node:http";
+import { Pool, type Dispatcher } from "undici";
 
 export interface LoadResult {
   requests: number;
@@ -22,57 +22,62 @@ const percentiles = (latencies: number[], errors: number, seconds: number) => {
 };
 
 /**
- * Holds `concurrency` requests in flight against `base` for `seconds`, each worker sending its
- * next request as soon as the last answers, over keep-alive connections. Latency is measured
+ * Holds `concurrency` requests in flight for `seconds`, each worker sending its next request as
+ * soon as the last answers, over keep-alive connections (undici's pool: a light client, so the
+ * load generator takes less of the machine it shares with the app). With several bases (app
+ * instances), workers are spread over them in turn, as a load balancer would. Latency is measured
  * per request with performance.now(); any non-2xx answer or failed request counts as an error
  * (its latency is counted too, so errors cannot make the percentiles look better).
  */
-export async function holdLoad(base: string, next: () => LoadRequest, opts: { concurrency: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
-  const url = new URL(base);
+export async function holdLoad(
+  base: string | readonly string[],
+  next: () => LoadRequest,
+  opts: { concurrency: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const bases = [base].flat();
+  const pools = bases.map((b, i) => new Pool(b, { connections: Math.ceil((opts.concurrency - i) / bases.length), pipelining: 1 }));
   const latencies: number[] = [];
   const kinds = new Map<string, { latencies: number[]; errors: number }>();
   let errors = 0;
   const statuses = new Map<number, number>();
   const deadline = performance.now() + opts.seconds * 1000;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const r = next();
-      const spec = typeof r === "string" ? { path: r } : r;
-      const kind = kinds.get(spec.kind ?? "all") ?? kinds.set(spec.kind ?? "all", { latencies: [], errors: 0 }).get(spec.kind ?? "all")!;
-      const start = performance.now();
-      const done = (failed: boolean) => {
-        const ms = performance.now() - start;
-        latencies.push(ms);
-        kind.latencies.push(ms);
-        if (failed) {
-          errors++;
-          kind.errors++;
-        }
-        resolve();
-      };
-      const req = http.request(
-        { host: url.hostname, port: url.port, method: spec.method ?? "GET", path: spec.path, agent, headers: { ...opts.headers, ...spec.headers } },
-        (res) => {
-          const status = res.statusCode ?? 500;
-          res.resume();
-          res.on("end", () => {
-            if (status >= 300) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            done(status >= 300);
-          });
-        },
-      );
-      req.on("error", () => done(true));
-      req.end(spec.body);
-    });
+  const once = async (pool: Pool) => {
+    const r = next();
+    const spec = typeof r === "string" ? { path: r } : r;
+    const key = spec.kind ?? "all";
+    const kind = kinds.get(key) ?? kinds.set(key, { latencies: [], errors: 0 }).get(key)!;
+    const start = performance.now();
+    let failed = true;
+    try {
+      const res = await pool.request({
+        method: (spec.method ?? "GET") as Dispatcher.HttpMethod,
+        path: spec.path,
+        headers: { ...opts.headers, ...spec.headers },
+        body: spec.body,
+      });
+      await res.body.dump({ limit: Infinity });
+      failed = res.statusCode >= 300;
+      if (failed) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+    } catch {
+      failed = true;
+    }
+    const ms = performance.now() - start;
+    latencies.push(ms);
+    kind.latencies.push(ms);
+    if (failed) {
+      errors++;
+      kind.errors++;
+    }
+  };
   const began = performance.now();
   await Promise.all(
-    Array.from({ length: opts.concurrency }, async () => {
-      while (performance.now() < deadline) await once();
+    Array.from({ length: opts.concurrency }, async (_, i) => {
+      const pool = pools[i % pools.length];
+      while (performance.now() < deadline) await once(pool);
     }),
   );
   const seconds = (performance.now() - began) / 1000;
-  agent.destroy();
+  await Promise.all(pools.map((p) => p.destroy()));
   if (statuses.size) console.warn(`  non-2xx answers: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(", ")}`);
   const byKind = Object.fromEntries([...kinds].map(([k, v]) => [k, percentiles(v.latencies, v.errors, seconds)]));
   return { ...percentiles(latencies, errors, seconds), seconds, byKind };

@@ -4,7 +4,7 @@ import { matchQuery } from "@shared/contracts/venues";
 import { requireUser, type AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { badRequest, forbidden, notFound, parse } from "../http/errors";
-import { matchVenues } from "../venues/service";
+import { matchVenues, presentMatched } from "../venues/service";
 import { blendGroupVibes } from "./mixed-vibes";
 
 interface MemberRow {
@@ -93,6 +93,6 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = parse(matchQuery, { vibes: "all", ...(req.query as object) });
     const vibes = group.mixedVibes.length ? group.mixedVibes : q.vibes === "all" ? [] : q.vibes;
     const venues = await matchVenues(ctx, { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius, vibes, category: q.category, search: q.search, userId: me.id });
-    return { vibes, venues };
+    return { vibes, venues: venues.map(presentMatched) };
   });
 }

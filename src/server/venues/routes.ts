@@ -12,13 +12,13 @@ import { forbidden, notFound, parse } from "../http/errors";
 import { favoriteVenues, presentVenue, toggleFavorite, venueByExternalId, venueDetails } from "./queries";
 import { withLive } from "../live/service";
 import { suggestionRank } from "./ranking";
-import { MATCH_CANDIDATES, matchVenues, venuesNear } from "./service";
+import { MATCH_CANDIDATES, matchedJson, matchVenues, venuesNear } from "./service";
 
 
 export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
 
-  app.get("/api/venues/match-public", async (req) => {
+  app.get("/api/venues/match-public", async (req, reply) => {
     const q = parse(matchQuery, req.query);
     const user = await currentUser(ctx, req);
     const venues = await matchVenues(ctx, {
@@ -30,8 +30,8 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
       search: q.search,
       userId: user?.id,
     });
-    if (q.vibes !== "all") ctx.matchCounter.record(venues.map((v) => v.id));
-    return venues;
+    if (q.vibes !== "all") ctx.matchCounter.record(venues.map((v) => v.venue.id));
+    return reply.type("application/json; charset=utf-8").send(matchedJson(venues));
   });
 
   app.get("/api/venues/nearby", async (req) => {

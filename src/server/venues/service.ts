@@ -1,6 +1,8 @@
 import { MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
+import { metersToMilesString } from "@shared/units";
 import type { Db } from "../db/client";
 import { liveFit } from "../live/crowd";
+import type { LiveVibe } from "../live/crowd";
 import { loadVenueState, presentLatestUpdate } from "../live/service";
 import type { CatalogHit, VenueCatalog } from "./catalog";
 import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
@@ -41,12 +43,21 @@ export interface MatchRequest {
   userId?: string | null;
 }
 
+/** One venue of a match: the stored venue and what this request adds to it. */
+export interface MatchedVenue {
+  venue: CatalogHit["venue"];
+  meters: number;
+  fit: number | null;
+  isFavorite: boolean;
+  live: LiveVibe | null;
+}
+
 /**
  * Venues inside the radius that fit at least one vibe, best matches first (docs/discovery.md).
  * A fresh live vibe (owner broadcast, recent check-ins) counts in the fit while it lasts and is
  * shown as the venue's latestUpdate.
  */
-export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise<Venue[]> {
+export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise<MatchedVenue[]> {
   const radiusMeters = q.radiusKm * 1000;
   const hits = await venueHitsNear(reader, {
     latitude: q.latitude,
@@ -62,13 +73,14 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     hits.map((h) => h.venue.id),
     q.userId,
   );
-  const present = (h: CatalogHit, fit: number | null) => {
-    const venue = presentStoredVenue(h.venue, h.meters, favorites.has(h.venue.id), fit);
-    const l = live.get(h.venue.id);
-    if (l) venue.latestUpdate = presentLatestUpdate(l);
-    return venue;
-  };
-  if (!q.vibes.length) return hits.map((h) => present(h, null));
+  const matched = (h: CatalogHit, fit: number | null): MatchedVenue => ({
+    venue: h.venue,
+    meters: h.meters,
+    fit,
+    isFavorite: favorites.has(h.venue.id),
+    live: live.get(h.venue.id) ?? null,
+  });
+  if (!q.vibes.length) return hits.map((h) => matched(h, null));
   return hits
     .map((h) => {
       const fit = liveFit(matchScore(h.venue.vibe_scores, q.vibes), live.get(h.venue.id) ?? null, q.vibes);
@@ -76,5 +88,40 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     })
     .sort((a, b) => b.rank - a.rank)
     .slice(0, MAX_VENUE_RESULTS)
-    .map(({ h, fit }) => present(h, fit));
+    .map(({ h, fit }) => matched(h, fit));
 }
+
+/** A matched venue as the API's Venue. */
+export function presentMatched(m: MatchedVenue): Venue {
+  const venue = presentStoredVenue(m.venue, m.meters, m.isFavorite, m.fit);
+  if (m.live) venue.latestUpdate = presentLatestUpdate(m.live);
+  return venue;
+}
+
+/**
+ * The JSON text of matched venues, exactly JSON.stringify of presentMatched's Venues but for the
+ * order of their keys. A match answers up to 100 venues of 20 fields (about 67 kB); the fields
+ * that do not depend on the request are stringified once per stored venue and kept, so each
+ * answer only writes the few that do. A venue read again by the catalog is a new object, so a
+ * kept text never outlives the venue it was made from.
+ */
+export function matchedJson(list: readonly MatchedVenue[]): string {
+  let out = "[";
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i];
+    let fixed = fixedJson.get(m.venue);
+    if (fixed === undefined) {
+      const { distance: _d, isFavorite: _f, matchScore: _s, latestUpdate: _l, ...rest } = presentStoredVenue(m.venue, null, false, null);
+      fixed = JSON.stringify(rest).slice(0, -1);
+      fixedJson.set(m.venue, fixed);
+    }
+    out +=
+      (i ? "," : "") +
+      fixed +
+      `,"distance":${JSON.stringify(metersToMilesString(m.meters))},"isFavorite":${m.isFavorite},"matchScore":${JSON.stringify(m.fit)},"latestUpdate":` +
+      (m.live ? JSON.stringify(presentLatestUpdate(m.live)) : "null") +
+      "}";
+  }
+  return out + "]";
+}
+const fixedJson = new WeakMap<object, string>();

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { liveVibe } from "../live/crowd";
+import type { StoredVenue } from "./queries";
+import { matchedJson, presentMatched, type MatchedVenue } from "./service";
+
+const venue = (id: number, over: Partial<StoredVenue> = {}): StoredVenue => ({
+  id,
+  external_id: `seed:${id}`,
+  source: "seed",
+  name: `Venue ${id}`,
+  category: "Bar",
+  description: null,
+  address: "1 Main St",
+  latitude: 37.77,
+  longitude: -122.42,
+  image_url: null,
+  rating: null,
+  review_count: null,
+  phone_number: null,
+  website: null,
+  hours: [],
+  detected_vibes: ["Chill"],
+  vibe_scores: { Chill: 0.7 },
+  attribution: "Data: DataSF",
+  ...over,
+});
+
+describe("matchedJson", () => {
+  it("writes exactly the Venues presentMatched makes, for every kind of field", () => {
+    const now = new Date();
+    const live = liveVibe(
+      { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic"], specialNotes: 'Jazz "tonight" \u2028 🎷', isOpen: true, createdAt: now },
+      [{ vibes: ["Social"], createdAt: now }],
+      now,
+    );
+    const list: MatchedVenue[] = [
+      { venue: venue(1), meters: 0, fit: null, isFavorite: false, live: null },
+      {
+        venue: venue(2, {
+          name: 'Café "Zoë" \\ <b>',
+          description: "Line one\nline two\u0000",
+          rating: 4.5,
+          review_count: 120,
+          hours: ["Mo-Fr 08:00-17:00"],
+          website: "https://example.com/?a=1&b=2",
+          detected_vibes: [],
+          vibe_scores: {},
+        }),
+        meters: 1234.5678,
+        fit: 0.83,
+        isFavorite: true,
+        live,
+      },
+      { venue: venue(3), meters: 80_000, fit: 0, isFavorite: false, live: null },
+    ];
+    expect(JSON.parse(matchedJson(list))).toEqual(list.map(presentMatched));
+    // kept texts are reused, and still right
+    expect(JSON.parse(matchedJson(list.slice().reverse()))).toEqual(list.slice().reverse().map(presentMatched));
+    expect(matchedJson([])).toBe("[]");
+  });
+});
