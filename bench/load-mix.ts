@@ -11,7 +11,7 @@
  * Options: BENCH_SECONDS=60 BENCH_CONCURRENCY=4,8,16,32,64 BENCH_USERS=5000 BENCH_FRIENDS=50
  *          BENCH_POSTS=250000 BENCH_REDIS_URL=redis://127.0.0.1:6379 (optional: the bus on Redis)
  *          BENCH_CPU_PROF=1 (write the instance's CPU profile to .tmp/prof)
- *          BENCH_INSTANCES=2 (app instances sharing the load; needs BENCH_REDIS_URL)
+ *          BENCH_INSTANCES=2 (app instances sharing the load; needs BENCH_REDIS_URL) BENCH_POOL_SIZE=10
  *          BENCH_PG_STATS=1 (reset pg_stat_statements after the warm-up, if the server loads it)
  *
  * Each request carries its person's session cookie and its own X-Forwarded-For address (the
@@ -79,6 +79,7 @@ try {
         SEED: "false",
         TRUST_PROXY: "1",
         LOG_LEVEL: "warn",
+        DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? "10",
       },
       stdio: ["ignore", "pipe", "inherit"],
     });

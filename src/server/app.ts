@@ -5,7 +5,7 @@ import { LIMITS } from "@shared/constants";
 import { authRoutes } from "./auth/routes";
 import { createSessionStore } from "./auth/sessions";
 import type { Config } from "./config";
-import type { AppContext } from "./context";
+import { lookedUpUser, type AppContext } from "./context";
 import type { Db } from "./db/client";
 import { errorHandler } from "./http/errors";
 import { registerSecurity } from "./http/security";
@@ -17,6 +17,9 @@ import { realtimeRoutes } from "./realtime/ws";
 import { googlePhotoHeaders, imageProxyRoutes } from "./venues/image-proxy";
 import { venueRoutes } from "./venues/routes";
 import { createVenueCatalog } from "./venues/catalog";
+import { createChangeFeed } from "./db/changes";
+import { createLiveStore } from "./live/store";
+import { createFavoriteStore } from "./venues/favorites";
 import { friendRoutes } from "./social/friends";
 import { groupRoutes } from "./social/groups";
 import { postRoutes } from "./social/posts";
@@ -71,20 +74,34 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
   });
   const bus = opts.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
+  const changes = await createChangeFeed(db, { onError: (err) => app.log.error({ err }, "a change handler failed") });
   const ctx: AppContext = {
     config,
     db,
     bus,
-    sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays }),
+    changes,
+    sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays, changes }),
     matchCounter: createMatchCounter(db),
-    catalog: await createVenueCatalog(db, { onError: (err) => app.log.warn({ err }, "reading venues into the catalog failed; retrying") }),
+    favorites: createFavoriteStore(db, changes),
+    live: await createLiveStore(db, changes, { onError: (err) => app.log.warn({ err }, "reading live vibes into memory failed; retrying") }),
+    catalog: await createVenueCatalog(db, changes, { onError: (err) => app.log.warn({ err }, "reading venues into the catalog failed; retrying") }),
     vibes: opts.vibes ?? createVibeAnalyzer({ llm: config.llm, imageFetch: opts.imageFetch, onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used") }),
   };
   app.setErrorHandler(errorHandler);
   // While draining, every answer closes its connection: a kept-alive connection (a load balancer's
   // pool) that turns idle after close() began would otherwise hold the shutdown open.
-  app.addHook("onSend", async (_req, reply) => {
+  app.addHook("onSend", async (req, reply) => {
     if (lifecycle.draining) reply.header("connection", "close");
+    // A state change may have been to the caller's own row (profile, privacy, preferences) or
+    // favourites: this instance forgets what it kept of them before answering, so their next request reads afresh
+    // (other instances hear of it from the database, auth/sessions.ts).
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      const user = await lookedUpUser(req)?.catch(() => null);
+      if (user) {
+        ctx.sessions.forget(user.id);
+        ctx.favorites.forget(user.id);
+      }
+    }
   });
   await registerSecurity(app, config);
   await app.register(cookie);
@@ -124,6 +141,10 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   app.addHook("onClose", async () => {
     await ctx.matchCounter.close();
     await ctx.catalog.close();
+    ctx.sessions.close();
+    ctx.live.close();
+    ctx.favorites.close();
+    await changes.close();
     if (!opts.bus) await bus.close();
   });
   const drain = async () => {

@@ -14,6 +14,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: connections each instance opens to PostgreSQL (plus one that LISTENs). */
+  databasePoolSize: number;
   redisUrl: string | null;
   /** REDIS_PREFIX: namespaces the pub/sub channel, so several deployments can share one Redis. */
   redisPrefix: string;
@@ -66,6 +68,7 @@ const vars = {
     .trim()
     .refine((v) => /^postgres(ql)?:\/\/.+/.test(v) && URL.canParse(v), "must be a postgres:// or postgresql:// URL")
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z
     .string()
     .trim()
@@ -171,6 +174,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: parsed.HOST as string,
     dataDir,
     databaseUrl,
+    databasePoolSize: parsed.DATABASE_POOL_SIZE as number,
     redisUrl: (parsed.REDIS_URL as string | undefined) ?? null,
     redisPrefix: parsed.REDIS_PREFIX as string,
     adminEmails: parsed.ADMIN_EMAILS as string[],

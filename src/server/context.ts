@@ -7,6 +7,9 @@ import type { MatchCounter } from "./live/match-counter";
 import type { EventBus } from "./realtime/bus";
 import type { VibeAnalyzer } from "./vibes/analyzer";
 import type { VenueCatalog } from "./venues/catalog";
+import type { ChangeFeed } from "./db/changes";
+import type { LiveStore } from "./live/store";
+import type { FavoriteStore } from "./venues/favorites";
 import { forbidden, unauthorized } from "./http/errors";
 
 /** What every route module is built from. */
@@ -16,6 +19,12 @@ export interface AppContext {
   sessions: SessionStore;
   bus: EventBus;
   matchCounter: MatchCounter;
+  /** What other connections changed, as the database announces it (db/changes.ts). */
+  changes: ChangeFeed;
+  /** Recently active people's saved venue ids, in memory (venues/favorites.ts). */
+  favorites: FavoriteStore;
+  /** Every venue's live inputs, in memory (live/store.ts). */
+  live: LiveStore;
   /** Every venue, in memory, for radius searches (venues/catalog.ts). */
   catalog: VenueCatalog;
   vibes: VibeAnalyzer;
@@ -38,6 +47,11 @@ export function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserR
     cache.set(req, p);
   }
   return p;
+}
+
+/** The user lookup this request already made, if it made one. */
+export function lookedUpUser(req: FastifyRequest): Promise<UserRow | null> | undefined {
+  return cache.get(req);
 }
 
 /** The signed-in user, or a 401. */

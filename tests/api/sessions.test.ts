@@ -126,6 +126,39 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     });
   });
 
+  // Instances keep the sessions they read for a while (src/server/auth/sessions.ts); the database
+  // tells every instance when one ends. On PostgreSQL `server` and `direct` share one database.
+  describe.runIf(target === "postgres")("kept sessions on two instances", () => {
+    it("a logout on one instance: another refuses every change at once, and reads once it has heard", async () => {
+      const a = new Agent(server.url);
+      const user = await signUp(a);
+      const token = tokenOfAgent(a)!;
+      expect(await whoIs(token, direct)).toBe(user.id); // read, and kept, by the other instance
+      expect(await whoIs(token, direct)).toBe(user.id);
+      expect((await a.get("/api/logout")).status).toBe(303);
+      const post = await fetch(`${direct.url}/api/posts`, {
+        method: "POST",
+        headers: { cookie: `vibe_session=${token}`, origin: direct.url, "content-type": "application/json" },
+        body: JSON.stringify({ vibes: ["Chill"], content: "after logout" }),
+      });
+      expect(post.status).toBe(401);
+      await direct.ctx.changes.settle();
+      expect(await whoIs(token, direct)).toBe(401);
+      const rows = await server.db.query("SELECT 1 FROM posts WHERE user_id = $1", [user.id]);
+      expect(rows).toHaveLength(0);
+    });
+
+    it("a change to the person on one instance is what the other answers once it has heard", async () => {
+      const a = new Agent(server.url);
+      const user = await signUp(a);
+      const onOther = () => fetch(`${direct.url}/api/auth/me`, { headers: { cookie: a.cookieHeader() } }).then((r) => r.json());
+      expect((await onOther()).id).toBe(user.id);
+      await server.db.query("UPDATE users SET first_name = 'Renamed' WHERE id = $1", [user.id]);
+      await direct.ctx.changes.settle();
+      expect((await onOther()).firstName).toBe("Renamed");
+    });
+  });
+
   describe("expiry", () => {
     it(`lasts SESSION_TTL_DAYS (${TTL_DAYS}) in the cookie and in the database`, async () => {
       const a = new Agent(server.url);
@@ -142,6 +175,7 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       const user = await signUp(a);
       expect((await a.get("/api/auth/me")).status).toBe(200);
       await server.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+      await server.ctx.changes.settle(); // the instance has heard of the change (auth/sessions.ts)
       // the browser would still send the cookie (its own expiry is days away): the server says no
       expect((await a.get("/api/auth/me")).status).toBe(401);
       expect((await a.get("/api/posts/feed")).status).toBe(401);
@@ -154,6 +188,7 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       const a = new Agent(server.url);
       const user = await signUp(a);
       await server.db.query("UPDATE sessions SET expires_at = now() + interval '1 minute' WHERE user_id = $1", [user.id]);
+      await server.ctx.changes.settle();
       expect((await a.get("/api/auth/me")).body.id).toBe(user.id);
     });
   });

@@ -147,6 +147,7 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       const user = await signUp(a);
       const before = await a.get<Venue[]>(`/api/venues/nearby?${here}&radius=5&hour=19&limit=10`);
       await server.db.query("UPDATE users SET preferred_vibes = ARRAY['Quiet','Focused'] WHERE id = $1", [user.id]);
+      await server.ctx.changes.settle(); // the instance has heard of the change (auth/sessions.ts)
       const after = await a.get<Venue[]>(`/api/venues/nearby?${here}&radius=5&hour=19&limit=10`);
       expect(after.body.map((v) => v.id)).not.toEqual(before.body.map((v) => v.id));
       const liked = (list: Venue[]) => list.reduce((sum, v) => sum + (v.vibeScores.Quiet ?? 0) + (v.vibeScores.Focused ?? 0), 0);
@@ -249,6 +250,7 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       expect((await a.get("/api/vibes/current")).body).toEqual({ vibes: ["Loud"] });
       // with vibe sharing off, a selection is stored private whatever the client says
       await server.db.query("UPDATE users SET privacy_share_vibes = false WHERE id = $1", [user.id]);
+      await server.ctx.changes.settle();
       expect((await a.post("/api/vibes", { vibes: ["Quiet"], isPrivate: false })).body.isPrivate).toBe(true);
       const [row] = await server.db.query<{ is_private: boolean }>(
         "SELECT is_private FROM vibe_selections WHERE user_id = $1 ORDER BY id DESC LIMIT 1",

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ChangeFeed } from "../db/changes";
 import type { Queryable } from "../db/client";
+import { KeptByUser } from "../db/kept";
 import type { UserRow } from "./users";
 
 export const SESSION_COOKIE = "vibe_session";
@@ -12,13 +14,29 @@ export interface SessionStore {
   user(req: FastifyRequest): Promise<UserRow | null>;
   /** Ends this request's session and clears its cookie. */
   end(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Forgets what this instance holds of a user's sessions (their row or sessions just changed). */
+  forget(userId: string): void;
+  close(): void;
 }
+
+/** How long a signed-in user read from the database may be answered from memory at most. */
+export const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MAX = 100_000;
 
 /**
  * Sessions are opaque 256-bit random tokens. The cookie carries the token; the database keeps only
  * an HMAC of it (keyed by SESSION_SECRET), so a copy of the sessions table signs nobody in.
+ *
+ * Nearly every request asks who is signed in, so each instance keeps the sessions it has read
+ * (with their user) for up to SESSION_CACHE_MS. What would make one stale is announced by the
+ * database on commit (migration 008: a user's row updated or deleted, a session updated or
+ * deleted, as at logout or sign-in rotation) and drops that user's sessions here on every
+ * instance (`changes`); this instance also drops them itself when it ends or starts a session and
+ * after any state-changing request of theirs. A read that was under way while such a change came
+ * in is not kept. Only GET and HEAD are answered from memory; every state change reads the session
+ * from the database. Without a change feed nothing is kept.
  */
-export function createSessionStore(db: Queryable, opts: { secret: string; ttlDays: number }): SessionStore {
+export function createSessionStore(db: Queryable, opts: { secret: string; ttlDays: number; changes?: ChangeFeed; cacheMs?: number }): SessionStore {
   const hashToken = (token: string) => createHmac("sha256", opts.secret).update(token).digest("base64url");
   const ttlMs = opts.ttlDays * 24 * 60 * 60 * 1000;
   const tokenOf = (req: FastifyRequest) => {
@@ -32,10 +50,29 @@ export function createSessionStore(db: Queryable, opts: { secret: string; ttlDay
     secure: req.protocol === "https",
   });
 
+  const kept = new KeptByUser<{ user: UserRow; expiresAt: number }>(opts.changes ? (opts.cacheMs ?? SESSION_CACHE_MS) : 0, SESSION_CACHE_MAX);
+  const forget = (userId: string) => kept.forget(userId);
+  const stopListening = opts.changes?.on("users", (changed) => {
+    if (changed === "*") kept.forgetAll();
+    else for (const id of changed) kept.forget(id);
+  });
+  /** After a session's row is deleted: whatever is kept of it, or a read of it under way, goes. */
+  const ended = (hash: string) => {
+    const userId = kept.userOf(hash);
+    if (userId) kept.forget(userId);
+    else kept.forgetAll(); // a read of it may be under way, for a user not known here
+  };
+
   return {
+    forget,
+    close: () => stopListening?.(),
     async start(req, reply, userId) {
       const old = tokenOf(req);
-      if (old) await db.query("DELETE FROM sessions WHERE token_hash = $1", [hashToken(old)]);
+      if (old) {
+        await db.query("DELETE FROM sessions WHERE token_hash = $1", [hashToken(old)]);
+        ended(hashToken(old));
+      }
+      forget(userId);
       const token = randomBytes(32).toString("base64url");
       const expires = new Date(Date.now() + ttlMs);
       await db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [hashToken(token), userId, expires]);
@@ -46,15 +83,30 @@ export function createSessionStore(db: Queryable, opts: { secret: string; ttlDay
     async user(req) {
       const token = tokenOf(req);
       if (!token) return null;
-      const rows = await db.query<UserRow>(
-        "SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()",
-        [hashToken(token)],
+      const hash = hashToken(token);
+      // Only reads are answered from memory: a state change always checks the database, so a
+      // session ended anywhere can never change anything again, whatever an instance has kept.
+      const reading = req.method === "GET" || req.method === "HEAD";
+      const hit = reading ? kept.get(hash) : undefined;
+      if (hit && hit.expiresAt > Date.now()) return hit.user;
+      if (hit) kept.drop(hash);
+      const readAt = kept.epoch;
+      const rows = await db.query<UserRow & { session_expires_at: Date }>(
+        "SELECT u.*, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()",
+        [hash],
       );
-      return rows[0] ?? null;
+      if (!rows[0]) return null;
+      const { session_expires_at: expires, ...user } = rows[0];
+      kept.keep(hash, user.id, { user: Object.freeze(user), expiresAt: new Date(expires).getTime() }, readAt);
+      return user;
     },
     async end(req, reply) {
       const token = tokenOf(req);
-      if (token) await db.query("DELETE FROM sessions WHERE token_hash = $1", [hashToken(token)]);
+      if (token) {
+        const hash = hashToken(token);
+        await db.query("DELETE FROM sessions WHERE token_hash = $1", [hash]);
+        ended(hash);
+      }
       reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
     },
   };

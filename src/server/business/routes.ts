@@ -6,7 +6,7 @@ import { requireAdmin, requireUser, type AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { MAX_INT4 } from "../db/sql";
 import { forbidden, notFound, parse } from "../http/errors";
-import { loadLive, presentLatestUpdate, withLive } from "../live/service";
+import { presentLatestUpdate, withLive } from "../live/service";
 import { presentVenue, type VenueRow } from "../venues/queries";
 
 const VENUE_SELECT = `SELECT v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude, v.longitude,
@@ -46,7 +46,7 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
         WHERE o.user_id = $1 ORDER BY o.created_at, v.id`,
       [me.id],
     );
-    return withLive(db, rows.map((r) => presentVenue(r)));
+    return withLive(ctx, rows.map((r) => presentVenue(r)));
   });
 
   // An owner broadcasts the venue's live status; it is kept as history and sent to everyone.
@@ -61,7 +61,9 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
        VALUES ($1, $2, $3, $4, $5::text[], $6, $7)`,
       [id, me.id, body.capacityStatus, body.noiseLevel, body.currentVibes, body.specialNotes, body.isOpen],
     );
-    const live = (await loadLive(db, [id])).get(id)!;
+    // this instance rereads the venue's live inputs before answering; others hear of it (live/store.ts)
+    await ctx.live.refresh([id]);
+    const live = (await ctx.live.vibes([id])).get(id)!;
     const latestUpdate = presentLatestUpdate(live);
     const [venue] = await db.query<{ external_id: string; name: string }>("SELECT external_id, name FROM venues WHERE id = $1", [id]);
     await bus.publish({ to: "all", message: { type: "venue_update", venueId: id, externalId: venue.external_id, name: venue.name, latestUpdate } }).catch((err) => {

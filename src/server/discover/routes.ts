@@ -63,7 +63,7 @@ export function discoverRoutes(app: FastifyInstance, ctx: AppContext) {
           WHERE v.id = ANY($1::int[])`,
         [ids, searchTerms.map((t) => t.toLowerCase())],
       ),
-      loadVenueState(db, ids, user?.id),
+      loadVenueState(ctx, ids, user?.id),
     ]);
     const { live, favorites } = state;
     const textOf = new Map(texts.map((t) => [t.id, t]));

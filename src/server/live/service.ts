@@ -1,62 +1,30 @@
 import type { LatestUpdate } from "@shared/contracts/venues";
 import type { Queryable } from "../db/client";
-import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, type Broadcast, type LiveVibe } from "./crowd";
+import type { LiveVibe } from "./crowd";
+import type { FavoriteStore } from "../venues/favorites";
+import type { LiveStore } from "./store";
 
 /** What a list of venues shows live: their live vibes and which of them the caller saved. */
 export interface VenueState {
   /** Only venues with fresh broadcasts or check-ins appear. */
   live: Map<number, LiveVibe>;
-  favorites: Set<number>;
+  favorites: ReadonlySet<number>;
 }
 
-interface StateRow {
-  updates: { venue_id: number; capacity_status: Broadcast["capacityStatus"]; noise_level: Broadcast["noiseLevel"]; current_vibes: string[]; special_notes: string | null; is_open: boolean; created_at: string }[] | null;
-  check_ins: { venue_id: number; vibes: string[]; created_at: string }[] | null;
-  favorites: number[] | null;
+/** Where live vibes and favourites are read from. */
+export interface StateReader {
+  live: LiveStore;
+  favorites: FavoriteStore;
 }
 
 /**
- * The live vibes of the given venues and, for a signed-in caller, which of them they saved: one
- * round trip, as nearly every venue list needs both.
+ * The live vibes of the given venues and, for a signed-in caller, which venues they saved: both
+ * from the instance's memory (live/store.ts, venues/favorites.ts), read afresh when stale.
  */
-export async function loadVenueState(db: Queryable, venueIds: readonly number[], userId?: string | null, now = new Date()): Promise<VenueState> {
-  const live = new Map<number, LiveVibe>();
-  if (!venueIds.length) return { live, favorites: new Set() };
-  const [row] = await db.query<StateRow>(
-    `SELECT
-       (SELECT json_agg(u) FROM (
-          SELECT DISTINCT ON (venue_id) venue_id, capacity_status, noise_level, current_vibes, special_notes, is_open, created_at
-            FROM venue_updates WHERE venue_id = ANY($1::int[]) AND created_at > $2::timestamptz - make_interval(mins => $3)
-           ORDER BY venue_id, created_at DESC) u) AS updates,
-       (SELECT json_agg(c) FROM (
-          SELECT venue_id, vibes, created_at FROM posts
-           WHERE venue_id = ANY($1::int[]) AND created_at > $2::timestamptz - make_interval(mins => $4)) c) AS check_ins,
-       (SELECT array_agg(venue_id) FROM favorites WHERE user_id = $5::uuid AND venue_id = ANY($1::int[])) AS favorites`,
-    [venueIds, now, BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, userId ?? null],
-  );
-  const byVenue = new Map<number, { broadcast: Broadcast | null; checkIns: { vibes: string[]; createdAt: Date }[] }>();
-  const entry = (id: number) => byVenue.get(id) ?? byVenue.set(id, { broadcast: null, checkIns: [] }).get(id)!;
-  for (const u of row.updates ?? []) {
-    entry(u.venue_id).broadcast = {
-      capacityStatus: u.capacity_status,
-      noiseLevel: u.noise_level,
-      currentVibes: u.current_vibes,
-      specialNotes: u.special_notes,
-      isOpen: u.is_open,
-      createdAt: new Date(u.created_at),
-    };
-  }
-  for (const c of row.check_ins ?? []) entry(c.venue_id).checkIns.push({ vibes: c.vibes, createdAt: new Date(c.created_at) });
-  for (const [id, { broadcast, checkIns: list }] of byVenue) {
-    const l = liveVibe(broadcast, list, now);
-    if (l) live.set(id, l);
-  }
-  return { live, favorites: new Set(row.favorites ?? []) };
-}
-
-/** Live vibes of the given venues (only those with fresh broadcasts or check-ins appear). */
-export async function loadLive(db: Queryable, venueIds: readonly number[], now = new Date()): Promise<Map<number, LiveVibe>> {
-  return (await loadVenueState(db, venueIds, null, now)).live;
+export async function loadVenueState({ live, favorites }: StateReader, venueIds: readonly number[], userId?: string | null): Promise<VenueState> {
+  if (!venueIds.length) return { live: new Map(), favorites: new Set() };
+  const [vibes, saved] = await Promise.all([live.vibes(venueIds), userId ? favorites.of(userId) : new Set<number>()]);
+  return { live: vibes, favorites: saved };
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -84,12 +52,12 @@ export function presentLatestUpdate(live: LiveVibe): LatestUpdate {
  * saved each venue.
  */
 export async function withLive<T extends { id: number; latestUpdate: LatestUpdate | null; isFavorite: boolean }>(
-  db: Queryable,
+  reader: StateReader,
   venues: T[],
   userId?: string | null,
 ): Promise<T[]> {
   const { live, favorites } = await loadVenueState(
-    db,
+    reader,
     venues.map((v) => v.id),
     userId,
   );

@@ -1,3 +1,4 @@
+import { serialRefresher, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import { VENUE_COLUMNS, type StoredVenue } from "./queries";
 
@@ -6,10 +7,10 @@ import { VENUE_COLUMNS, type StoredVenue } from "./queries";
  * suggestions make on nearly every request (docs/discovery.md, "Venue catalog").
  *
  * Venues change rarely (a sync, the seed) and are read all the time, so each instance loads them
- * once and then follows the 'venue_changes' notifications that a trigger on the table sends on
- * commit (migration 008): changed ids are read again, a '*' or a lost listening connection reads
- * everything again. A search first waits for any refresh already under way, so a change this
- * instance was told about is never answered from before it.
+ * once and then follows the changes that a trigger on the table announces on commit (migration
+ * 008, db/changes.ts): changed ids are read again; '*' (a bulk change, or a lost listening
+ * connection) reads everything again. A change made on another instance is seen once its reread is
+ * done (milliseconds); one made through this instance (a sync) is reread before the write answers.
  *
  * The search is the same as venuesWithin's SQL without text search: the cube extension's earth
  * (a sphere of radius 6,378,168 m), the great-circle distance it measures, nearest first.
@@ -127,7 +128,7 @@ function cellsAround(latitude: number, longitude: number, radiusMeters: number) 
   return { latFrom, latTo, lon: { from, to } };
 }
 
-export async function createVenueCatalog(db: Db, opts: { onError?: (err: unknown) => void } = {}): Promise<VenueCatalog> {
+export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { onError?: (err: unknown) => void } = {}): Promise<VenueCatalog> {
   const byId = new Map<number, Entry>();
   const cells = new Map<number, Entry[]>();
 
@@ -166,44 +167,12 @@ export async function createVenueCatalog(db: Db, opts: { onError?: (err: unknown
     for (const id of ids ?? []) if (!found.has(id)) remove(id);
   };
 
-  // Refreshes run one after another, in the order they were asked for, so an older read can never
-  // overwrite a newer one. Ids noted while one runs are read together by the next.
-  let chain: Promise<void> = Promise.resolve();
-  let pendingIds = new Set<number>();
-  let pendingAll = false;
-  let scheduled: Promise<void> | null = null;
-  const request = (ids: readonly number[] | null): Promise<void> => {
-    if (ids === null) pendingAll = true;
-    else for (const id of ids) pendingIds.add(id);
-    if (scheduled) return scheduled;
-    const run = chain.then(async () => {
-      scheduled = null;
-      const all = pendingAll;
-      const batch = [...pendingIds];
-      pendingAll = false;
-      pendingIds = new Set();
-      if (all) await read(null);
-      else if (batch.length) await read(batch);
-    });
-    scheduled = run;
-    chain = run.catch((err) => {
-      // The database is away: read everything again once it answers (the next request or notice).
-      pendingAll = true;
-      opts.onError?.(err);
-    });
-    return run;
-  };
-
-  const onMessage = (payload: string) => {
-    if (payload === "*") return void request(null).catch(() => {});
-    const ids = payload.split(",").map(Number).filter(Number.isInteger);
-    void request(ids).catch(() => {});
-  };
-  const stop = await db.listen("venue_changes", onMessage, () => void request(null).catch(() => {}));
+  const refresher = serialRefresher(read, opts.onError);
+  const stop = changes.on("venues", refresher.onChange);
   try {
-    await request(null);
+    await refresher.request(null);
   } catch (err) {
-    await stop();
+    stop();
     throw err;
   }
 
@@ -211,10 +180,10 @@ export async function createVenueCatalog(db: Db, opts: { onError?: (err: unknown
     get size() {
       return byId.size;
     },
-    refresh: (ids) => request(ids ? [...ids] : null),
+    refresh: (ids) => refresher.request(ids ? [...ids] : null),
     async within(q) {
       // a refresh under way (or one that failed and must be retried) comes first
-      if (scheduled || pendingAll) await (scheduled ?? request(null));
+      await refresher.ready();
       const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
       const wantVibes = q.vibes?.length ? q.vibes : null;
       const wantMask = wantVibes ? vibeMask(wantVibes, false) : 0;
@@ -264,6 +233,8 @@ export async function createVenueCatalog(db: Db, opts: { onError?: (err: unknown
       keep.sort((a, b) => chords[a] - chords[b] || found[a].venue.id - found[b].venue.id);
       return keep.slice(0, q.limit).map((i) => ({ venue: found[i].venue, meters: chordToMeters(chords[i]) }));
     },
-    close: stop,
+    async close() {
+      stop();
+    },
   };
 }

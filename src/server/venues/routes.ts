@@ -39,13 +39,13 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await currentUser(ctx, req);
     const radiusMeters = q.radius * 1000;
     const base = { latitude: q.latitude, longitude: q.longitude, radiusMeters, search: q.search };
-    if (q.hour === undefined) return withLive(db, (await venuesNear(ctx, { ...base, limit: q.limit })).map((r) => presentVenue(r)), user?.id);
+    if (q.hour === undefined) return withLive(ctx, (await venuesNear(ctx, { ...base, limit: q.limit })).map((r) => presentVenue(r)), user?.id);
     // Suggestions for an hour of the day, personal when the caller has preferred vibes.
     const preferred = user?.preferred_vibes ?? [];
     const rows = await venuesNear(ctx, { ...base, limit: MATCH_CANDIDATES });
     const hour = q.hour;
     return withLive(
-      db,
+      ctx,
       rows
         .map((r) => ({ r, rank: suggestionRank({ category: r.category, vibeScores: r.vibe_scores }, hour, preferred, r.meters!, radiusMeters) }))
         .sort((a, b) => b.rank - a.rank)
@@ -75,7 +75,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, req);
     const at = parse(positionQuery, req.query);
     const position = at.latitude !== undefined && at.longitude !== undefined ? { latitude: at.latitude, longitude: at.longitude } : undefined;
-    return withLive(db, (await favoriteVenues(db, user.id, position)).map((r) => presentVenue(r)));
+    return withLive(ctx, (await favoriteVenues(db, user.id, position)).map((r) => presentVenue(r)));
   });
 
   app.get("/api/vibes/current", async (req) => {

@@ -3,7 +3,7 @@ import { metersToMilesString } from "@shared/units";
 import type { Db } from "../db/client";
 import { liveFit } from "../live/crowd";
 import type { LiveVibe } from "../live/crowd";
-import { loadVenueState, presentLatestUpdate } from "../live/service";
+import { loadVenueState, presentLatestUpdate, type StateReader } from "../live/service";
 import type { CatalogHit, VenueCatalog } from "./catalog";
 import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
 import { matchRank, matchScore } from "./ranking";
@@ -11,8 +11,8 @@ import { matchRank, matchScore } from "./ranking";
 /** Nearest matches read before ranking; the best MAX_VENUE_RESULTS of them are returned. */
 export const MATCH_CANDIDATES = MAX_VENUE_RESULTS * 2;
 
-/** Where venues are read from: the database, and this instance's catalog of them. */
-export interface VenueReader {
+/** Where venues are read from: the database, and what this instance keeps in memory. */
+export interface VenueReader extends StateReader {
   db: Db;
   catalog: VenueCatalog;
 }
@@ -69,7 +69,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     limit: q.vibes.length ? MATCH_CANDIDATES : MAX_VENUE_RESULTS,
   });
   const { live, favorites } = await loadVenueState(
-    reader.db,
+    reader,
     hits.map((h) => h.venue.id),
     q.userId,
   );

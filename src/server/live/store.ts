@@ -1,0 +1,109 @@
+import { serialRefresher, type ChangeFeed } from "../db/changes";
+import type { Db } from "../db/client";
+import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, type Broadcast, type CheckIn, type LiveVibe } from "./crowd";
+
+/**
+ * The live inputs of every venue (its latest fresh broadcast, its recent check-ins), held in
+ * memory by each instance: nearly every venue list shows live vibes, and reading them for 200
+ * candidates on every search cost the database more than anything else in the load mix.
+ *
+ * Kept exact like the venue catalog: the triggers of migration 008 announce the venues whose
+ * broadcasts or check-ins changed ("live"), and those venues are read again; a lost listening
+ * connection reads everything again. A caller first waits for any reread under way. The instance
+ * that writes a broadcast or check-in rereads that venue before answering (`refresh`).
+ *
+ * A venue's live vibe depends on the time (sources fade and expire); it is computed at most once
+ * per LIVE_MEMO_MS per venue, so a busy venue costs one computation a second, not one per search.
+ */
+export interface LiveStore {
+  /** The live vibes of these venues at `now` (only venues with fresh sources appear). */
+  vibes(venueIds: readonly number[], now?: Date): Promise<Map<number, LiveVibe>>;
+  refresh(venueIds?: readonly number[]): Promise<void>;
+  close(): void;
+}
+
+/** How long a computed live vibe is reused. */
+export const LIVE_MEMO_MS = 1000;
+
+interface Inputs {
+  broadcast: Broadcast | null;
+  checkIns: CheckIn[];
+  memo: { at: number; live: LiveVibe | null } | null;
+}
+
+export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onError?: (err: unknown) => void } = {}): Promise<LiveStore> {
+  const byVenue = new Map<number, Inputs>();
+
+  const read = async (ids: number[] | null) => {
+    const now = new Date();
+    const where = ids ? "AND venue_id = ANY($3::int[])" : "";
+    const params = (mins: number) => (ids ? [now, mins, ids] : [now, mins]);
+    const [updates, checkIns] = await Promise.all([
+      db.query<{ venue_id: number; capacity_status: Broadcast["capacityStatus"]; noise_level: Broadcast["noiseLevel"]; current_vibes: string[]; special_notes: string | null; is_open: boolean; created_at: Date }>(
+        `SELECT DISTINCT ON (venue_id) venue_id, capacity_status, noise_level, current_vibes, special_notes, is_open, created_at
+           FROM venue_updates WHERE created_at > $1::timestamptz - make_interval(mins => $2) ${where}
+          ORDER BY venue_id, created_at DESC`,
+        params(BROADCAST_MAX_AGE_MIN),
+      ),
+      db.query<{ venue_id: number; vibes: string[]; created_at: Date }>(
+        `SELECT venue_id, vibes, created_at FROM posts
+          WHERE venue_id IS NOT NULL AND created_at > $1::timestamptz - make_interval(mins => $2) ${where}`,
+        params(CHECKIN_MAX_AGE_MIN),
+      ),
+    ]);
+    if (ids) for (const id of ids) byVenue.delete(id);
+    else byVenue.clear();
+    const entry = (id: number) => byVenue.get(id) ?? byVenue.set(id, { broadcast: null, checkIns: [], memo: null }).get(id)!;
+    for (const u of updates) {
+      entry(u.venue_id).broadcast = {
+        capacityStatus: u.capacity_status,
+        noiseLevel: u.noise_level,
+        currentVibes: u.current_vibes,
+        specialNotes: u.special_notes,
+        isOpen: u.is_open,
+        createdAt: new Date(u.created_at),
+      };
+    }
+    for (const c of checkIns) entry(c.venue_id).checkIns.push({ vibes: c.vibes, createdAt: new Date(c.created_at) });
+  };
+
+  const refresher = serialRefresher(read, opts.onError);
+  const stop = changes.on("live", refresher.onChange);
+  try {
+    await refresher.request(null);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+
+  // Sources age out: now and then, drop what can no longer count.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, inputs] of byVenue) {
+      inputs.checkIns = inputs.checkIns.filter((c) => now - c.createdAt.getTime() <= CHECKIN_MAX_AGE_MIN * 60_000);
+      if (inputs.broadcast && now - inputs.broadcast.createdAt.getTime() > BROADCAST_MAX_AGE_MIN * 60_000) inputs.broadcast = null;
+      if (!inputs.broadcast && !inputs.checkIns.length) byVenue.delete(id);
+    }
+  }, 60_000);
+  sweep.unref();
+
+  return {
+    async vibes(venueIds, now = new Date()) {
+      await refresher.ready();
+      const out = new Map<number, LiveVibe>();
+      const t = now.getTime();
+      for (const id of venueIds) {
+        const inputs = byVenue.get(id);
+        if (!inputs) continue;
+        if (!inputs.memo || Math.abs(t - inputs.memo.at) >= LIVE_MEMO_MS) inputs.memo = { at: t, live: liveVibe(inputs.broadcast, inputs.checkIns, now) };
+        if (inputs.memo.live) out.set(id, inputs.memo.live);
+      }
+      return out;
+    },
+    refresh: (ids) => refresher.request(ids ? [...ids] : null),
+    close() {
+      stop();
+      clearInterval(sweep);
+    },
+  };
+}
