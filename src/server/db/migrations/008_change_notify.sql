@@ -18,7 +18,12 @@ BEGIN
     PERFORM pg_notify('vibe_changes', kind || ':*');
     RETURN NULL;
   END IF;
-  EXECUTE format('SELECT string_agg(DISTINCT %I::text, '','') FROM changed', TG_ARGV[1]) INTO ids;
+  -- an update names the rows before and after it: a changed id (or user of a session) is both
+  IF TG_OP = 'UPDATE' THEN
+    EXECUTE format('SELECT string_agg(DISTINCT x::text, '','') FROM (SELECT %1$I AS x FROM changed UNION SELECT %1$I FROM changed_before) s', TG_ARGV[1]) INTO ids;
+  ELSE
+    EXECUTE format('SELECT string_agg(DISTINCT %I::text, '','') FROM changed', TG_ARGV[1]) INTO ids;
+  END IF;
   IF ids IS NOT NULL THEN
     PERFORM pg_notify('vibe_changes', kind || ':' || CASE WHEN length(ids) > 7000 THEN '*' ELSE ids END);
   END IF;
@@ -29,18 +34,18 @@ $$;
 -- A trigger with a transition table handles one kind of event, hence one trigger per kind.
 CREATE TRIGGER venues_inserted AFTER INSERT ON venues REFERENCING NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION notify_changes('venues', 'id');
-CREATE TRIGGER venues_updated AFTER UPDATE ON venues REFERENCING NEW TABLE AS changed
+CREATE TRIGGER venues_updated AFTER UPDATE ON venues REFERENCING OLD TABLE AS changed_before NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION notify_changes('venues', 'id');
 CREATE TRIGGER venues_deleted AFTER DELETE ON venues REFERENCING OLD TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION notify_changes('venues', 'id');
 CREATE TRIGGER venues_truncated AFTER TRUNCATE ON venues
   FOR EACH STATEMENT EXECUTE FUNCTION notify_changes('venues');
 
-CREATE TRIGGER users_updated AFTER UPDATE ON users REFERENCING NEW TABLE AS changed
+CREATE TRIGGER users_updated AFTER UPDATE ON users REFERENCING OLD TABLE AS changed_before NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION notify_changes('users', 'id');
 CREATE TRIGGER users_deleted AFTER DELETE ON users REFERENCING OLD TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION notify_changes('users', 'id');
-CREATE TRIGGER sessions_updated AFTER UPDATE ON sessions REFERENCING NEW TABLE AS changed
+CREATE TRIGGER sessions_updated AFTER UPDATE ON sessions REFERENCING OLD TABLE AS changed_before NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION notify_changes('users', 'user_id');
 CREATE TRIGGER sessions_deleted AFTER DELETE ON sessions REFERENCING OLD TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION notify_changes('users', 'user_id');
