@@ -384,7 +384,7 @@ async function insertAt(db: Db, spot: Spot, name: string, vibes: string[] = ["Ch
   return row.id;
 }
 
-describe.each(dbTargets())("a refresh under way on %s", (target) => {
+describe.each(dbTargets())("known catalog bugs on %s", (target) => {
   let db: Db;
   beforeAll(async () => {
     db = await openTestDb(target, { ownDatabase: true });
@@ -425,6 +425,28 @@ describe.each(dbTargets())("a refresh under way on %s", (target) => {
       expect((await searched).map((h) => h.venue.id)).toEqual([id]);
     } finally {
       release();
+      await catalog.close();
+    }
+  });
+
+  // KNOWN BUG (it.fails). The UPDATE trigger of migration 008 notifies the NEW ids only. An UPDATE
+  // that changes a venue's id (`SET id = DEFAULT` is allowed on an identity column) leaves the old
+  // id in every catalog, a venue that no longer exists, until the next full reload. Listing the
+  // OLD TABLE's ids as well (REFERENCING OLD TABLE AS ... NEW TABLE AS ...) would fix it.
+  it.fails("a venue whose id changed is only found under its new id", async () => {
+    const catalog = await createVenueCatalog(db);
+    try {
+      const old = await insertAt(db, FAR2, "renumbered");
+      await eventually(async () => catalog.within({ ...FAR2, radiusMeters: 10, limit: 10 }), (l) => l.length === 1);
+      const [{ id }] = await db.query<{ id: number }>("UPDATE venues SET id = DEFAULT WHERE id = $1 RETURNING id", [old]);
+      const found = await eventually(
+        async () => (await catalog.within({ ...FAR2, radiusMeters: 10, limit: 10 })).map((h) => h.venue.id),
+        (l) => l.includes(id),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(found).toEqual([id]);
+      expect((await catalog.within({ ...FAR2, radiusMeters: 10, limit: 10 })).map((h) => h.venue.id)).toEqual([id]);
+    } finally {
       await catalog.close();
     }
   });
