@@ -128,6 +128,9 @@ function cellsAround(latitude: number, longitude: number, radiusMeters: number) 
   return { latFrom, latTo, lon: { from, to } };
 }
 
+/** Scratch space of searches (one runs at a time: a search does not wait once it has begun). */
+const scratch = { entries: [] as Entry[], chords: new Float64Array(4096) };
+
 export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { onError?: (err: unknown) => void } = {}): Promise<VenueCatalog> {
   const byId = new Map<number, Entry>();
   const cells = new Map<number, Entry[]>();
@@ -187,29 +190,39 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
       const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
       const wantVibes = q.vibes?.length ? q.vibes : null;
       const wantMask = wantVibes ? vibeMask(wantVibes, false) : 0;
-      const found: Entry[] = [];
-      const chords: number[] = [];
-      // Within the radius exactly when the chord is at most this long.
-      const maxChord = q.radiusMeters >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(q.radiusMeters / (2 * EARTH_RADIUS_M));
+      const category = q.category ?? null;
+      const radius = q.radiusMeters;
+      // Within the radius exactly when the chord is at most this long. Well inside it (by a margin
+      // far above rounding) no arc needs computing; near the edge the arc decides, as in the SQL.
+      const maxChord = radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+      const surelyIn = maxChord * (1 - 1e-9);
+      let n = 0;
       const consider = (list: readonly Entry[]) => {
-        for (const e of list) {
-          if (q.category && e.venue.category !== q.category) continue;
-          if (wantVibes) {
+        for (let i = 0; i < list.length; i++) {
+          const e = list[i];
+          if (wantVibes !== null) {
             // bits when both sides have them; names otherwise
-            const bitsFit = wantMask !== -1 && e.vibes !== -1 ? (e.vibes & wantMask) !== 0 : wantVibes.some((v) => e.venue.detected_vibes.includes(v));
-            if (!bitsFit) continue;
+            if (wantMask !== -1 && e.vibes !== -1) {
+              if ((e.vibes & wantMask) === 0) continue;
+            } else if (!wantVibes.some((v) => e.venue.detected_vibes.includes(v))) continue;
           }
+          if (category !== null && e.venue.category !== category) continue;
           const dx = e.x - cx;
           const dy = e.y - cy;
           const dz = e.z - cz;
           const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
-          if (chord <= maxChord && chordToMeters(chord) <= q.radiusMeters) {
-            found.push(e);
-            chords.push(chord);
+          if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
+          if (n === scratch.chords.length) {
+            const grown = new Float64Array(n * 2);
+            grown.set(scratch.chords);
+            scratch.chords = grown;
           }
+          scratch.entries[n] = e;
+          scratch.chords[n] = chord;
+          n++;
         }
       };
-      const area = cellsAround(q.latitude, q.longitude, q.radiusMeters);
+      const area = cellsAround(q.latitude, q.longitude, radius);
       const wanted = (area.latTo - area.latFrom + 1) * (area.lon ? area.lon.to - area.lon.from + 1 : LON_CELLS);
       if (wanted > cells.size) {
         // a wide circle: every occupied cell is fewer to look at than the circle's cells
@@ -224,14 +237,16 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
           }
         }
       }
-      // Only the nearest `limit` are ordered: everything closer than the limit-th distance.
-      let keep = found.map((_, i) => i);
-      if (found.length > q.limit) {
-        const cut = q.limit > 0 ? kthSmallest(Float64Array.from(chords), q.limit - 1) : -1;
-        keep = keep.filter((i) => chords[i] <= cut);
-      }
-      keep.sort((a, b) => chords[a] - chords[b] || found[a].venue.id - found[b].venue.id);
-      return keep.slice(0, q.limit).map((i) => ({ venue: found[i].venue, meters: chordToMeters(chords[i]) }));
+      // Only the nearest `limit` are ordered: those no farther than the limit-th distance.
+      const { chords, entries } = scratch;
+      const cut = n <= q.limit ? Infinity : q.limit > 0 ? kthSmallest(chords.slice(0, n), q.limit - 1) : -1;
+      const keep: number[] = [];
+      for (let i = 0; i < n; i++) if (chords[i] <= cut) keep.push(i);
+      keep.sort((a, b) => chords[a] - chords[b] || entries[a].venue.id - entries[b].venue.id);
+      const out: CatalogHit[] = [];
+      for (let k = 0; k < keep.length && k < q.limit; k++) out.push({ venue: entries[keep[k]].venue, meters: chordToMeters(chords[keep[k]]) });
+      entries.length = 0; // hold no venue past this search
+      return out;
     },
     async close() {
       stop();

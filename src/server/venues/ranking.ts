@@ -7,9 +7,14 @@ import { suggestionBucket, type VenueCategory } from "@shared/constants";
  */
 export function matchScore(scores: Record<string, number>, vibes: readonly string[]): number {
   if (vibes.length === 0) return 0;
-  const values = vibes.map((v) => clamp01(scores[v] ?? 0));
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  return round2((Math.max(...values) + mean) / 2);
+  let sum = 0;
+  let best = 0;
+  for (const v of vibes) {
+    const value = clamp01(scores[v] ?? 0);
+    sum += value;
+    if (value > best) best = value;
+  }
+  return round2((best + sum / vibes.length) / 2);
 }
 
 /** 1 at the caller's position, falling linearly to 0 at the edge of the radius. */
