@@ -101,6 +101,9 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
     expect(await wa.next((m) => m.type === "post_liked")).toMatchObject({ postId: post.id });
     await c.agent.post(`/api/posts/${post.id}/comments`, { content: "hi" });
     expect(await wa.next((m) => m.type === "post_commented")).toMatchObject({ postId: post.id });
+    // a friend's post reaches the friend (one event for all of c's friends; b is not one)
+    const friendsPost = (await c.agent.post("/api/posts", { vibes: ["Cozy"] })).body;
+    expect(await wa.next((m) => m.type === "friend_post")).toMatchObject({ postId: friendsPost.id, user: { id: c.id } });
 
     // a venue update reaches everyone connected
     const admin = root.fresh();

@@ -2,8 +2,8 @@ import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 
 export interface BusEvent {
-  /** Who receives it: everyone connected, or one user. */
-  to: "all" | { userId: string };
+  /** Who receives it: everyone connected, one user, or several (one event, however many). */
+  to: "all" | { userId: string } | { userIds: readonly string[] };
   message: { type: string; [key: string]: unknown };
 }
 

@@ -18,10 +18,14 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // An event is encoded once and the same bytes go to every socket that should have it.
   const unsubscribe = ctx.bus.subscribe((event) => {
-    const data = Buffer.from(JSON.stringify(event.message));
+    const to = event.to;
+    const wanted = to === "all" ? null : "userIds" in to ? new Set(to.userIds) : new Set([to.userId]);
+    let data: Buffer | null = null;
     for (const c of clients) {
       if (c.socket.readyState !== 1) continue;
-      if (event.to === "all" || (c.userId && c.userId === event.to.userId)) c.socket.send(data, { binary: false });
+      if (wanted && !(c.userId && wanted.has(c.userId))) continue;
+      data ??= Buffer.from(JSON.stringify(event.message));
+      c.socket.send(data, { binary: false });
     }
   });
   app.addHook("onClose", async () => unsubscribe());

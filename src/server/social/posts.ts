@@ -156,9 +156,11 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
     const [post] = await Promise.all([postById(db, row.id, user.id), venueId ? ctx.live.refresh([venueId]) : null]);
     if (user.privacy_activity_feed) {
       const friends = await db.query<{ friend_id: string }>("SELECT friend_id FROM friendships WHERE user_id = $1", [user.id]);
-      await Promise.all(
-        friends.map((f) => bus.publish({ to: { userId: f.friend_id }, message: { type: "friend_post", postId: post.id, user: post.user } }).catch(() => {})),
-      );
+      // one event for all the friends: each instance hands it to those of them connected to it
+      if (friends.length) {
+        const userIds = friends.map((f) => f.friend_id);
+        await bus.publish({ to: { userIds }, message: { type: "friend_post", postId: post.id, user: post.user } }).catch(() => {});
+      }
     }
     return reply.status(201).send(post);
   });
