@@ -54,6 +54,29 @@ interface Entry {
   vibes: number;
 }
 
+/**
+ * The venues of one grid cell, and the same packed into flat arrays (made again after a change)
+ * so that a search scans numbers in a row instead of visiting every venue object.
+ */
+interface Cell {
+  entries: Entry[];
+  packed: { entries: Entry[]; x: Float64Array; y: Float64Array; z: Float64Array; vibes: Int32Array } | null;
+}
+
+function pack(cell: Cell): NonNullable<Cell["packed"]> {
+  const entries = cell.entries.slice();
+  const n = entries.length;
+  const packed = { entries, x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), vibes: new Int32Array(n) };
+  entries.forEach((e, i) => {
+    packed.x[i] = e.x;
+    packed.y[i] = e.y;
+    packed.z[i] = e.z;
+    packed.vibes[i] = e.vibes;
+  });
+  cell.packed = packed;
+  return packed;
+}
+
 /** Bit numbers of vibe names, given out as they are first seen (30 fit in a small integer). */
 const vibeBits = new Map<string, number>();
 function vibeMask(vibes: readonly string[], assign: boolean): number {
@@ -133,24 +156,27 @@ const scratch = { entries: [] as Entry[], chords: new Float64Array(4096) };
 
 export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { onError?: (err: unknown) => void } = {}): Promise<VenueCatalog> {
   const byId = new Map<number, Entry>();
-  const cells = new Map<number, Entry[]>();
+  const cells = new Map<number, Cell>();
 
   const place = (venue: StoredVenue) => {
     remove(venue.id);
     const [x, y, z] = toEarth(venue.latitude, venue.longitude);
     const entry: Entry = { venue, x, y, z, cell: cellKey(latCell(venue.latitude), lonCell(venue.longitude)), vibes: vibeMask(venue.detected_vibes ?? [], true) };
     byId.set(venue.id, entry);
-    const list = cells.get(entry.cell);
-    if (list) list.push(entry);
-    else cells.set(entry.cell, [entry]);
+    const cell = cells.get(entry.cell);
+    if (cell) {
+      cell.entries.push(entry);
+      cell.packed = null;
+    } else cells.set(entry.cell, { entries: [entry], packed: null });
   };
   const remove = (id: number) => {
     const old = byId.get(id);
     if (!old) return;
     byId.delete(id);
-    const list = cells.get(old.cell)!;
-    list.splice(list.indexOf(old), 1);
-    if (!list.length) cells.delete(old.cell);
+    const cell = cells.get(old.cell)!;
+    cell.entries.splice(cell.entries.indexOf(old), 1);
+    cell.packed = null;
+    if (!cell.entries.length) cells.delete(old.cell);
   };
 
   const read = async (ids: readonly number[] | null) => {
@@ -197,19 +223,20 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
       const maxChord = radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
       const surelyIn = maxChord * (1 - 1e-9);
       let n = 0;
-      const consider = (list: readonly Entry[]) => {
+      const consider = (cell: Cell) => {
+        const { entries: list, x, y, z, vibes } = cell.packed ?? pack(cell);
         for (let i = 0; i < list.length; i++) {
-          const e = list[i];
           if (wantVibes !== null) {
             // bits when both sides have them; names otherwise
-            if (wantMask !== -1 && e.vibes !== -1) {
-              if ((e.vibes & wantMask) === 0) continue;
-            } else if (!wantVibes.some((v) => e.venue.detected_vibes.includes(v))) continue;
+            if (wantMask !== -1 && vibes[i] !== -1) {
+              if ((vibes[i] & wantMask) === 0) continue;
+            } else if (!wantVibes.some((v) => list[i].venue.detected_vibes.includes(v))) continue;
           }
+          const e = list[i];
           if (category !== null && e.venue.category !== category) continue;
-          const dx = e.x - cx;
-          const dy = e.y - cy;
-          const dz = e.z - cz;
+          const dx = x[i] - cx;
+          const dy = y[i] - cy;
+          const dz = z[i] - cz;
           const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
           if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
           if (n === scratch.chords.length) {
@@ -226,14 +253,14 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
       const wanted = (area.latTo - area.latFrom + 1) * (area.lon ? area.lon.to - area.lon.from + 1 : LON_CELLS);
       if (wanted > cells.size) {
         // a wide circle: every occupied cell is fewer to look at than the circle's cells
-        for (const list of cells.values()) consider(list);
+        for (const cell of cells.values()) consider(cell);
       } else {
         for (let la = area.latFrom; la <= area.latTo; la++) {
           const lonFrom = area.lon ? area.lon.from : 0;
           const lonTo = area.lon ? area.lon.to : LON_CELLS - 1;
           for (let lo = lonFrom; lo <= lonTo; lo++) {
-            const list = cells.get(cellKey(la, ((lo % LON_CELLS) + LON_CELLS) % LON_CELLS));
-            if (list) consider(list);
+            const cell = cells.get(cellKey(la, ((lo % LON_CELLS) + LON_CELLS) % LON_CELLS));
+            if (cell) consider(cell);
           }
         }
       }
