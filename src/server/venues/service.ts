@@ -119,9 +119,17 @@ export function matchedJson(list: readonly MatchedVenue[]): string {
       (i ? "," : "") +
       fixed +
       `,"distance":${JSON.stringify(metersToMilesString(m.meters))},"isFavorite":${m.isFavorite},"matchScore":${JSON.stringify(m.fit)},"latestUpdate":` +
-      (m.live ? JSON.stringify(presentLatestUpdate(m.live)) : "null") +
+      (m.live ? liveJson(m.live) : "null") +
       "}";
   }
   return out + "]";
 }
 const fixedJson = new WeakMap<object, string>();
+
+/** A live vibe's latestUpdate as JSON, made once per live vibe (the live store reuses one for a second). */
+function liveJson(live: LiveVibe): string {
+  let text = latestJson.get(live);
+  if (text === undefined) latestJson.set(live, (text = JSON.stringify(presentLatestUpdate(live))));
+  return text;
+}
+const latestJson = new WeakMap<LiveVibe, string>();
