@@ -164,6 +164,16 @@ const at = (latitude: fc.Arbitrary<number>, longitude: fc.Arbitrary<number>) => 
 const limit = fc.oneof(fc.noBias(fc.integer({ min: 1, max: 200 })), fc.integer({ min: 1, max: 12 }), fc.constantFrom(1, 100, 200));
 type Point = { latitude: number; longitude: number };
 const small = fc.integer({ min: 1, max: 12 });
+/** Circles around the hand-made venues at ±180 (latitudes -16.5, 0, 65.5), within the given spreads. */
+const nearAntimeridian = (latSpread: number, lonSpread: number, radiusKm: fc.Arbitrary<number>) =>
+  fc.record({
+    centre: at(
+      fc.constantFrom(-16.5, 0, 65.5).chain((l) => between(l - latSpread, l + latSpread)),
+      fc.oneof(between(180 - lonSpread, 180), between(-180, -180 + lonSpread)),
+    ),
+    radiusKm,
+    limit,
+  });
 /**
  * Where, how wide and how many: each kind of place with the radii that reach its venues. `piles`
  * are points with several seed venues: a small limit there cuts a run of tied venues.
@@ -180,40 +190,10 @@ const circle = (piles: Point[]) =>
     // near the poles and the antimeridian, where the hand-made venues are
     { weight: 2, arbitrary: fc.record({ centre: at(fc.oneof(between(88, 90), between(-90, -88)), between(-180, 180)), radiusKm: radius(10, MAX_RADIUS_KM), limit }) },
     { weight: 2, arbitrary: fc.record({ centre: at(fc.oneof(between(89.6, 90), between(-90, -89.6)), between(-180, 180)), radiusKm: anyRadius, limit }) },
-    {
-      weight: 2,
-      arbitrary: fc.record({
-        centre: at(
-          fc.constantFrom(-16.5, 0, 65.5).chain((l) => between(l - 2, l + 2)),
-          fc.oneof(between(178, 180), between(-180, -178)),
-        ),
-        radiusKm: radius(5, MAX_RADIUS_KM),
-        limit,
-      }),
-    },
-    {
-      weight: 2,
-      arbitrary: fc.record({
-        centre: at(
-          fc.constantFrom(-16.5, 0, 65.5).chain((l) => between(l - 0.15, l + 0.15)),
-          fc.oneof(between(179.85, 180), between(-180, -179.85)),
-        ),
-        radiusKm: fc.oneof(anyRadius, radius(0.5, 20)),
-        limit,
-      }),
-    },
+    { weight: 2, arbitrary: nearAntimeridian(2, 2, radius(5, MAX_RADIUS_KM)) },
+    { weight: 2, arbitrary: nearAntimeridian(0.15, 0.15, fc.oneof(anyRadius, radius(0.5, 20))) },
     // within a few kilometres of it: small circles that reach across
-    {
-      weight: 2,
-      arbitrary: fc.record({
-        centre: at(
-          fc.constantFrom(-16.5, 0, 65.5).chain((l) => between(l - 0.15, l + 0.15)),
-          fc.oneof(between(179.98, 180), between(-180, -179.98)),
-        ),
-        radiusKm: radius(0.3, 6),
-        limit,
-      }),
-    },
+    { weight: 2, arbitrary: nearAntimeridian(0.15, 0.02, radius(0.3, 6)) },
     // exactly at a hand-made venue (distance 0, piles of ties), or exactly at a pole or on ±180
     { weight: 2, arbitrary: fc.record({ centre: fc.constantFrom(...HAND.map((v) => ({ latitude: v.latitude, longitude: v.longitude }))), radiusKm: anyRadius, limit: fc.oneof(small, limit) }) },
     {

@@ -49,9 +49,9 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       const sources = buildSources(ctx.config, req.log);
       const result = await syncVenues(ctx.db, sources, area, req.log, { timeoutMs: ctx.config.syncTimeoutMs, analyzeText });
-      // Every instance hears of the change; this one reads it before answering, so the caller's
-      // next search here already finds the new venues.
-      await ctx.catalog.refresh();
+      // Every instance hears of the change; this one has read it before answering, so the
+      // caller's next search here already finds the new venues.
+      await ctx.changes.settle();
       return result;
     } catch (err) {
       // An upstream outage is not the caller's fault: 503, with what failed.

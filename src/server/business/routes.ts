@@ -61,8 +61,8 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
        VALUES ($1, $2, $3, $4, $5::text[], $6, $7)`,
       [id, me.id, body.capacityStatus, body.noiseLevel, body.currentVibes, body.specialNotes, body.isOpen],
     );
-    // this instance rereads the venue's live inputs before answering; others hear of it (live/store.ts)
-    await ctx.live.refresh([id]);
+    // this instance has read the venue's new live inputs before answering; others hear of it (live/store.ts)
+    await ctx.changes.settle();
     const live = (await ctx.live.vibes([id])).get(id)!;
     const latestUpdate = presentLatestUpdate(live);
     const [venue] = await db.query<{ external_id: string; name: string }>("SELECT external_id, name FROM venues WHERE id = $1", [id]);

@@ -1,5 +1,4 @@
 import type { LatestUpdate } from "@shared/contracts/venues";
-import type { Queryable } from "../db/client";
 import type { LiveVibe } from "./crowd";
 import type { FavoriteStore } from "../venues/favorites";
 import type { LiveStore } from "./store";

@@ -1,4 +1,4 @@
-import { serialRefresher, type ChangeFeed } from "../db/changes";
+import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, type Broadcast, type CheckIn, type LiveVibe } from "./crowd";
 
@@ -10,7 +10,8 @@ import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, type Broadcast, t
  * Kept exact like the venue catalog: the triggers of migration 008 announce the venues whose
  * broadcasts or check-ins changed ("live"), and those venues are read again; a lost listening
  * connection reads everything again. A caller first waits for any reread under way. The instance
- * that writes a broadcast or check-in rereads that venue before answering (`refresh`).
+ * that writes a broadcast or check-in waits for its own change to be read (ChangeFeed.settle)
+ * before answering.
  *
  * A venue's live vibe depends on the time (sources fade and expire); it is computed at most once
  * per LIVE_MEMO_MS per venue, so a busy venue costs one computation a second, not one per search.
@@ -18,7 +19,6 @@ import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, type Broadcast, t
 export interface LiveStore {
   /** The live vibes of these venues at `now` (only venues with fresh sources appear). */
   vibes(venueIds: readonly number[], now?: Date): Promise<Map<number, LiveVibe>>;
-  refresh(venueIds?: readonly number[]): Promise<void>;
   close(): void;
 }
 
@@ -67,14 +67,7 @@ export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onErr
     for (const c of checkIns) entry(c.venue_id).checkIns.push({ vibes: c.vibes, createdAt: new Date(c.created_at) });
   };
 
-  const refresher = serialRefresher(read, opts.onError);
-  const stop = changes.on("live", refresher.onChange);
-  try {
-    await refresher.request(null);
-  } catch (err) {
-    stop();
-    throw err;
-  }
+  const { ready, stop } = await followChanges(changes, "live", read, opts.onError);
 
   // Sources age out: now and then, drop what can no longer count.
   const sweep = setInterval(() => {
@@ -89,7 +82,7 @@ export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onErr
 
   return {
     async vibes(venueIds, now = new Date()) {
-      await refresher.ready();
+      await ready();
       const out = new Map<number, LiveVibe>();
       const t = now.getTime();
       for (const id of venueIds) {
@@ -100,7 +93,6 @@ export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onErr
       }
       return out;
     },
-    refresh: (ids) => refresher.request(ids ? [...ids] : null),
     close() {
       stop();
       clearInterval(sweep);

@@ -151,9 +151,9 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
       "INSERT INTO posts (user_id, venue_id, location_text, vibes, content) VALUES ($1, $2, $3, $4::text[], $5) RETURNING id",
       [user.id, venueId, locationText, body.vibes, body.content],
     );
-    // A check-in counts in its venue's live vibe: this instance rereads it before answering, so the
-    // author's next search here shows it; other instances hear of it (live/store.ts).
-    const [post] = await Promise.all([postById(db, row.id, user.id), venueId ? ctx.live.refresh([venueId]) : null]);
+    // A check-in counts in its venue's live vibe: this instance has read it before answering, so
+    // the author's next search here shows it; other instances hear of it (live/store.ts).
+    const [post] = await Promise.all([postById(db, row.id, user.id), venueId ? ctx.changes.settle() : null]);
     if (user.privacy_activity_feed) {
       const friends = await db.query<{ friend_id: string }>("SELECT friend_id FROM friendships WHERE user_id = $1", [user.id]);
       // one event for all the friends: each instance hands it to those of them connected to it

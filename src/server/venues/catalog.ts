@@ -1,4 +1,4 @@
-import { serialRefresher, type ChangeFeed } from "../db/changes";
+import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import { VENUE_COLUMNS, type StoredVenue } from "./queries";
 
@@ -10,7 +10,7 @@ import { VENUE_COLUMNS, type StoredVenue } from "./queries";
  * once and then follows the changes that a trigger on the table announces on commit (migration
  * 008, db/changes.ts): changed ids are read again; '*' (a bulk change, or a lost listening
  * connection) reads everything again. A change made on another instance is seen once its reread is
- * done (milliseconds); one made through this instance (a sync) is reread before the write answers.
+ * done (milliseconds); a writer on this instance waits for its own change (ChangeFeed.settle) before it answers.
  *
  * The search is the same as venuesWithin's SQL without text search: the cube extension's earth
  * (a sphere of radius 6,378,168 m), the great-circle distance it measures, nearest first.
@@ -32,8 +32,6 @@ export interface CatalogHit {
 
 export interface VenueCatalog {
   within(q: CatalogSearch): Promise<CatalogHit[]>;
-  /** Reads these venues again (all of them without ids); resolves when the catalog has them. */
-  refresh(ids?: readonly number[]): Promise<void>;
   readonly size: number;
   close(): Promise<void>;
 }
@@ -196,23 +194,15 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
     for (const id of ids ?? []) if (!found.has(id)) remove(id);
   };
 
-  const refresher = serialRefresher(read, opts.onError);
-  const stop = changes.on("venues", refresher.onChange);
-  try {
-    await refresher.request(null);
-  } catch (err) {
-    stop();
-    throw err;
-  }
+  const { ready, stop } = await followChanges(changes, "venues", read, opts.onError);
 
   return {
     get size() {
       return byId.size;
     },
-    refresh: (ids) => refresher.request(ids ? [...ids] : null),
     async within(q) {
-      // a refresh under way (or one that failed and must be retried) comes first
-      await refresher.ready();
+      // after a failed read, everything is read again first
+      await ready();
       const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
       const wantVibes = q.vibes?.length ? q.vibes : null;
       const wantMask = wantVibes ? vibeMask(wantVibes, false) : 0;

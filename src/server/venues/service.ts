@@ -1,8 +1,7 @@
 import { MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db } from "../db/client";
-import { liveFit } from "../live/crowd";
-import type { LiveVibe } from "../live/crowd";
+import { liveFit, type LiveVibe } from "../live/crowd";
 import { loadVenueState, presentLatestUpdate, type StateReader } from "../live/service";
 import type { CatalogHit, VenueCatalog } from "./catalog";
 import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
