@@ -8,6 +8,8 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Mean size of an answer's body (from Content-Length), in bytes. */
+  meanBytes: number;
   /** The same figures for each kind of request, when the requests name their kind. */
   byKind: Record<string, Omit<LoadResult, "byKind" | "seconds">>;
 }
@@ -15,10 +17,10 @@ export interface LoadResult {
 /** One request of a load: a GET path, or a full request with a kind to report it under. */
 export type LoadRequest = string | { kind?: string; method?: string; path: string; headers?: Record<string, string>; body?: string };
 
-const percentiles = (latencies: number[], errors: number, seconds: number) => {
+const percentiles = (latencies: number[], errors: number, seconds: number, bytes: number) => {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN);
-  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99), meanBytes: latencies.length ? bytes / latencies.length : 0 };
 };
 
 /**
@@ -37,15 +39,16 @@ export async function holdLoad(
   const bases = [base].flat();
   const pools = bases.map((b, i) => new Pool(b, { connections: Math.ceil((opts.concurrency - i) / bases.length), pipelining: 1 }));
   const latencies: number[] = [];
-  const kinds = new Map<string, { latencies: number[]; errors: number }>();
+  const kinds = new Map<string, { latencies: number[]; errors: number; bytes: number }>();
   let errors = 0;
+  let bytes = 0;
   const statuses = new Map<number, number>();
   const deadline = performance.now() + opts.seconds * 1000;
   const once = async (pool: Pool) => {
     const r = next();
     const spec = typeof r === "string" ? { path: r } : r;
     const key = spec.kind ?? "all";
-    const kind = kinds.get(key) ?? kinds.set(key, { latencies: [], errors: 0 }).get(key)!;
+    const kind = kinds.get(key) ?? kinds.set(key, { latencies: [], errors: 0, bytes: 0 }).get(key)!;
     const start = performance.now();
     let failed = true;
     try {
@@ -56,6 +59,9 @@ export async function holdLoad(
         body: spec.body,
       });
       await res.body.dump({ limit: Infinity });
+      const size = Number(res.headers["content-length"] ?? 0);
+      bytes += size;
+      kind.bytes += size;
       failed = res.statusCode >= 300;
       if (failed) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
     } catch {
@@ -79,9 +85,9 @@ export async function holdLoad(
   const seconds = (performance.now() - began) / 1000;
   await Promise.all(pools.map((p) => p.destroy()));
   if (statuses.size) console.warn(`  non-2xx answers: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(", ")}`);
-  const byKind = Object.fromEntries([...kinds].map(([k, v]) => [k, percentiles(v.latencies, v.errors, seconds)]));
-  return { ...percentiles(latencies, errors, seconds), seconds, byKind };
+  const byKind = Object.fromEntries([...kinds].map(([k, v]) => [k, percentiles(v.latencies, v.errors, seconds, v.bytes)]));
+  return { ...percentiles(latencies, errors, seconds, bytes), seconds, byKind };
 }
 
 export const fmt = (r: Omit<LoadResult, "byKind" | "seconds">) =>
-  `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.requests} requests, ${r.errors} errors)`;
+  `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.requests} requests, ${r.errors} errors)  ${(r.meanBytes / 1000).toFixed(1)} kB each`;
