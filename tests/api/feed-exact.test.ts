@@ -118,6 +118,8 @@ describe.each(dbTargets())("feed pages on %s", (target) => {
     db = await openTestDb(target, { ownDatabase: true });
     venues = await db.query("SELECT id, name, external_id FROM venues ORDER BY id LIMIT 3");
   });
+  /** The venue names a feed shows, as the instance's catalog would give them. */
+  const catalog = { byIds: async (ids: Iterable<number>) => new Map([...ids].map((id) => [id, venues.find((v) => v.id === id)!])) };
   afterAll(async () => db?.close());
 
   it(`feedPage pages through exactly what the naive query answers (${RUNS} random social graphs)`, async () => {
@@ -182,7 +184,7 @@ describe.each(dbTargets())("feed pages on %s", (target) => {
           let offset = 0;
           for (let page = 0; ; page++) {
             expect(page, "more pages than posts").toBeLessThanOrEqual(Math.ceil(expected.length / s.limit));
-            const got = await feedPage(db, viewer, s.limit, cursor);
+            const got = await feedPage({ db, catalog }, viewer, s.limit, cursor);
             const want = expected.slice(offset, offset + s.limit);
             expect(got.posts.map((p) => p.id), `page ${page} (from post ${offset} of ${expected.length}, limit ${s.limit})`).toEqual(want.map((p) => p.id));
             for (const p of got.posts) {
@@ -191,6 +193,7 @@ describe.each(dbTargets())("feed pages on %s", (target) => {
               expect(Date.parse(p.createdAt)).toBe(Math.floor(spec.us / 1000));
               expect(p.isLiked).toBe(liked.has(p.id));
               expect(p.venue?.id ?? null).toBe(spec.venue_id);
+              if (p.venue) expect(p.venue.name).toBe(venues.find((v) => v.id === p.venue!.id)!.name);
             }
             offset += got.posts.length;
             stats.pages++;

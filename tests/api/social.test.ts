@@ -130,6 +130,35 @@ describe.each(dbTargets())("social on %s", (target) => {
       expect(feedItem).toMatchObject({ likeCount: 1, commentCount: 1, isLiked: true });
     });
 
+    it("likes at the same moment all count, and the count always equals the likes stored", async () => {
+      const ann = await person("Ann");
+      const friends = await Promise.all(Array.from({ length: 6 }, (_, i) => person(`Fan${i}`)));
+      for (const f of friends) await befriend(ann, f);
+      const p = (await post(ann, { vibes: ["Chill"] })).body;
+      const stored = async () => {
+        const [row] = await server.db.query<{ like_count: number; likes: string }>(
+          "SELECT like_count, (SELECT count(*) FROM post_likes WHERE post_id = $1) AS likes FROM posts WHERE id = $1",
+          [p.id],
+        );
+        return { likeCount: row.like_count, likes: Number(row.likes) };
+      };
+      // six friends at once: every one liked, the last answer to finish saw all six
+      const answers = await Promise.all(friends.map((f) => f.agent.post(`/api/posts/${p.id}/like`)));
+      expect(answers.map((a) => a.body.liked)).toEqual(friends.map(() => true));
+      expect(Math.max(...answers.map((a) => a.body.likeCount))).toBe(6);
+      expect(await stored()).toEqual({ likeCount: 6, likes: 6 });
+      // one person pressing twice at once: whatever the answers, stored count and likes agree
+      const [x, y] = await Promise.all([friends[0].agent.post(`/api/posts/${p.id}/like`), friends[0].agent.post(`/api/posts/${p.id}/like`)]);
+      expect([x.status, y.status]).toEqual([200, 200]);
+      const after = await stored();
+      expect(after.likeCount).toBe(after.likes);
+      expect([5, 6]).toContain(after.likes);
+      // and a third press moves it by exactly one
+      const z = await friends[0].agent.post(`/api/posts/${p.id}/like`);
+      expect(z.body.likeCount).toBe(after.likes + (z.body.liked ? 1 : -1));
+      expect(await stored()).toEqual({ likeCount: z.body.likeCount, likes: z.body.likeCount });
+    });
+
     it("a stranger can neither see, like nor comment: 404", async () => {
       const [ann, eve] = [await person("Ann"), await person("Eve")];
       const p = (await post(ann, { vibes: ["Chill"] })).body;

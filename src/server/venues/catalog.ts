@@ -32,6 +32,8 @@ export interface CatalogHit {
 
 export interface VenueCatalog {
   within(q: CatalogSearch): Promise<CatalogHit[]>;
+  /** The venues of these ids that exist (a venue's name for a post, say). */
+  byIds(ids: Iterable<number>): Promise<Map<number, Readonly<StoredVenue>>>;
   readonly size: number;
   close(): Promise<void>;
 }
@@ -263,6 +265,15 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
       const out: CatalogHit[] = [];
       for (let k = 0; k < keep.length && k < q.limit; k++) out.push({ venue: entries[keep[k]].venue, meters: chordToMeters(chords[keep[k]]) });
       entries.length = 0; // hold no venue past this search
+      return out;
+    },
+    async byIds(ids) {
+      await ready();
+      const out = new Map<number, Readonly<StoredVenue>>();
+      for (const id of ids) {
+        const entry = byId.get(id);
+        if (entry) out.set(id, entry.venue);
+      }
       return out;
     },
     async close() {
