@@ -48,6 +48,11 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 /** A vibe no seed venue has and the API would refuse: the catalog compares its name, not a bit. */
 const ODD_VIBE = "Polar Night";
+/**
+ * More made-up vibes than the catalog has bits left (30 in all; the seed and ALL_VIBES take 15),
+ * so some hand-made venues have vibes without bits and are compared by name.
+ */
+const MORE_ODD_VIBES = Array.from({ length: 24 }, (_, i) => `Odd Vibe ${i + 1}`);
 
 /** The catalog and the SQL compute the same distance with different sin/cos: this far apart at most. */
 const DISTANCE_TOLERANCE_M = 1e-6;
@@ -85,7 +90,7 @@ function handVenues(): HandVenue[] {
   const vibes = () => {
     const n = Math.floor(rnd() * 4); // 0..3, none sometimes
     const out = new Set<string>();
-    for (let i = 0; i < n; i++) out.add(rnd() < 0.1 ? ODD_VIBE : pick(ALL_VIBES));
+    for (let i = 0; i < n; i++) out.add(rnd() < 0.1 ? ODD_VIBE : rnd() < 0.15 ? pick(MORE_ODD_VIBES) : pick(ALL_VIBES));
     return [...out];
   };
   const out: HandVenue[] = [];
@@ -209,6 +214,7 @@ const vibes = fc.oneof(
   { weight: 5, arbitrary: fc.constant(undefined) },
   { weight: 4, arbitrary: fc.uniqueArray(fc.constantFrom(...ALL_VIBES), { minLength: 1, maxLength: 3 }) },
   { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...ALL_VIBES, ODD_VIBE), { minLength: 1, maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...ALL_VIBES, ...MORE_ODD_VIBES), { minLength: 1, maxLength: 3 }) },
 );
 const category = fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...VENUE_CATEGORIES) });
 const search = (piles: Point[]) =>

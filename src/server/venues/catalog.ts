@@ -56,64 +56,156 @@ interface Entry {
 
 /**
  * The venues of one grid cell, and the same packed into flat arrays (made again after a change)
- * so that a search scans numbers in a row instead of visiting every venue object.
+ * so that a search scans numbers in a row instead of visiting every venue object. `byVibe` lists,
+ * for each vibe bit, the positions of the cell's venues that have it: a search for a vibe or two
+ * (most of them) visits only those, a few percent of the cell.
  */
 interface Cell {
   entries: Entry[];
-  packed: { entries: Entry[]; x: Float64Array; y: Float64Array; z: Float64Array; vibes: Int32Array } | null;
+  packed: Packed | null;
+}
+interface Packed {
+  entries: Entry[];
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  vibes: Int32Array;
+  /** Positions of the venues with each vibe bit (empty for bits no venue here has). */
+  byVibe: Int32Array[];
+  /** Positions of the venues whose vibes have no bits (compared by name). */
+  unbitted: Int32Array;
+  /** The box around the cell's venues' points: no venue of the cell is nearer than the box. */
+  box: { minX: number; maxX: number; minY: number; maxY: number; minZ: number; maxZ: number };
 }
 
-function pack(cell: Cell): NonNullable<Cell["packed"]> {
+/** The shortest straight line from a point to any venue of the cell can be no shorter than this. */
+function chordToBox(p: Packed, x: number, y: number, z: number): number {
+  const { box } = p;
+  const dx = Math.max(box.minX - x, 0, x - box.maxX);
+  const dy = Math.max(box.minY - y, 0, y - box.maxY);
+  const dz = Math.max(box.minZ - z, 0, z - box.maxZ);
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+const NO_POSITIONS = new Int32Array(0);
+
+function pack(cell: Cell): Packed {
   const entries = cell.entries.slice();
   const n = entries.length;
-  const packed = { entries, x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), vibes: new Int32Array(n) };
+  const packed: Packed = { entries, x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), vibes: new Int32Array(n), byVibe: [], unbitted: NO_POSITIONS,
+    box: { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, minZ: Infinity, maxZ: -Infinity } };
+  const { box } = packed;
+  const lists: number[][] = [];
+  const unbitted: number[] = [];
   entries.forEach((e, i) => {
     packed.x[i] = e.x;
     packed.y[i] = e.y;
     packed.z[i] = e.z;
     packed.vibes[i] = e.vibes;
+    box.minX = Math.min(box.minX, e.x);
+    box.maxX = Math.max(box.maxX, e.x);
+    box.minY = Math.min(box.minY, e.y);
+    box.maxY = Math.max(box.maxY, e.y);
+    box.minZ = Math.min(box.minZ, e.z);
+    box.maxZ = Math.max(box.maxZ, e.z);
+    if (e.vibes === -1) unbitted.push(i);
+    else for (let bit = 0; bit < MAX_VIBE_BITS; bit++) if (e.vibes & (1 << bit)) (lists[bit] ??= []).push(i);
   });
+  for (let bit = 0; bit < MAX_VIBE_BITS; bit++) packed.byVibe[bit] = lists[bit] ? Int32Array.from(lists[bit]) : NO_POSITIONS;
+  if (unbitted.length) packed.unbitted = Int32Array.from(unbitted);
   cell.packed = packed;
   return packed;
 }
 
 /** Bit numbers of vibe names, given out as they are first seen (30 fit in a small integer). */
+const MAX_VIBE_BITS = 30;
 const vibeBits = new Map<string, number>();
-function vibeMask(vibes: readonly string[], assign: boolean): number {
+function vibeMask(vibes: readonly string[]): number {
   let mask = 0;
   for (const v of vibes) {
     let bit = vibeBits.get(v);
-    if (bit === undefined && assign && vibeBits.size < 30) vibeBits.set(v, (bit = vibeBits.size));
+    if (bit === undefined && vibeBits.size < MAX_VIBE_BITS) vibeBits.set(v, (bit = vibeBits.size));
     if (bit === undefined) return -1;
     mask |= 1 << bit;
   }
   return mask;
 }
 
-/** The k-th smallest (0-based) of `values`, which it reorders (Hoare's selection). */
-function kthSmallest(values: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = values.length - 1;
-  while (lo < hi) {
-    const pivot = values[(lo + hi) >> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (values[i] < pivot) i++;
-      while (values[j] > pivot) j--;
-      if (i <= j) {
-        const t = values[i];
-        values[i] = values[j];
-        values[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return values[k];
+/**
+ * The nearest `limit` venues seen so far, as a max-heap on (chord, id): its top is the one to
+ * drop first. Venues tie on distance in the data (one address, several venues); the smaller id
+ * goes first, as in the SQL's ORDER BY.
+ */
+class NearestHeap {
+  chords = new Float64Array(256);
+  entries: Entry[] = [];
+  size = 0;
+  limit = 0;
+
+  reset(limit: number) {
+    if (this.chords.length < limit) this.chords = new Float64Array(limit);
+    this.size = 0;
+    this.limit = limit;
   }
-  return values[k];
+  /** The farthest chord kept, once the heap is full (Infinity until then). */
+  get bound(): number {
+    return this.size < this.limit ? Infinity : this.chords[0];
+  }
+  private above(i: number, j: number): boolean {
+    const a = this.chords[i];
+    const b = this.chords[j];
+    return a > b || (a === b && this.entries[i].venue.id > this.entries[j].venue.id);
+  }
+  private swap(i: number, j: number) {
+    const c = this.chords[i];
+    this.chords[i] = this.chords[j];
+    this.chords[j] = c;
+    const e = this.entries[i];
+    this.entries[i] = this.entries[j];
+    this.entries[j] = e;
+  }
+  offer(entry: Entry, chord: number) {
+    if (this.size < this.limit) {
+      let i = this.size++;
+      this.chords[i] = chord;
+      this.entries[i] = entry;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.above(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    const top = this.chords[0];
+    if (chord > top || (chord === top && entry.venue.id >= this.entries[0].venue.id)) return;
+    this.chords[0] = chord;
+    this.entries[0] = entry;
+    this.siftDown();
+  }
+  private siftDown() {
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let largest = i;
+      if (l < this.size && this.above(l, largest)) largest = l;
+      if (r < this.size && this.above(r, largest)) largest = r;
+      if (largest === i) return;
+      this.swap(i, largest);
+      i = largest;
+    }
+  }
+  /** What it holds, nearest first (taken from the top, farthest first); then it holds nothing. */
+  drain(): CatalogHit[] {
+    const out: CatalogHit[] = new Array(this.size);
+    while (this.size > 0) {
+      out[this.size - 1] = { venue: this.entries[0].venue, meters: chordToMeters(this.chords[0]) };
+      this.swap(0, --this.size);
+      this.siftDown();
+    }
+    this.entries.length = 0; // hold no venue past the search
+    return out;
+  }
 }
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
@@ -152,7 +244,8 @@ function cellsAround(latitude: number, longitude: number, radiusMeters: number) 
 }
 
 /** Scratch space of searches (one runs at a time: a search does not wait once it has begun). */
-const scratch = { entries: [] as Entry[], chords: new Float64Array(4096) };
+const nearest = new NearestHeap();
+const visits: { cell: Packed; minChord: number }[] = [];
 
 export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { onError?: (err: unknown) => void } = {}): Promise<VenueCatalog> {
   const byId = new Map<number, Entry>();
@@ -161,7 +254,7 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
   const place = (venue: StoredVenue) => {
     remove(venue.id);
     const [x, y, z] = toEarth(venue.latitude, venue.longitude);
-    const entry: Entry = { venue, x, y, z, cell: cellKey(latCell(venue.latitude), lonCell(venue.longitude)), vibes: vibeMask(venue.detected_vibes ?? [], true) };
+    const entry: Entry = { venue, x, y, z, cell: cellKey(latCell(venue.latitude), lonCell(venue.longitude)), vibes: vibeMask(venue.detected_vibes ?? []) };
     byId.set(venue.id, entry);
     const cell = cells.get(entry.cell);
     if (cell) {
@@ -207,65 +300,80 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
       await ready();
       const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
       const wantVibes = q.vibes?.length ? q.vibes : null;
-      const wantMask = wantVibes ? vibeMask(wantVibes, false) : 0;
       const category = q.category ?? null;
       const radius = q.radiusMeters;
       // Within the radius exactly when the chord is at most this long. Well inside it (by a margin
       // far above rounding) no arc needs computing; near the edge the arc decides, as in the SQL.
       const maxChord = radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
       const surelyIn = maxChord * (1 - 1e-9);
-      let n = 0;
-      const consider = (cell: Cell) => {
-        const { entries: list, x, y, z, vibes } = cell.packed ?? pack(cell);
-        for (let i = 0; i < list.length; i++) {
-          if (wantVibes !== null) {
-            // bits when both sides have them; names otherwise
-            if (wantMask !== -1 && vibes[i] !== -1) {
-              if ((vibes[i] & wantMask) === 0) continue;
-            } else if (!wantVibes.some((v) => list[i].venue.detected_vibes.includes(v))) continue;
-          }
-          const e = list[i];
-          if (category !== null && e.venue.category !== category) continue;
-          const dx = x[i] - cx;
-          const dy = y[i] - cy;
-          const dz = z[i] - cz;
-          const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
-          if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
-          if (n === scratch.chords.length) {
-            const grown = new Float64Array(n * 2);
-            grown.set(scratch.chords);
-            scratch.chords = grown;
-          }
-          scratch.entries[n] = e;
-          scratch.chords[n] = chord;
-          n++;
+      // The wanted vibes' bits. A vibe without one is on no venue that has bits (every vibe of a
+      // venue gets a bit while there are bits to give), so only venues without bits are compared
+      // by name.
+      const wantBits: number[] = [];
+      if (wantVibes !== null) for (const v of wantVibes) {
+        const bit = vibeBits.get(v);
+        if (bit !== undefined && !wantBits.includes(bit)) wantBits.push(bit);
+      }
+      if (q.limit <= 0) return [];
+      nearest.reset(q.limit);
+      const take = (p: Packed, i: number) => {
+        const e = p.entries[i];
+        if (category !== null && e.venue.category !== category) return;
+        const dx = p.x[i] - cx;
+        const dy = p.y[i] - cy;
+        const dz = p.z[i] - cz;
+        const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (chord > nearest.bound) return;
+        if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) return;
+        nearest.offer(e, chord);
+      };
+      const scan = (p: Packed) => {
+        if (wantVibes === null) {
+          for (let i = 0; i < p.entries.length; i++) take(p, i);
+          return;
         }
+        // the venues listed under a wanted bit, each once (under the first of its bits wanted)
+        let seen = 0;
+        for (const bit of wantBits) {
+          const at = p.byVibe[bit];
+          for (let k = 0; k < at.length; k++) if ((p.vibes[at[k]] & seen) === 0) take(p, at[k]);
+          seen |= 1 << bit;
+        }
+        for (let k = 0; k < p.unbitted.length; k++) {
+          const i = p.unbitted[k];
+          if (wantVibes.some((v) => p.entries[i].venue.detected_vibes.includes(v))) take(p, i);
+        }
+      };
+      // The cells that can hold venues inside the circle, nearest first.
+      const visit = (cell: Cell) => {
+        const p = cell.packed ?? pack(cell);
+        const minChord = chordToBox(p, cx, cy, cz);
+        if (minChord <= maxChord) visits.push({ cell: p, minChord });
       };
       const area = cellsAround(q.latitude, q.longitude, radius);
       const wanted = (area.latTo - area.latFrom + 1) * (area.lon ? area.lon.to - area.lon.from + 1 : LON_CELLS);
       if (wanted > cells.size) {
         // a wide circle: every occupied cell is fewer to look at than the circle's cells
-        for (const cell of cells.values()) consider(cell);
+        for (const cell of cells.values()) visit(cell);
       } else {
         for (let la = area.latFrom; la <= area.latTo; la++) {
           const lonFrom = area.lon ? area.lon.from : 0;
           const lonTo = area.lon ? area.lon.to : LON_CELLS - 1;
           for (let lo = lonFrom; lo <= lonTo; lo++) {
             const cell = cells.get(cellKey(la, ((lo % LON_CELLS) + LON_CELLS) % LON_CELLS));
-            if (cell) consider(cell);
+            if (cell) visit(cell);
           }
         }
       }
-      // Only the nearest `limit` are ordered: those no farther than the limit-th distance.
-      const { chords, entries } = scratch;
-      const cut = n <= q.limit ? Infinity : q.limit > 0 ? kthSmallest(chords.slice(0, n), q.limit - 1) : -1;
-      const keep: number[] = [];
-      for (let i = 0; i < n; i++) if (chords[i] <= cut) keep.push(i);
-      keep.sort((a, b) => chords[a] - chords[b] || entries[a].venue.id - entries[b].venue.id);
-      const out: CatalogHit[] = [];
-      for (let k = 0; k < keep.length && k < q.limit; k++) out.push({ venue: entries[keep[k]].venue, meters: chordToMeters(chords[keep[k]]) });
-      entries.length = 0; // hold no venue past this search
-      return out;
+      visits.sort((a, b) => a.minChord - b.minChord);
+      // Once `limit` venues are held, a cell whose nearest point is farther than all of them has
+      // nothing to give (a cell exactly as far may still have a tie with a smaller id).
+      for (const { cell, minChord } of visits) {
+        if (minChord > nearest.bound) break;
+        scan(cell);
+      }
+      visits.length = 0;
+      return nearest.drain();
     },
     async byIds(ids) {
       await ready();
