@@ -53,9 +53,12 @@ describe("matchedJson", () => {
       },
       { venue: venue(3), meters: 80_000, fit: 0, isFavorite: false, live: null },
     ];
-    expect(JSON.parse(matchedJson(list))).toEqual(list.map(presentMatched));
-    // kept texts are reused, and still right
-    expect(JSON.parse(matchedJson(list.slice().reverse()))).toEqual(list.slice().reverse().map(presentMatched));
-    expect(matchedJson([])).toBe("[]");
+    const text = (bytes: Buffer) => new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    expect(JSON.parse(text(matchedJson(list)))).toEqual(list.map(presentMatched));
+    // kept bytes are reused, and still right
+    expect(JSON.parse(text(matchedJson(list.slice().reverse())))).toEqual(list.slice().reverse().map(presentMatched));
+    expect(text(matchedJson([]))).toBe("[]");
+    // every byte accounted for: as long as JSON.stringify's own answer (the same fields, reordered)
+    expect(matchedJson(list).length).toBe(Buffer.byteLength(JSON.stringify(list.map(presentMatched))));
   });
 });

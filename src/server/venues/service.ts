@@ -98,37 +98,53 @@ export function presentMatched(m: MatchedVenue): Venue {
 }
 
 /**
- * The JSON text of matched venues, exactly JSON.stringify of presentMatched's Venues but for the
- * order of their keys. A match answers up to 100 venues of 20 fields (about 67 kB); the fields
- * that do not depend on the request are stringified once per stored venue and kept, so each
- * answer only writes the few that do. A venue read again by the catalog is a new object, so a
- * kept text never outlives the venue it was made from.
+ * The JSON of matched venues, as the bytes sent: exactly JSON.stringify of presentMatched's Venues
+ * but for the order of their keys. A match answers up to 100 venues of 20 fields (50-90 kB); the
+ * fields that do not depend on the request are encoded once per stored venue and kept as bytes,
+ * like a live vibe's latestUpdate, so an answer is copied together into one buffer: no text to
+ * build, flatten and encode again for every request. The few fields written per answer are ASCII.
+ * A venue read again by the catalog is a new object, so kept bytes never outlive the venue they
+ * were made from.
  */
-export function matchedJson(list: readonly MatchedVenue[]): string {
-  let out = "[";
+export function matchedJson(list: readonly MatchedVenue[]): Buffer {
+  const fixed: Buffer[] = new Array(list.length);
+  const tails: string[] = new Array(list.length);
+  const latest: Buffer[] = new Array(list.length);
+  let size = 2 + Math.max(0, list.length - 1); // brackets and commas
   for (let i = 0; i < list.length; i++) {
     const m = list[i];
-    let fixed = fixedJson.get(m.venue);
-    if (fixed === undefined) {
+    let head = fixedJson.get(m.venue);
+    if (head === undefined) {
       const { distance: _d, isFavorite: _f, matchScore: _s, latestUpdate: _l, ...rest } = presentStoredVenue(m.venue, null, false, null);
-      fixed = JSON.stringify(rest).slice(0, -1);
-      fixedJson.set(m.venue, fixed);
+      head = Buffer.from(JSON.stringify(rest).slice(0, -1));
+      fixedJson.set(m.venue, head);
     }
-    out +=
-      (i ? "," : "") +
-      fixed +
-      `,"distance":${JSON.stringify(metersToMilesString(m.meters))},"isFavorite":${m.isFavorite},"matchScore":${JSON.stringify(m.fit)},"latestUpdate":` +
-      (m.live ? liveJson(m.live) : "null") +
-      "}";
+    fixed[i] = head;
+    tails[i] = `,"distance":${JSON.stringify(metersToMilesString(m.meters))},"isFavorite":${m.isFavorite},"matchScore":${JSON.stringify(m.fit)},"latestUpdate":`;
+    latest[i] = m.live ? liveJson(m.live) : NULL_JSON;
+    size += head.length + tails[i].length + latest[i].length + 1;
   }
-  return out + "]";
+  const out = Buffer.allocUnsafe(size);
+  let at = out.write("[", 0, "latin1");
+  for (let i = 0; i < list.length; i++) {
+    if (i) out[at++] = COMMA;
+    at += fixed[i].copy(out, at);
+    at += out.write(tails[i], at, "latin1");
+    at += latest[i].copy(out, at);
+    out[at++] = CLOSE_BRACE;
+  }
+  out.write("]", at, "latin1");
+  return out;
 }
-const fixedJson = new WeakMap<object, string>();
+const fixedJson = new WeakMap<object, Buffer>();
+const NULL_JSON = Buffer.from("null");
+const COMMA = 0x2c;
+const CLOSE_BRACE = 0x7d;
 
-/** A live vibe's latestUpdate as JSON, made once per live vibe (the live store reuses one for a second). */
-function liveJson(live: LiveVibe): string {
-  let text = latestJson.get(live);
-  if (text === undefined) latestJson.set(live, (text = JSON.stringify(presentLatestUpdate(live))));
-  return text;
+/** A live vibe's latestUpdate as JSON bytes, made once per live vibe (the live store reuses one for a second). */
+function liveJson(live: LiveVibe): Buffer {
+  let bytes = latestJson.get(live);
+  if (bytes === undefined) latestJson.set(live, (bytes = Buffer.from(JSON.stringify(presentLatestUpdate(live)))));
+  return bytes;
 }
-const latestJson = new WeakMap<LiveVibe, string>();
+const latestJson = new WeakMap<LiveVibe, Buffer>();
