@@ -82,6 +82,7 @@ export function liveVibe(broadcast: Broadcast | null, checkIns: readonly CheckIn
  */
 export function liveFit(staticFit: number, live: LiveVibe | null, vibes: readonly string[]): number {
   if (!live || !vibes.length) return staticFit;
-  const liveScore = Math.max(...vibes.map((v) => live.scores[v] ?? 0));
+  let liveScore = 0;
+  for (const v of vibes) liveScore = Math.max(liveScore, live.scores[v] ?? 0);
   return Math.round((0.6 * staticFit + 0.4 * liveScore) * 100) / 100;
 }
