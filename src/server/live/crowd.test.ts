@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveFit, liveVibe, type Broadcast } from "./crowd";
+import { liveFit, liveVibe, sameLiveVibe, type Broadcast } from "./crowd";
 
 const now = new Date("2026-11-22T20:00:00Z");
 const ago = (min: number) => new Date(now.getTime() - min * 60_000);
@@ -36,13 +36,13 @@ describe("liveVibe", () => {
   it("but a fresh broadcast outweighs a single check-in", () => {
     const live = liveVibe(broadcast(5, ["Chill"]), [{ vibes: ["Loud"], createdAt: ago(5) }], now)!;
     expect(live.currentVibes).toEqual(["Chill"]);
-    expect(live.scores.Chill).toBeGreaterThan(live.scores.Loud);
+    expect(live.scores.get("Chill")).toBeGreaterThan(live.scores.get("Loud")!);
   });
 
   it("decays check-ins with a 45 minute half-life", () => {
     const live = liveVibe(null, [{ vibes: ["Cozy"], createdAt: ago(0) }, { vibes: ["Romantic"], createdAt: ago(45) }], now)!;
     // weights 1 and 0.5 of 1.5
-    expect(live.scores).toEqual({ Cozy: 0.67, Romantic: 0.33 });
+    expect(Object.fromEntries(live.scores)).toEqual({ Cozy: 0.67, Romantic: 0.33 });
   });
 
   it("shows at most three vibes scoring at least 0.25", () => {
@@ -58,5 +58,25 @@ describe("liveFit", () => {
     expect(liveFit(0.5, live, ["Loud"])).toBe(0.7); // 0.6 * 0.5 + 0.4 * 1
     expect(liveFit(0.5, live, ["Quiet"])).toBe(0.3);
     expect(liveFit(0.5, null, ["Loud"])).toBe(0.5);
+  });
+});
+
+describe("sameLiveVibe", () => {
+  const b = broadcast(10, ["Chill", "Cozy"]);
+  const checkIns = [{ vibes: ["Cozy"], createdAt: ago(20) }, { vibes: ["Social"], createdAt: ago(50) }];
+  const later = (ms: number) => new Date(now.getTime() + ms);
+
+  it("a second later, the same sources say the same", () => {
+    expect(sameLiveVibe(liveVibe(b, checkIns, now), liveVibe(b, checkIns, later(1000)))).toBe(true);
+    expect(sameLiveVibe(null, null)).toBe(true);
+  });
+
+  it("differs when a score moves past rounding, a source comes or goes, or one side is empty", () => {
+    // an hour on, the check-ins have faded against the broadcast: scores moved
+    expect(sameLiveVibe(liveVibe(b, checkIns, now), liveVibe(b, checkIns, later(3_600_000)))).toBe(false);
+    expect(sameLiveVibe(liveVibe(b, checkIns, now), liveVibe(b, checkIns.slice(0, 1), now))).toBe(false);
+    expect(sameLiveVibe(liveVibe(b, checkIns, now), liveVibe({ ...b }, checkIns, now))).toBe(false); // another broadcast
+    expect(sameLiveVibe(liveVibe(b, checkIns, now), null)).toBe(false);
+    expect(sameLiveVibe(null, liveVibe(null, checkIns, now))).toBe(false);
   });
 });

@@ -35,8 +35,8 @@ export interface CheckIn {
 }
 
 export interface LiveVibe {
-  /** 0..1 per vibe, from fresh sources only. */
-  scores: Record<string, number>;
+  /** 0..1 per vibe, from fresh sources only (a Map: looked up for every candidate of a search). */
+  scores: ReadonlyMap<string, number>;
   currentVibes: string[];
   broadcast: Broadcast | null;
   checkIns: number;
@@ -62,9 +62,9 @@ export function liveVibe(broadcast: Broadcast | null, checkIns: readonly CheckIn
   if (fresh) add(fresh.currentVibes, BROADCAST_WEIGHT * decay(minutes(now, fresh.createdAt), BROADCAST_HALF_LIFE_MIN));
   for (const c of recent) add(c.vibes, decay(minutes(now, c.createdAt), CHECKIN_HALF_LIFE_MIN));
 
-  const scores: Record<string, number> = {};
-  for (const [v, w] of weights) scores[v] = Math.round((w / total) * 100) / 100;
-  const ranked = Object.entries(scores)
+  const scores = new Map<string, number>();
+  for (const [v, w] of weights) scores.set(v, Math.round((w / total) * 100) / 100);
+  const ranked = [...scores]
     .filter(([, s]) => s >= LIVE_VIBE_MIN)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
   const currentVibes: string[] = [];
@@ -77,12 +77,26 @@ export function liveVibe(broadcast: Broadcast | null, checkIns: readonly CheckIn
 }
 
 /**
+ * True when two live vibes say the same: the same sources and the same rounded scores and current
+ * vibes (a live vibe computed a second later usually is: sources fade over many minutes).
+ */
+export function sameLiveVibe(a: LiveVibe | null, b: LiveVibe | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  if (a.broadcast !== b.broadcast || a.checkIns !== b.checkIns || a.updatedAt.getTime() !== b.updatedAt.getTime()) return false;
+  if (a.currentVibes.length !== b.currentVibes.length || a.currentVibes.some((v, i) => v !== b.currentVibes[i])) return false;
+  if (a.scores.size !== b.scores.size) return false;
+  for (const [v, score] of a.scores) if (b.scores.get(v) !== score) return false;
+  return true;
+}
+
+/**
  * How a live vibe moves a venue's fit for a vibe search while it is fresh: the live score counts
  * for 40% of the fit for the chosen vibes (60% the venue's standing vibes).
  */
 export function liveFit(staticFit: number, live: LiveVibe | null, vibes: readonly string[]): number {
   if (!live || !vibes.length) return staticFit;
   let liveScore = 0;
-  for (const v of vibes) liveScore = Math.max(liveScore, live.scores[v] ?? 0);
+  for (const v of vibes) liveScore = Math.max(liveScore, live.scores.get(v) ?? 0);
   return Math.round((0.6 * staticFit + 0.4 * liveScore) * 100) / 100;
 }

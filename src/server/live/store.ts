@@ -1,6 +1,6 @@
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
-import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, type Broadcast, type CheckIn, type LiveVibe } from "./crowd";
+import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, sameLiveVibe, type Broadcast, type CheckIn, type LiveVibe } from "./crowd";
 
 /**
  * The live inputs of every venue (its latest fresh broadcast, its recent check-ins), held in
@@ -14,7 +14,8 @@ import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, type Broadcast, t
  * before answering.
  *
  * A venue's live vibe depends on the time (sources fade and expire); it is computed at most once
- * per LIVE_MEMO_MS per venue, so a busy venue costs one computation a second, not one per search.
+ * per LIVE_MEMO_MS per venue, so a busy venue costs one computation a second, not one per search,
+ * and while it says the same the earlier object is kept, so its answer JSON is not made again.
  */
 export interface LiveStore {
   /** The live vibes of these venues at `now` (only venues with fresh sources appear). */
@@ -88,7 +89,11 @@ export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onErr
       for (const id of venueIds) {
         const inputs = byVenue.get(id);
         if (!inputs) continue;
-        if (!inputs.memo || Math.abs(t - inputs.memo.at) >= LIVE_MEMO_MS) inputs.memo = { at: t, live: liveVibe(inputs.broadcast, inputs.checkIns, now) };
+        if (!inputs.memo || Math.abs(t - inputs.memo.at) >= LIVE_MEMO_MS) {
+          const live = liveVibe(inputs.broadcast, inputs.checkIns, now);
+          // the same as a second ago: keep that one (and what was made from it, its JSON say)
+          inputs.memo = { at: t, live: inputs.memo && sameLiveVibe(inputs.memo.live, live) ? inputs.memo.live : live };
+        }
         if (inputs.memo.live) out.set(id, inputs.memo.live);
       }
       return out;

@@ -72,22 +72,23 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     hits.map((h) => h.venue.id),
     q.userId,
   );
-  const matched = (h: CatalogHit, fit: number | null): MatchedVenue => ({
+  const matched = (h: CatalogHit, fit: number | null, l: LiveVibe | null): MatchedVenue => ({
     venue: h.venue,
     meters: h.meters,
     fit,
     isFavorite: favorites.has(h.venue.id),
-    live: live.get(h.venue.id) ?? null,
+    live: l,
   });
-  if (!q.vibes.length) return hits.map((h) => matched(h, null));
+  if (!q.vibes.length) return hits.map((h) => matched(h, null, live.get(h.venue.id) ?? null));
   return hits
     .map((h) => {
-      const fit = liveFit(matchScore(h.venue.vibe_scores, q.vibes), live.get(h.venue.id) ?? null, q.vibes);
-      return { h, fit, rank: matchRank(fit, h.meters, radiusMeters) };
+      const l = live.get(h.venue.id) ?? null;
+      const fit = liveFit(matchScore(h.venue.vibe_scores, q.vibes), l, q.vibes);
+      return { h, l, fit, rank: matchRank(fit, h.meters, radiusMeters) };
     })
     .sort((a, b) => b.rank - a.rank)
     .slice(0, MAX_VENUE_RESULTS)
-    .map(({ h, fit }) => matched(h, fit));
+    .map(({ h, fit, l }) => matched(h, fit, l));
 }
 
 /** A matched venue as the API's Venue. */
@@ -128,9 +129,11 @@ export function matchedJson(list: readonly MatchedVenue[]): Buffer {
   let at = out.write("[", 0, "latin1");
   for (let i = 0; i < list.length; i++) {
     if (i) out[at++] = COMMA;
-    at += fixed[i].copy(out, at);
+    out.set(fixed[i], at);
+    at += fixed[i].length;
     at += out.write(tails[i], at, "latin1");
-    at += latest[i].copy(out, at);
+    out.set(latest[i], at);
+    at += latest[i].length;
     out[at++] = CLOSE_BRACE;
   }
   out.write("]", at, "latin1");
