@@ -108,8 +108,11 @@ export function presentMatched(m: MatchedVenue): Venue {
  * were made from.
  */
 export function matchedJson(list: readonly MatchedVenue[]): Buffer {
-  const fixed: Buffer[] = new Array(list.length);
-  const tails: string[] = new Array(list.length);
+  // Per venue: [head: kept fields + ',"distance":"'] distance ['","isFavorite":…,"matchScore":']
+  // score [latest: ',"latestUpdate":…}']. Only the distance and the score are written per answer.
+  const heads: Buffer[] = new Array(list.length);
+  const distances: string[] = new Array(list.length);
+  const scores: string[] = new Array(list.length);
   const latest: Buffer[] = new Array(list.length);
   let size = 2 + Math.max(0, list.length - 1); // brackets and commas
   for (let i = 0; i < list.length; i++) {
@@ -117,37 +120,49 @@ export function matchedJson(list: readonly MatchedVenue[]): Buffer {
     let head = fixedJson.get(m.venue);
     if (head === undefined) {
       const { distance: _d, isFavorite: _f, matchScore: _s, latestUpdate: _l, ...rest } = presentStoredVenue(m.venue, null, false, null);
-      head = Buffer.from(JSON.stringify(rest).slice(0, -1));
+      head = Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"distance":"`);
       fixedJson.set(m.venue, head);
     }
-    fixed[i] = head;
-    tails[i] = `,"distance":${JSON.stringify(metersToMilesString(m.meters))},"isFavorite":${m.isFavorite},"matchScore":${JSON.stringify(m.fit)},"latestUpdate":`;
-    latest[i] = m.live ? liveJson(m.live) : NULL_JSON;
-    size += head.length + tails[i].length + latest[i].length + 1;
+    heads[i] = head;
+    distances[i] = metersToMilesString(m.meters); // digits and a point
+    scores[i] = m.fit !== null && Number.isFinite(m.fit) ? String(m.fit) : "null"; // as JSON.stringify writes it
+    latest[i] = m.live ? liveJson(m.live) : NO_LATEST;
+    size += head.length + distances[i].length + FAVORITE[+m.isFavorite].length + scores[i].length + latest[i].length;
   }
   const out = Buffer.allocUnsafe(size);
-  let at = out.write("[", 0, "latin1");
+  out[0] = OPEN_BRACKET;
+  let at = 1;
   for (let i = 0; i < list.length; i++) {
     if (i) out[at++] = COMMA;
-    out.set(fixed[i], at);
-    at += fixed[i].length;
-    at += out.write(tails[i], at, "latin1");
+    out.set(heads[i], at);
+    at += heads[i].length;
+    at = ascii(out, at, distances[i]);
+    const favorite = FAVORITE[+list[i].isFavorite];
+    out.set(favorite, at);
+    at += favorite.length;
+    at = ascii(out, at, scores[i]);
     out.set(latest[i], at);
     at += latest[i].length;
-    out[at++] = CLOSE_BRACE;
   }
-  out.write("]", at, "latin1");
+  out[at] = CLOSE_BRACKET;
   return out;
 }
+/** Writes a short ASCII text (a few characters: by hand costs less than Buffer.write's checks). */
+function ascii(out: Buffer, at: number, text: string): number {
+  for (let k = 0; k < text.length; k++) out[at++] = text.charCodeAt(k);
+  return at;
+}
 const fixedJson = new WeakMap<object, Buffer>();
-const NULL_JSON = Buffer.from("null");
+const FAVORITE = [Buffer.from('","isFavorite":false,"matchScore":'), Buffer.from('","isFavorite":true,"matchScore":')];
+const NO_LATEST = Buffer.from(',"latestUpdate":null}');
 const COMMA = 0x2c;
-const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
 
-/** A live vibe's latestUpdate as JSON bytes, made once per live vibe (the live store reuses one for a second). */
+/** A live vibe's latestUpdate and the venue's closing brace as JSON bytes, made once per live vibe. */
 function liveJson(live: LiveVibe): Buffer {
   let bytes = latestJson.get(live);
-  if (bytes === undefined) latestJson.set(live, (bytes = Buffer.from(JSON.stringify(presentLatestUpdate(live)))));
+  if (bytes === undefined) latestJson.set(live, (bytes = Buffer.from(`,"latestUpdate":${JSON.stringify(presentLatestUpdate(live))}}`)));
   return bytes;
 }
 const latestJson = new WeakMap<LiveVibe, Buffer>();
