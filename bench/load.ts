@@ -90,4 +90,4 @@ export async function holdLoad(
 }
 
 export const fmt = (r: Omit<LoadResult, "byKind" | "seconds">) =>
-  `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.requests} requests, ${r.errors} errors)  ${(r.meanBytes / 1000).toFixed(1)} kB each`;
+  `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.requests} requests, ${r.errors} errors)  ${r.meanBytes < 1000 ? `${r.meanBytes.toFixed(0)} B` : `${(r.meanBytes / 1000).toFixed(1)} kB`} each`;
