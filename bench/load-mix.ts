@@ -1,10 +1,10 @@
 /**
  * Load test of a realistic mix against PostgreSQL: 70% venue matching, 20% feed, 10% writes
  * (5% new posts naming a venue, 5% likes), signed in as many different people, held for
- * BENCH_SECONDS at each of a rising list of concurrencies. The app runs as its production
- * entry (src/server/main.ts, NODE_ENV=production) in a process of its own; the load comes from
- * this process (bench/load.ts: keep-alive connections, each sending its next request as soon as
- * the last answers). Reports throughput, p50/p95/p99 and errors per step, overall and per kind.
+ * BENCH_SECONDS at each of a rising list of concurrencies. The app runs as the production start
+ * command has it (package.json start:prod: node flags, entry, NODE_ENV=production) in a process
+ * of its own; the load comes from this process (bench/load.ts: keep-alive connections, each
+ * sending its next request as soon as the last answers). Reports throughput, p50/p95/p99 and errors per step, overall and per kind.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load-mix.ts
  *
@@ -25,6 +25,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { ALL_VIBES, DEFAULT_DISTANCE_MILES } from "@shared/constants";
 import { seedVenues } from "../src/server/db/seed";
 import { openBenchDb } from "./bench-db";
+import { productionStart } from "../tests/helpers/instance";
 import { generateSocial } from "./generate-social";
 import { fmt, holdLoad, type LoadRequest } from "./load";
 
@@ -65,8 +66,10 @@ try {
   const bases = Array.from({ length: instanceCount }, (_, i) => `http://127.0.0.1:${firstPort + i}`);
   const base = bases[0];
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=.tmp/prof"] : [];
+  // the production start command's node flags and entry (package.json start:prod)
+  const { args: startArgs } = productionStart();
   for (let i = 0; i < instanceCount; i++) {
-    const child = spawn(process.execPath, [...profile, "--import", "tsx", "src/server/main.ts"], {
+    const child = spawn(process.execPath, [...profile, ...startArgs], {
       env: {
         ...process.env,
         NODE_ENV: "production",

@@ -18,6 +18,7 @@ import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/db/seed";
+import { productionStart } from "../tests/helpers/instance";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 5000);
 const updates = Number(process.env.BENCH_UPDATES ?? 40);
@@ -53,7 +54,8 @@ await db.query("INSERT INTO venue_owners (venue_id, user_id) VALUES ($1, $2)", [
 
 function startInstance(port: number): Promise<ChildProcess> {
   if (process.env.BENCH_TRACE_GC) mkdirSync(".tmp", { recursive: true });
-  const child = spawn(process.execPath, [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), "--import", "tsx", "src/server/main.ts"], {
+  // the production start command's node flags and entry (package.json start:prod)
+  const child = spawn(process.execPath, [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), ...productionStart().args], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}`, SESSION_SECRET: SECRET, SEED: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -5,6 +5,17 @@ import { createServer } from "node:net";
 /** The production start command, exactly as package.json's `start:prod` script has it. */
 export const PRODUCTION_START = JSON.parse(readFileSync("package.json", "utf8")).scripts["start:prod"] as string;
 
+/**
+ * PRODUCTION_START in parts: "NAME=value … command args" (the assignments become the environment,
+ * the rest is spawned). The benchmarks start their instances with the same node flags.
+ */
+export function productionStart(): { assignments: Record<string, string>; command: string; args: string[] } {
+  const words = PRODUCTION_START.split(/\s+/);
+  const assignments = Object.fromEntries(words.filter((w, i) => words.slice(0, i + 1).every((x) => /^\w+=/.test(x))).map((w) => w.split(/=(.*)/s).slice(0, 2)));
+  const [command, ...args] = words.slice(Object.keys(assignments).length);
+  return { assignments, command, args };
+}
+
 export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
@@ -29,10 +40,7 @@ export interface Instance {
  */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
-  // "NAME=value … command args": the assignments become the environment, the rest is spawned
-  const words = PRODUCTION_START.split(/\s+/);
-  const assignments = Object.fromEntries(words.filter((w, i) => words.slice(0, i + 1).every((x) => /^\w+=/.test(x))).map((w) => w.split(/=(.*)/s).slice(0, 2)));
-  const [command, ...args] = words.slice(Object.keys(assignments).length);
+  const { assignments, command, args } = productionStart();
   // the caller says which database and Redis to use: none are inherited from this shell
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(command, args, {
