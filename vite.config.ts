@@ -2,13 +2,16 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: r("./src/client"),
   publicDir: r("./src/client/public"),
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies of every text asset over 1 kB, written at build time: the server sends
+  // the one the browser accepts (src/server/http/static.ts) without compressing per request.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, logLevel: "silent" })],
   resolve: {
     alias: {
       "@shared": r("./src/shared"),

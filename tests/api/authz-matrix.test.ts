@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEXT } from "@shared/constants";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { appRoutes, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 import { openWs } from "../helpers/ws";
 
@@ -130,8 +130,6 @@ async function requestToUser(f: Fixtures): Promise<string> {
   return id;
 }
 
-const isStatic = (route: string) => /^GET \/(assets\/|index\.html$|[^/]+\.(svg|png|ico|txt|webmanifest|json)$)/.test(route);
-
 describe.each(dbTargets())("authorization matrix on %s", (target) => {
   const adminEmail = uniqueEmail("admin");
   let f: Fixtures;
@@ -202,7 +200,7 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
   afterAll(async () => f?.server.close());
 
   it("lists every route of the app, and only those", () => {
-    const routes = f.server.routes.filter((r) => !isStatic(r)).sort();
+    const routes = appRoutes(f.server).sort();
     expect(Object.keys(MATRIX).sort()).toEqual(routes);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_VIBES, BROADCAST_VIBES, BUDGET_OPTIONS, CAPACITY_STATUSES, DIETARY_OPTIONS, FAVORITE_CATEGORY_OPTIONS, LIMITS, NOISE_LEVELS, PREFERENCE_VIBES, VENUE_CATEGORIES } from "@shared/constants";
 import { startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { appRoutes, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /**
@@ -68,8 +68,6 @@ const pathParam = fc.oneof(
   fc.oneof(hostileString, hostileNumber.map(String), fc.uuid()).map((s) => encodePath(s) || "x"),
   fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "..", "%2e%2e"), // malformed or tricky escapes, sent as they are
 );
-
-const isStatic = (route: string) => /^GET \/(assets\/|index\.html$|[^/]+\.(svg|png|ico|txt|webmanifest|json)$)/.test(route);
 
 /** What a fuzzed call can use: ids of real rows, so valid-looking input reaches past validation. */
 interface Ids {
@@ -263,13 +261,13 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
   });
 
   it("has an input model for every route of the app, and only for those", () => {
-    const routes = server.routes.filter((r) => !isStatic(r)).sort();
+    const routes = appRoutes(server).sort();
     expect(routes.length).toBeGreaterThan(45);
     expect(Object.keys(MODELS).sort()).toEqual(routes);
   });
 
   it("never answers 5xx, always explains a 4xx, and changes no row on a 4xx", { timeout: 600_000 }, async () => {
-    const routes = server.routes.filter((r) => !isStatic(r));
+    const routes = appRoutes(server);
     console.log(`fuzzing ${routes.length} routes × ${RUNS} runs on ${target}, seed ${SEED} (FUZZ_SEED=${SEED} to replay)`);
     const started = Date.now();
     const snapshot = fingerprints(server);

@@ -8,7 +8,7 @@ import { uniqueEmail } from "../helpers/http";
 
 /**
  * Speed budgets on the production build, served by the real server, in headless Chromium:
- * - the landing page loads at most 170 kB of JavaScript (gzip) in all;
+ * - the landing page loads at most 170 kB of JavaScript (gzip) in all, and receives it compressed;
  * - every page of the router is a chunk of its own, and a page's chunk is not loaded until used;
  * - on Home, Largest Contentful Paint under 1.5 s and cumulative layout shift under 0.1.
  */
@@ -37,6 +37,15 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
     const total = sizes.reduce((sum, [, kb]) => sum + kb, 0);
     console.log(`landing page JavaScript: ${total.toFixed(1)} kB gzip in ${scripts.length} files: ${sizes.map(([s, kb]) => `${s.split("/").pop()} ${kb.toFixed(1)}`).join(", ")}`);
     expect(total).toBeLessThanOrEqual(JS_BUDGET_KB);
+    // and it travels compressed (the build's Brotli copies): what crossed the wire, per file
+    const wire = (await page.evaluate(() =>
+      performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js")).map((e) => {
+        const r = e as PerformanceResourceTiming;
+        return { name: new URL(r.name).pathname, encoded: r.encodedBodySize, decoded: r.decodedBodySize };
+      }),
+    )) as { name: string; encoded: number; decoded: number }[];
+    console.log(`landing page JavaScript over the wire: ${(wire.reduce((sum, w) => sum + w.encoded, 0) / 1024).toFixed(1)} kB (${(wire.reduce((sum, w) => sum + w.decoded, 0) / 1024).toFixed(1)} kB decoded)`);
+    for (const w of wire) if (w.decoded > 2048) expect(w.encoded, w.name).toBeLessThan(w.decoded / 2);
     // pages nobody opened are not loaded
     for (const name of ["feed-page", "admin-page", "friends-page", "profile-page", "business-page"]) expect(scripts.some((s) => s.includes(`/${name}-`)), name).toBe(false);
     await context.close();

@@ -70,3 +70,12 @@ export async function startServer(
     },
   };
 }
+
+/**
+ * The app's own routes: every registered "METHOD /path" but the built client's files, which
+ * @fastify/static registers one by one (with the build's .br and .gz copies beside them).
+ */
+export function appRoutes(server: Pick<TestServer, "routes">): string[] {
+  const isClientFile = (route: string) => /^GET \/(assets\/|index\.html(\.(br|gz))?$|[^/]+\.(svg|png|ico|txt|webmanifest|json)(\.(br|gz))?$)/.test(route);
+  return server.routes.filter((r) => !isClientFile(r));
+}
