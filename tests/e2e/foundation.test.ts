@@ -136,6 +136,27 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     await context.close();
   });
 
+  it("reloads the tab once when a page's chunk is gone after a new deployment, then shows the page", async () => {
+    const { page, context, problems } = await open("/");
+    await page.getByRole("button", { name: "Continue as Guest" }).click();
+    await signedInShell(page).waitFor();
+    // the servers now run a newer build: the chunk this tab knows answers 404, once
+    let asked = 0;
+    await page.route(/\/assets\/explore-page-[\w-]+\.js$/, (route) => {
+      asked += 1;
+      return asked === 1 ? route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ message: TEXT.notFound }) }) : route.continue();
+    });
+    let loads = 0;
+    page.on("load", () => (loads += 1));
+    await page.locator("nav[aria-label='Main']:visible").getByRole("link", { name: "Explore" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Total Venues" }).count(), { timeout: 15_000 }).toBe(1);
+    expect(asked).toBe(2);
+    expect(loads).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/explore");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("uses a bottom bar on a phone, with no sideways scrolling", async () => {
     const { page, context, problems } = await open("/", PHONE);
     await shot(page, "landing-phone");

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { LOADING_TEXT } from "@shared/constants";
 import { useAuth } from "@client/lib/auth";
+import { loadPage } from "@client/lib/page-chunk";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
 import { NotFoundPage } from "./not-found-page";
@@ -10,23 +11,24 @@ import { useScrollToTop } from "./use-scroll-to-top";
 // Every page is its own chunk. "/" is the first screen for everyone, the landing page signed out
 // and Home signed in: both start loading with the app, alongside the session check that decides
 // between them, so the split costs no extra round trip (tests/e2e/budgets.test.ts measures it).
+// loadPage reloads the tab once if a chunk is gone because a new build was deployed meanwhile.
 const landingModule = import("@client/features/landing/landing-page");
 const homeModule = import("@client/features/home/home-page");
-const LandingPage = lazy(() => landingModule.then((m) => ({ default: m.LandingPage })));
-const HomePage = lazy(() => homeModule.then((m) => ({ default: m.HomePage })));
+const LandingPage = lazy(() => loadPage(() => landingModule.then((m) => ({ default: m.LandingPage }))));
+const HomePage = lazy(() => loadPage(() => homeModule.then((m) => ({ default: m.HomePage }))));
 // Owners' dashboard: only venue owners need it.
-const BusinessPage = lazy(() => import("@client/features/business/business-page").then((m) => ({ default: m.BusinessPage })));
+const BusinessPage = lazy(() => loadPage(() => import("@client/features/business/business-page").then((m) => ({ default: m.BusinessPage }))));
 // The login screen carries the form validation (zod), which nothing else on first load needs.
-const LoginPage = lazy(() => import("@client/features/auth/login-page").then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() => loadPage(() => import("@client/features/auth/login-page").then((m) => ({ default: m.LoginPage }))));
 // Explore and Saved load on first visit.
-const ExplorePage = lazy(() => import("@client/features/explore/explore-page").then((m) => ({ default: m.ExplorePage })));
-const SavedPage = lazy(() => import("@client/features/saved/saved-page").then((m) => ({ default: m.SavedPage })));
+const ExplorePage = lazy(() => loadPage(() => import("@client/features/explore/explore-page").then((m) => ({ default: m.ExplorePage }))));
+const SavedPage = lazy(() => loadPage(() => import("@client/features/saved/saved-page").then((m) => ({ default: m.SavedPage }))));
 // Feed, Friends and Profile (dialogs, tabs, sheets) load on first visit too.
-const FeedPage = lazy(() => import("@client/features/feed/feed-page").then((m) => ({ default: m.FeedPage })));
-const FriendsPage = lazy(() => import("@client/features/friends/friends-page").then((m) => ({ default: m.FriendsPage })));
-const ProfilePage = lazy(() => import("@client/features/profile/profile-page").then((m) => ({ default: m.ProfilePage })));
+const FeedPage = lazy(() => loadPage(() => import("@client/features/feed/feed-page").then((m) => ({ default: m.FeedPage }))));
+const FriendsPage = lazy(() => loadPage(() => import("@client/features/friends/friends-page").then((m) => ({ default: m.FriendsPage }))));
+const ProfilePage = lazy(() => loadPage(() => import("@client/features/profile/profile-page").then((m) => ({ default: m.ProfilePage }))));
 // Only operators use the admin panel: it loads on first visit, like the pages above.
-const AdminPage = lazy(() => import("@client/features/admin/admin-page").then((m) => ({ default: m.AdminPage })));
+const AdminPage = lazy(() => loadPage(() => import("@client/features/admin/admin-page").then((m) => ({ default: m.AdminPage }))));
 
 function PageLoading() {
   return (
