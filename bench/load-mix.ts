@@ -67,12 +67,12 @@ try {
   const base = bases[0];
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir=.tmp/prof"] : [];
   // the production start command's node flags and entry (package.json start:prod)
-  const { args: startArgs } = productionStart();
+  const { assignments, args: startArgs } = productionStart();
   for (let i = 0; i < instanceCount; i++) {
     const child = spawn(process.execPath, [...profile, ...startArgs], {
       env: {
         ...process.env,
-        NODE_ENV: "production",
+        ...assignments,
         PORT: String(firstPort + i),
         HOST: "127.0.0.1",
         DATABASE_URL: url!,

@@ -55,8 +55,9 @@ await db.query("INSERT INTO venue_owners (venue_id, user_id) VALUES ($1, $2)", [
 function startInstance(port: number): Promise<ChildProcess> {
   if (process.env.BENCH_TRACE_GC) mkdirSync(".tmp", { recursive: true });
   // the production start command's node flags and entry (package.json start:prod)
-  const child = spawn(process.execPath, [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), ...productionStart().args], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}`, SESSION_SECRET: SECRET, SEED: "false", LOG_LEVEL: "warn" },
+  const { assignments, args } = productionStart();
+  const child = spawn(process.execPath, [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), ...args], {
+    env: { ...process.env, ...assignments, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}`, SESSION_SECRET: SECRET, SEED: "false", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

@@ -11,8 +11,9 @@ export const PRODUCTION_START = JSON.parse(readFileSync("package.json", "utf8"))
  */
 export function productionStart(): { assignments: Record<string, string>; command: string; args: string[] } {
   const words = PRODUCTION_START.split(/\s+/);
-  const assignments = Object.fromEntries(words.filter((w, i) => words.slice(0, i + 1).every((x) => /^\w+=/.test(x))).map((w) => w.split(/=(.*)/s).slice(0, 2)));
-  const [command, ...args] = words.slice(Object.keys(assignments).length);
+  const commandAt = words.findIndex((w) => !/^\w+=/.test(w));
+  const assignments = Object.fromEntries(words.slice(0, commandAt).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]));
+  const [command, ...args] = words.slice(commandAt);
   return { assignments, command, args };
 }
 

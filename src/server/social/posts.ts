@@ -118,6 +118,25 @@ export async function feedPage({ db, catalog }: FeedReader, viewerId: string, li
   return { posts: page.map((r) => presentPost(r, r.venue_id ? venues.get(r.venue_id) : null)), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
 }
 
+// One statement (atomic on its own): whether the caller may see the post, the like added or
+// taken back, and the post's count moved by what actually changed. Two toggles at once by the
+// same person leave one like and say so.
+// $1: the post, $2: the caller.
+const TOGGLE_LIKE_SQL = `WITH visible AS (
+     SELECT p.id, p.user_id, p.like_count FROM posts p WHERE p.id = $1 AND ${VISIBLE_POST_SQL.replaceAll("$VIEWER", "$2")}),
+   removed AS (
+     DELETE FROM post_likes l USING visible WHERE l.post_id = visible.id AND l.user_id = $2 RETURNING l.post_id),
+   added AS (
+     INSERT INTO post_likes (post_id, user_id) SELECT id, $2 FROM visible WHERE NOT EXISTS (SELECT 1 FROM removed)
+     ON CONFLICT DO NOTHING RETURNING post_id),
+   counted AS (
+     UPDATE posts p SET like_count = p.like_count + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed)
+       FROM visible WHERE p.id = visible.id AND EXISTS (SELECT 1 FROM added UNION ALL SELECT 1 FROM removed)
+     RETURNING p.like_count)
+   SELECT visible.user_id AS author_id, NOT EXISTS (SELECT 1 FROM removed) AS liked,
+          coalesce((SELECT like_count FROM counted), visible.like_count) AS like_count
+     FROM visible`;
+
 export function postRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, bus } = ctx;
 
@@ -169,35 +188,14 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post("/api/posts/:id/like", async (req) => {
     const user = await requireUser(ctx, req);
     const { id } = parse(postIdParam, req.params);
-    // One statement (atomic on its own): whether the caller may see the post, the like added or
-    // taken back, and the post's count moved by what actually changed. Two toggles at once by the
-    // same person leave one like and say so.
-    const [row] = await db.query<{ author_id: string; liked: boolean; like_count: number }>(
-      `WITH visible AS (
-         SELECT p.id, p.user_id, p.like_count FROM posts p WHERE p.id = $1 AND ${VISIBLE_POST_SQL.replaceAll("$VIEWER", "$2")}),
-       removed AS (
-         DELETE FROM post_likes l USING visible WHERE l.post_id = visible.id AND l.user_id = $2 RETURNING l.post_id),
-       added AS (
-         INSERT INTO post_likes (post_id, user_id) SELECT id, $2 FROM visible WHERE NOT EXISTS (SELECT 1 FROM removed)
-         ON CONFLICT DO NOTHING RETURNING post_id),
-       counted AS (
-         UPDATE posts p SET like_count = p.like_count + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed)
-           FROM visible WHERE p.id = visible.id AND EXISTS (SELECT 1 FROM added UNION ALL SELECT 1 FROM removed)
-         RETURNING p.like_count)
-       SELECT visible.user_id AS author_id, NOT EXISTS (SELECT 1 FROM removed) AS liked,
-              coalesce((SELECT like_count FROM counted), visible.like_count) AS like_count
-         FROM visible`,
-      [id, user.id],
-    );
+    const [row] = await db.query<{ author_id: string; liked: boolean; like_count: number }>(TOGGLE_LIKE_SQL, [id, user.id]);
     if (!row) throw notFound("Post not found");
-    const result = { liked: row.liked, likeCount: row.like_count };
-    const visible = { authorId: row.author_id };
-    if (result.liked && visible.authorId !== user.id) {
+    if (row.liked && row.author_id !== user.id) {
       await bus
-        .publish({ to: { userId: visible.authorId }, message: { type: "post_liked", postId: id, user: { id: user.id, firstName: user.first_name, lastName: user.last_name } } })
+        .publish({ to: { userId: row.author_id }, message: { type: "post_liked", postId: id, user: { id: user.id, firstName: user.first_name, lastName: user.last_name } } })
         .catch(() => {});
     }
-    return result;
+    return { liked: row.liked, likeCount: row.like_count };
   });
 
   app.get("/api/posts/:id/comments", async (req) => {
