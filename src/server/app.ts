@@ -80,7 +80,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     db,
     bus,
     changes,
-    sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays, changes }),
+    sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays, changes, adminEmails: config.adminEmails }),
     matchCounter: createMatchCounter(db),
     favorites: createFavoriteStore(db, changes),
     live: await createLiveStore(db, changes, { onError: (err) => app.log.warn({ err }, "reading live vibes into memory failed; retrying") }),

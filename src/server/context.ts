@@ -30,7 +30,7 @@ export interface AppContext {
   vibes: VibeAnalyzer;
 }
 
-/** The signed-in admin (role from ADMIN_EMAILS), or 401 / 403. */
+/** The signed-in admin (granted by an operator, or a proven email in ADMIN_EMAILS), or 401 / 403. */
 export async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(ctx, req);
   if (user.role !== "admin") throw forbidden("Admins only");

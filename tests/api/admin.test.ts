@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysisResultSchema, servicesSchema } from "@shared/contracts/admin";
 import { createVibeAnalyzer } from "../../src/server/vibes/analyzer";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /** A local image host and an OpenAI-compatible model, both fakes on loopback. */
@@ -61,7 +61,7 @@ describe.each(dbTargets())("admin on %s", (target) => {
     const vibes = createVibeAnalyzer({ imageFetch: { lookup: async () => [{ address: "127.0.0.1", family: 4 }], allowAddress: (ip) => ip === "127.0.0.1", allowPorts: [imagePort] } });
     server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail }, { vibes });
     admin = new Agent(server.url);
-    await signUp(admin, { email: adminEmail });
+    await signUpAdmin(server, admin, { email: adminEmail });
     someone = admin.fresh();
     await signUp(someone);
   });
@@ -137,7 +137,7 @@ describe("admin with a model back end", () => {
     const server = await startServer("pglite", {}, { ADMIN_EMAILS: adminEmail, LLM_BASE_URL: modelUrl, LLM_MODEL: "test-model", LLM_API_KEY: "k-123" });
     try {
       const admin = new Agent(server.url);
-      await signUp(admin, { email: adminEmail });
+      await signUpAdmin(server, admin, { email: adminEmail });
       const res = await admin.post("/api/admin/analyze-sentiment", { text: "a candlelit little place" });
       expect(res.status).toBe(200);
       expect(res.body.method).toBe("llm:test-model+lexicon-v1");

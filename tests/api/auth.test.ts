@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEXT } from "@shared/constants";
 import { userSchema } from "@shared/contracts/auth";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { setGrantedRole } from "../../src/server/auth/roles";
+import { markEmailVerified } from "../../src/server/auth/users";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
@@ -73,10 +75,57 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       expect(again.body.message).toBe(TEXT.emailTaken);
     });
 
-    it("gives the admin role to ADMIN_EMAILS, whatever the case", async () => {
-      const res = await agent.fresh().post("/auth/email/signup", { email: admin, password: "abcdefgh" });
-      expect(res.status).toBe(201);
-      expect(res.body.role).toBe("admin");
+  });
+
+  describe("roles", () => {
+    const services = (a: Agent) => a.get("/api/admin/services").then((r) => r.status);
+
+    it("never grants a role for a typed, unproven email listed in ADMIN_EMAILS, in any case or spacing, at sign-up or login", async () => {
+      const email = uniqueEmail("claims-admin");
+      const listed = await startServer(target, {}, { ADMIN_EMAILS: `${email.toUpperCase()}, other@example.com` });
+      try {
+        const a = new Agent(listed.url);
+        const res = await a.post("/auth/email/signup", { email: ` ${email.toUpperCase()}  `, password: "abcdefgh" });
+        expect(res.status).toBe(201);
+        expect(res.body).toMatchObject({ role: "user", emailVerified: false });
+        expect(await services(a)).toBe(403);
+        const again = a.fresh();
+        expect((await again.post("/auth/email/login", { email: `${email} `, password: "abcdefgh" })).body.role).toBe("user");
+        expect(await services(again)).toBe(403);
+        expect((await again.get("/api/auth/me")).body.role).toBe("user");
+        // a guest who signs up with the address gets no role either
+        const guest = a.fresh();
+        await guest.post("/api/auth/dev-login");
+        const upgraded = await guest.post("/auth/email/signup", { email: uniqueEmail("guest"), password: "abcdefgh" });
+        expect(upgraded.body.role).toBe("user");
+      } finally {
+        await listed.close();
+      }
+    });
+
+    it("makes a listed email an admin once it is proven, without signing in again", async () => {
+      const a = agent.fresh();
+      const user = await signUp(a, { email: admin });
+      expect(user.role).toBe("user");
+      expect(await services(a)).toBe(403);
+      await markEmailVerified(server.db, user.id);
+      await server.ctx.changes.settle();
+      expect((await a.get("/api/auth/me")).body).toMatchObject({ role: "admin", emailVerified: true });
+      expect(await services(a)).toBe(200);
+    });
+
+    it("applies an operator's grant and revoke on the next request, and a revoke does not touch a proven listed email", async () => {
+      const a = agent.fresh();
+      const user = await signUp(a);
+      expect(await setGrantedRole(server.db, user.email.toUpperCase(), "admin")).toMatchObject({ changed: true });
+      await server.ctx.changes.settle();
+      expect(await services(a)).toBe(200);
+      expect((await a.get("/api/auth/me")).body.role).toBe("admin");
+      expect(await setGrantedRole(server.db, user.email, "admin")).toMatchObject({ changed: false });
+      expect(await setGrantedRole(server.db, user.email, "user")).toMatchObject({ changed: true });
+      await server.ctx.changes.settle();
+      expect(await services(a)).toBe(403);
+      expect(await setGrantedRole(server.db, uniqueEmail("nobody"), "admin")).toBeNull();
     });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEXT } from "@shared/constants";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { appRoutes, startServer, type TestServer } from "../helpers/server";
+import { appRoutes, signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 import { openWs } from "../helpers/ws";
 
@@ -139,7 +139,7 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
     const root = new Agent(server.url);
     const [venue, otherVenue] = (await root.get(`/api/venues/nearby?${here}&radius=5&limit=2`)).body;
     const admin = new Agent(server.url);
-    const adminUser = await signUp(admin, { email: adminEmail });
+    const adminUser = await signUpAdmin(server, admin, { email: adminEmail });
     const registered = async () => {
       const a = new Agent(server.url);
       return { a, u: await signUp(a) };

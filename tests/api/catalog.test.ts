@@ -12,7 +12,7 @@ import { createVenueCatalog as createCatalog, EARTH_RADIUS_M, type CatalogHit, t
 import { venuesWithin, type VenueRow } from "../../src/server/venues/queries";
 import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { openTestDb, startServer, type TestServer } from "../helpers/server";
+import { openTestDb, signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /** A catalog with a change feed of its own, both closed together. */
@@ -592,7 +592,7 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
 
   it("after POST /api/admin/sync-venues the new venues are matched by the same instance at once", async () => {
     const admin = new Agent(server.url);
-    await signUp(admin, { email: adminEmail });
+    await signUpAdmin(server, admin, { email: adminEmail });
     expect(await matched(SYNC_AREA)).toEqual([]);
     const res = await admin.post("/api/admin/sync-venues", { ...SYNC_AREA, radius: 1000 });
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { freePort, runMigrate, startInstance, type Instance } from "../helpers/instance";
+import { freePort, runAdmin, runMigrate, startInstance, type Instance } from "../helpers/instance";
 
 /**
  * Faults: a PostgreSQL restarted under traffic (and loaded once by `npm run migrate`), and the
@@ -116,9 +116,11 @@ describe("the embedded database after a hard kill", () => {
   it("keeps every write that was acknowledged before SIGKILL, including those acknowledged while others were in flight", async () => {
     const adminEmail = uniqueEmail("admin");
     const env = { DATA_DIR: dir, SEED: "false", ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, RATE_LIMIT_SCALE: "0" };
+    // the first admin of a new deployment, made the operator's way before the first start
+    expect((await runAdmin(env, ["create", adminEmail], "correct horse battery\n")).code).toBe(0);
     app = await startInstance(env);
     const admin = new Agent(app.url);
-    await signUp(admin, { email: adminEmail });
+    expect((await admin.post("/auth/email/login", { email: adminEmail, password: "correct horse battery" })).body.role).toBe("admin");
     const a = new Agent(app.url);
     const b = new Agent(app.url);
     const ada = await signUp(a);

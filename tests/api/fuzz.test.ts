@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_VIBES, BROADCAST_VIBES, BUDGET_OPTIONS, CAPACITY_STATUSES, DIETARY_OPTIONS, FAVORITE_CATEGORY_OPTIONS, LIMITS, NOISE_LEVELS, PREFERENCE_VIBES, VENUE_CATEGORIES } from "@shared/constants";
 import { startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { appRoutes, startServer, type TestServer } from "../helpers/server";
+import { appRoutes, signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /**
@@ -229,7 +229,7 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
     overpass = await startFakeOverpass();
     server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "2000" }, {}, { ownDatabase: true });
     admin = new Agent(server.url);
-    await signUp(admin, { email: adminEmail });
+    await signUpAdmin(server, admin, { email: adminEmail });
     // user, a friend of theirs, someone who asked to be their friend; user owns a venue, wrote a post, has a group
     user = new Agent(server.url);
     const me = await signUp(user);

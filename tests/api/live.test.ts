@@ -4,7 +4,7 @@ import { venueStatsSchema } from "@shared/contracts/business";
 import type { Venue } from "@shared/contracts/venues";
 import type { BusEvent } from "../../src/server/realtime/bus";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 const here = `latitude=${DEFAULT_COORDS.latitude}&longitude=${DEFAULT_COORDS.longitude}`;
@@ -20,7 +20,7 @@ describe.each(dbTargets())("live venues on %s", (target) => {
     server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail });
     root = new Agent(server.url);
     admin = root.fresh();
-    await signUp(admin, { email: adminEmail });
+    await signUpAdmin(server, admin, { email: adminEmail });
   });
   afterAll(async () => server?.close());
 

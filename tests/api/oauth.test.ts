@@ -145,8 +145,9 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       [userId],
     );
 
+  const listedAdmin = uniqueEmail("google-admin");
   beforeAll(async () => {
-    ({ op, server, apple } = await startWithProvider(target));
+    ({ op, server, apple } = await startWithProvider(target, () => ({ ADMIN_EMAILS: listedAdmin })));
   });
   afterAll(async () => {
     await server?.close();
@@ -179,7 +180,7 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       expect(end.location).toBe("/");
       const me = await b.me();
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ email: person.email, firstName: "Grace", lastName: "Hopper", isGuest: false, role: "user" });
+      expect(me.body).toMatchObject({ email: person.email, firstName: "Grace", lastName: "Hopper", isGuest: false, role: "user", emailVerified: true });
       expect(await identities(me.body.id)).toEqual([{ provider: "google", subject: person.sub, email: person.email, email_verified: true }]);
 
       // Signed out, and back: found by (provider, subject), even though the email changed at Google.
@@ -203,6 +204,8 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       const me = await b.me();
       expect(me.body.id).toBe(existing.id);
       expect(me.body.email).toBe(existing.email);
+      // Google vouched for the account's own address: it is proven now
+      expect(me.body.emailVerified).toBe(true);
       expect(await identities(existing.id)).toHaveLength(1);
       // the password still signs in to the same account
       const login = await new Agent(server.url).post("/auth/email/login", { email: existing.email, password: existing.password });
@@ -225,6 +228,17 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       await b.request(`${server.url}/api/logout`);
       await b.navigate(`${server.url}/auth/google`);
       expect((await b.me()).body.id).toBe(me.body.id);
+    });
+
+    it("an address listed in ADMIN_EMAILS makes an admin only when Google vouches for it", async () => {
+      const claimant = browser();
+      op.nextAccount = account({ email: listedAdmin, email_verified: false });
+      await claimant.navigate(`${server.url}/auth/google`);
+      expect((await claimant.me()).body).toMatchObject({ role: "user", email: null, emailVerified: false });
+      const owner = browser();
+      op.nextAccount = account({ email: listedAdmin.toUpperCase(), email_verified: true });
+      await owner.navigate(`${server.url}/auth/google`);
+      expect((await owner.me()).body).toMatchObject({ role: "admin", email: listedAdmin, emailVerified: true });
     });
 
     it("a guest who signs in with Google keeps what they did: the guest account becomes theirs", async () => {

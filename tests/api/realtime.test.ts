@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { inject } from "vitest";
 import { dbTargets, type DbTarget } from "../helpers/targets";
 import { closed, openWs } from "../helpers/ws";
@@ -107,7 +107,7 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
 
     // a venue update reaches everyone connected
     const admin = root.fresh();
-    await signUp(admin, { email: adminEmail });
+    await signUpAdmin(server, admin, { email: adminEmail });
     const [venue] = (await root.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
     await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: b.email });
     await b.agent.post(`/api/venues/${venue.id}/updates`, { capacityStatus: "Empty", noiseLevel: "Quiet", currentVibes: [], specialNotes: null, isOpen: true });

@@ -5,16 +5,18 @@ import { inject } from "vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
-import { freePort, runMigrate, startInstance, type Instance } from "../helpers/instance";
+import { createAdmin } from "../../src/server/auth/roles";
+import { freePort, runAdmin, runMigrate, startInstance, type Instance } from "../helpers/instance";
 import { openWs } from "../helpers/ws";
 
 const pg = !!process.env.TEST_DATABASE_URL;
 const redis = !!process.env.TEST_REDIS_URL;
+const ADMIN_PASSWORD = "correct horse battery";
 const update = { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic"], specialNotes: null, isOpen: true };
 
 async function ownedVenue(base: string, adminEmail: string, owner: Agent, ownerEmail: string) {
   const admin = new Agent(base);
-  await signUp(admin, { email: adminEmail });
+  expect((await admin.post("/auth/email/login", { email: adminEmail, password: ADMIN_PASSWORD })).body.role).toBe("admin");
   const [venue] = (await admin.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
   expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: ownerEmail })).status).toBe(201);
   return { venue: venue as { id: number }, admin };
@@ -39,6 +41,7 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     };
     // the release steps of docs/deploy.md: migrate once, then start the instances
     await runMigrate(env);
+    expect((await runAdmin(env, ["create", adminEmail], `${ADMIN_PASSWORD}\n`)).code).toBe(0);
     [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
   });
   afterAll(async () => {
@@ -147,6 +150,7 @@ describe.skipIf(!redis)("when Redis drops and comes back", () => {
     const env = { ADMIN_EMAILS: adminEmail, REDIS_URL: `redis://127.0.0.1:${port}` };
     const target = pg ? "postgres" : "pglite";
     a = await startServer(target, {}, env);
+    await createAdmin(a.db, adminEmail, ADMIN_PASSWORD);
     // on PGlite, instance B shares A's database object: one process, two HTTP servers
     b = pg ? await startServer("postgres", {}, env) : a;
   });

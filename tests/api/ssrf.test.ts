@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../../src/server/net/safe-fetch";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /**
@@ -120,7 +120,7 @@ describe.each(dbTargets())("SSRF on %s", (target) => {
       { imageFetch: { lookup: resolver, allowAddress: (ip) => ip === "127.0.0.2", allowPorts: [photoPort, secretPort, 80, 443] } },
     );
     admin = new Agent(server.url);
-    await signUp(admin, { email: adminEmail });
+    await signUpAdmin(server, admin, { email: adminEmail });
   });
   afterAll(async () => server?.close());
 

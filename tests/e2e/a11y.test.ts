@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Venue } from "@shared/contracts/venues";
-import { DESKTOP, PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
+import { DESKTOP, PHONE, findChromium, newPage, shot, signUpAdminIn, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 
 // axe-core's own build, injected into each page as a script (no test-runner wrapper needed).
@@ -380,9 +380,7 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
 
     it(`admin and venue owner, ${viewport}: no serious or critical violations`, async () => {
       const { page, context } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport], { geolocation: GPS });
-      await signUpIn(context, app.server.url, adminEmail, "Ada").catch(() => context.request.post(`${app.server.url}/auth/email/login`, {
-        data: { email: adminEmail, password: "a good password" },
-      }));
+      await signUpAdminIn(context, app.server, adminEmail, "Ada");
       const venues = (await (await context.request.get(`${app.server.url}/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`)).json()) as Venue[];
       const own = await context.request.post(`${app.server.url}/api/admin/venues/${venues[0].id}/owner`, { data: { email: adminEmail } });
       expect([201, 409]).toContain(own.status());

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
+import { DESKTOP, PHONE, findChromium, newPage, shot, signUpAdminIn, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 import { sfLikeElements, startFakeOverpass } from "../fakes/overpass";
 
@@ -18,7 +18,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
 
   it("an admin sees the services, syncs venues from OpenStreetMap and tries both analyzers", async () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
-    await signUpIn(context, app.server.url, adminEmail, "Ada");
+    await signUpAdminIn(context, app.server, adminEmail, "Ada");
     await page.goto("/admin");
     await expect.poll(() => page.getByRole("heading", { name: "Admin Panel" }).count(), { timeout: 10_000 }).toBe(1);
     const headings = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();

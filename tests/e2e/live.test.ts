@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Venue } from "@shared/contracts/venues";
 import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot, signUpIn } from "../helpers/browser";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { signUpAdmin } from "../helpers/server";
 
 const chromiumPath = findChromium();
 const GPS = { latitude: 37.7946, longitude: -122.4021 };
@@ -13,7 +14,7 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
   it("an owner broadcasts from the dashboard and another person's open Home shows it without reloading", async () => {
     // the venue nearest to the viewer, made the owner's by an admin
     const admin = new Agent(app.server.url);
-    await signUp(admin, { email: adminEmail });
+    await signUpAdmin(app.server, admin, { email: adminEmail });
     const [venue] = (await admin.get<Venue[]>(`/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`)).body;
     const ownerEmail = uniqueEmail("owner");
 

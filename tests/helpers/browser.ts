@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { markEmailVerified } from "../../src/server/auth/users";
 import { startServer, type TestServer } from "./server";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
@@ -70,6 +71,21 @@ export async function signUpIn(context: BrowserContext, baseURL: string, email: 
   const res = await context.request.post(`${baseURL}/auth/email/signup`, { data: { email, password: "a good password", firstName, lastName: "User" } });
   if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as { id: string; email: string };
+}
+
+/**
+ * Signs an account up inside a browser context (or signs it in again when it exists) and proves its
+ * email, as following the verification link does: with the address in ADMIN_EMAILS, an admin.
+ */
+export async function signUpAdminIn(context: BrowserContext, server: TestServer, email: string, firstName = "Admin") {
+  const res = await context.request.post(`${server.url}/auth/email/signup`, { data: { email, password: "a good password", firstName, lastName: "User" } });
+  const user =
+    res.status() === 201
+      ? ((await res.json()) as { id: string })
+      : ((await (await context.request.post(`${server.url}/auth/email/login`, { data: { email, password: "a good password" } })).json()) as { id: string });
+  await markEmailVerified(server.db, user.id);
+  await server.ctx.changes.settle();
+  return user;
 }
 
 /**

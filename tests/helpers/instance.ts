@@ -75,13 +75,30 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
  * Resolves with its output; rejects when it fails.
  */
 export function runMigrate(env: Record<string, string>): Promise<string> {
+  return runScript("migrate", [], env).then(({ code, out }) => (code === 0 ? out : Promise.reject(new Error(`npm run migrate exited with ${code}:\n${out}`))));
+}
+
+/**
+ * `npm run admin -- <args>` (auth/admin-cli.ts) with the given environment, `stdin` written to its
+ * standard input (the password of `create`): the operator's way to make an admin. Resolves with
+ * its exit code and output, whatever the code.
+ */
+export function runAdmin(env: Record<string, string>, args: string[], stdin = ""): Promise<{ code: number | null; out: string }> {
+  return runScript("admin", args, env, stdin);
+}
+
+function runScript(script: string, args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; out: string }> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn("npm", ["run", "--silent", "migrate"], { env: { ...inherited, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
+    env: { ...inherited, LOG_LEVEL: "warn", ...env },
+    stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+  });
+  if (stdin !== undefined) child.stdin!.end(stdin);
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) => {
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`npm run migrate exited with ${code}:\n${out}`))));
+    child.once("exit", (code) => resolve({ code, out }));
   });
 }

@@ -4,6 +4,8 @@ import { inject } from "vitest";
 import { buildApp, type BuiltApp } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { openPglite, openPostgres, type Db } from "../../src/server/db/client";
+import { markEmailVerified } from "../../src/server/auth/users";
+import { signUp, type Agent } from "./http";
 import type { DbTarget } from "./targets";
 import "./targets";
 
@@ -78,4 +80,15 @@ export async function startServer(
 export function appRoutes(server: Pick<TestServer, "routes">): string[] {
   const isClientFile = (route: string) => /^GET \/(assets\/|index\.html(\.(br|gz))?$|[^/]+\.(svg|png|ico|txt|webmanifest|json)(\.(br|gz))?$)/.test(route);
   return server.routes.filter((r) => !isClientFile(r));
+}
+
+/**
+ * Signs `agent` up and proves its email (as following the verification link does), so that an
+ * address listed in ADMIN_EMAILS makes it an admin; answers once every cache of this server knows.
+ */
+export async function signUpAdmin(server: Pick<TestServer, "db" | "ctx">, agent: Agent, overrides: Parameters<typeof signUp>[1] = {}) {
+  const user = await signUp(agent, overrides);
+  await markEmailVerified(server.db, user.id);
+  await server.ctx.changes.settle();
+  return { ...user, role: "admin" };
 }

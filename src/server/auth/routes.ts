@@ -10,7 +10,7 @@ import { oauthRoutes } from "./oauth/routes";
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, sessions, config } = ctx;
-  const roleFor = (email: string | null) => (email && config.adminEmails.includes(email) ? "admin" : "user");
+  const present = (row: UserRow) => presentUser(row, config.adminEmails);
 
   app.post("/auth/email/signup", async (req, reply) => {
     const body = parse(signupBody, req.body);
@@ -22,15 +22,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       if (me?.is_guest) {
         // A guest who signs up keeps what they did as a guest: the same account becomes registered.
+        // A typed email is not proven, so it grants no role (docs/sign-in.md, "Roles").
         [user] = await db.query<UserRow>(
           `UPDATE users SET email = $2, password_hash = $3, first_name = $4, last_name = $5, is_guest = false,
-                  role = $6, updated_at = now() WHERE id = $1 RETURNING *`,
-          [me.id, email, passwordHash, body.firstName, body.lastName, roleFor(email)],
+                  updated_at = now() WHERE id = $1 RETURNING *`,
+          [me.id, email, passwordHash, body.firstName, body.lastName],
         );
       } else {
         [user] = await db.query<UserRow>(
-          `INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-          [email, passwordHash, body.firstName, body.lastName, roleFor(email)],
+          `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4) RETURNING *`,
+          [email, passwordHash, body.firstName, body.lastName],
         );
       }
     } catch (err) {
@@ -39,7 +40,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       throw err;
     }
     await sessions.start(req, reply, user!.id);
-    return reply.status(201).send(presentUser(user!));
+    return reply.status(201).send(present(user!));
   });
 
   app.post("/auth/email/login", async (req, reply) => {
@@ -54,12 +55,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       throw unauthorized(TEXT.invalidCredentials);
     }
     await clearLoginFailures(db, email);
-    let row = user;
-    if (user.role !== roleFor(email)) {
-      [row] = await db.query<UserRow>("UPDATE users SET role = $2, updated_at = now() WHERE id = $1 RETURNING *", [user.id, roleFor(email)]);
-    }
-    await sessions.start(req, reply, row.id);
-    return presentUser(row);
+    await sessions.start(req, reply, user.id);
+    return present(user);
   });
 
   app.post("/api/auth/dev-login", async (req, reply) => {
@@ -68,10 +65,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const user =
       me?.is_guest ? me : (await db.query<UserRow>("INSERT INTO users (first_name, is_guest) VALUES ('Guest', true) RETURNING *"))[0];
     await sessions.start(req, reply, user.id);
-    return presentUser(user);
+    return present(user);
   });
 
-  app.get("/api/auth/me", async (req) => presentUser(await requireUser(ctx, req)));
+  app.get("/api/auth/me", async (req) => present(await requireUser(ctx, req)));
 
   app.get("/api/logout", async (req, reply) => {
     // A page elsewhere cannot sign people out by embedding this URL.

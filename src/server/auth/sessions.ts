@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ChangeFeed } from "../db/changes";
 import type { Queryable } from "../db/client";
 import { KeptByUser } from "../db/kept";
-import type { UserRow } from "./users";
+import { withEffectiveRole, type UserRow } from "./users";
 
 export const SESSION_COOKIE = "vibe_session";
 
@@ -36,7 +36,11 @@ const SESSION_CACHE_MAX = 100_000;
  * in is not kept. Only GET and HEAD are answered from memory; every state change reads the session
  * from the database. Without a change feed nothing is kept.
  */
-export function createSessionStore(db: Queryable, opts: { secret: string; ttlDays: number; changes?: ChangeFeed; cacheMs?: number }): SessionStore {
+export function createSessionStore(
+  db: Queryable,
+  opts: { secret: string; ttlDays: number; changes?: ChangeFeed; cacheMs?: number; adminEmails?: readonly string[] },
+): SessionStore {
+  const adminEmails = opts.adminEmails ?? [];
   const hashToken = (token: string) => createHmac("sha256", opts.secret).update(token).digest("base64url");
   const ttlMs = opts.ttlDays * 24 * 60 * 60 * 1000;
   const tokenOf = (req: FastifyRequest) => {
@@ -88,7 +92,7 @@ export function createSessionStore(db: Queryable, opts: { secret: string; ttlDay
       // session ended anywhere can never change anything again, whatever an instance has kept.
       const reading = req.method === "GET" || req.method === "HEAD";
       const hit = reading ? kept.get(hash) : undefined;
-      if (hit && hit.expiresAt > Date.now()) return hit.user;
+      if (hit && hit.expiresAt > Date.now()) return withEffectiveRole(hit.user, adminEmails);
       if (hit) kept.drop(hash);
       const readAt = kept.epoch;
       const rows = await db.query<UserRow & { session_expires_at: Date }>(
@@ -98,7 +102,7 @@ export function createSessionStore(db: Queryable, opts: { secret: string; ttlDay
       if (!rows[0]) return null;
       const { session_expires_at: expires, ...user } = rows[0];
       kept.keep(hash, user.id, { user: Object.freeze(user), expiresAt: new Date(expires).getTime() }, readAt);
-      return user;
+      return withEffectiveRole(user, adminEmails);
     },
     async end(req, reply) {
       const token = tokenOf(req);

@@ -1,6 +1,8 @@
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { openPglite, openPostgres, type Db } from "./client";
+import { lockDataDir } from "./data-dir-lock";
 import { migrate, pendingMigrations } from "./migrate";
 
 export class PendingMigrationsError extends Error {}
@@ -10,7 +12,7 @@ export class PendingMigrationsError extends Error {}
  * migrates it; with `migrate: false` (MIGRATE_ON_START=false) it only checks that nothing is pending.
  */
 export async function openDatabase(config: Config, opts: { migrate?: boolean } = {}): Promise<Db> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databasePoolSize) : await openPglite({ dataDir: join(config.dataDir, "pglite") });
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databasePoolSize) : await openLockedPglite(join(config.dataDir, "pglite"));
   try {
     if (opts.migrate ?? config.migrateOnStart) {
       await migrate(db);
@@ -27,4 +29,29 @@ export async function openDatabase(config: Config, opts: { migrate?: boolean } =
     throw err;
   }
   return db;
+}
+
+/**
+ * PGlite in its data folder, held for this process only (db/data-dir-lock.ts): a second process
+ * (`npm run admin`, `npm run migrate`, another server) is told plainly that a server has it open.
+ */
+async function openLockedPglite(dataDir: string): Promise<Db> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    const db = await openPglite({ dataDir });
+    return {
+      ...db,
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

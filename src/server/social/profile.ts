@@ -20,7 +20,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
        WHERE id = $1 RETURNING *`,
       [me.id, body.preferredVibes ?? null, body.dietaryRestrictions ?? null, body.budgetPreference !== undefined, body.budgetPreference ?? null, body.favoriteCategories ?? null],
     );
-    return presentUser(row);
+    return presentUser(row, ctx.config.adminEmails);
   });
 
   app.patch("/api/users/privacy", async (req) => {
@@ -35,6 +35,6 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext) {
        WHERE id = $1 RETURNING *`,
       [me.id, body.privacyShareVibes ?? null, body.privacyShareLocation ?? null, body.privacyActivityFeed ?? null],
     );
-    return presentUser(row);
+    return presentUser(row, ctx.config.adminEmails);
   });
 }

@@ -52,6 +52,8 @@ export const userSchema = z.object({
   privacyShareLocation: z.boolean(),
   privacyActivityFeed: z.boolean(),
   isGuest: z.boolean(),
+  /** The email was proven (a link followed, or Google/Apple vouching for it). */
+  emailVerified: z.boolean(),
   role: z.enum(["user", "admin"]),
   createdAt: z.string(),
 });

@@ -199,7 +199,7 @@ async function exchange(
 async function signInAs(ctx: AppContext, providerId: SocialProviderId, profile: ProviderProfile, req: FastifyRequest): Promise<UserRow> {
   const me = await currentUser(ctx, req);
   const guestId = me?.is_guest ? me.id : null;
-  const attempt = () => ctx.db.transaction((tx) => resolveAccount(tx, ctx.config.adminEmails, providerId, profile, guestId));
+  const attempt = () => ctx.db.transaction((tx) => resolveAccount(tx, providerId, profile, guestId));
   try {
     return await attempt();
   } catch (err) {
@@ -209,7 +209,7 @@ async function signInAs(ctx: AppContext, providerId: SocialProviderId, profile: 
   }
 }
 
-async function resolveAccount(tx: Queryable, adminEmails: string[], provider: SocialProviderId, p: ProviderProfile, guestId: string | null): Promise<UserRow> {
+async function resolveAccount(tx: Queryable, provider: SocialProviderId, p: ProviderProfile, guestId: string | null): Promise<UserRow> {
   const [identity] = await tx.query<{ user_id: string }>("SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2", [
     provider,
     p.subject,
@@ -222,27 +222,30 @@ async function resolveAccount(tx: Queryable, adminEmails: string[], provider: So
     emailOwnerId: owner?.id ?? null,
     guestId,
   });
-  const roleFor = (email: string | null) => (email && adminEmails.includes(email.toLowerCase()) ? "admin" : "user");
+  // The provider vouches for this address (decideAccount only stores a verified one): it is proven.
+  const vouched = p.email && p.emailVerified ? p.email.toLowerCase() : null;
   let user: UserRow | undefined;
   if (decision.kind === "create" && !decision.upgradeGuestId) {
     [user] = await tx.query<UserRow>(
-      "INSERT INTO users (email, first_name, last_name, profile_image_url, role) VALUES ($1, $2, $3, $4, $5) RETURNING *",
-      [decision.email, p.firstName, p.lastName, p.pictureUrl, roleFor(decision.email)],
+      `INSERT INTO users (email, first_name, last_name, profile_image_url, email_verified_at)
+       VALUES ($1, $2, $3, $4, CASE WHEN $1::text IS NOT NULL THEN now() END) RETURNING *`,
+      [decision.email, p.firstName, p.lastName, p.pictureUrl],
     );
   } else {
     const id = decision.kind === "create" ? decision.upgradeGuestId! : decision.userId;
     const email = decision.kind === "create" ? decision.email : null;
-    // Names and picture fill what is empty; a guest becomes a registered account.
+    // Names and picture fill what is empty; a guest becomes a registered account; the account's
+    // email is proven when the provider vouches for that very address.
     [user] = await tx.query<UserRow>(
       `UPDATE users SET email = COALESCE(email, $5), is_guest = false,
               first_name = CASE WHEN is_guest OR first_name IS NULL THEN COALESCE($2, first_name) ELSE first_name END,
-              last_name = COALESCE(last_name, $3), profile_image_url = COALESCE(profile_image_url, $4), updated_at = now()
+              last_name = COALESCE(last_name, $3), profile_image_url = COALESCE(profile_image_url, $4),
+              email_verified_at = CASE WHEN email_verified_at IS NULL AND lower(COALESCE(email, $5)) = $6 THEN now()
+                                       ELSE email_verified_at END,
+              updated_at = now()
         WHERE id = $1 RETURNING *`,
-      [id, p.firstName, p.lastName, p.pictureUrl, email],
+      [id, p.firstName, p.lastName, p.pictureUrl, email, vouched],
     );
-    if (user && user.role !== roleFor(user.email)) {
-      [user] = await tx.query<UserRow>("UPDATE users SET role = $2 WHERE id = $1 RETURNING *", [id, roleFor(user.email)]);
-    }
   }
   if (!user) throw new Error("the account to sign in to has gone");
   if (decision.kind === "returning") {
