@@ -57,7 +57,9 @@ function startInstance(port: number): Promise<ChildProcess> {
   // the production start command's node flags and entry (package.json start:prod)
   const { assignments, args } = productionStart();
   const child = spawn(process.execPath, [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), ...args], {
-    env: { ...process.env, ...assignments, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}`, SESSION_SECRET: SECRET, SEED: "false", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...assignments, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}`, SESSION_SECRET: SECRET, SEED: "false", LOG_LEVEL: "warn",
+      // thousands of simulated people share one loopback address: no cap per address here
+      MAX_CONNECTIONS_PER_ADDRESS: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

@@ -10,6 +10,7 @@ import type { Db } from "./db/client";
 import { errorHandler } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { registerClient } from "./http/static";
+import { connectionLimits, limitedServerFactory } from "./http/connections";
 import { createMatchCounter } from "./live/match-counter";
 import { businessRoutes } from "./business/routes";
 import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
@@ -66,6 +67,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     routerOptions: { maxParamLength: 1000 },
     // A number of hops trusts that many proxies in front of the app (X-Forwarded-Proto/For).
     trustProxy: typeof config.trustProxy === "number" ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    // request and keep-alive timeouts, connection caps (http/connections.ts)
+    serverFactory: limitedServerFactory(connectionLimits(config)),
   };
   const app = Fastify(options) as unknown as FastifyInstance;
   const lifecycle = { draining: false };

@@ -26,6 +26,12 @@ export interface Config {
   rateLimitScale: number;
   publicUrl: string | null;
   trustProxy: boolean | number;
+  /** REQUEST_TIMEOUT_MS: the longest a request (headers and body) may take to arrive; 408 after it. */
+  requestTimeoutMs: number;
+  /** MAX_CONNECTIONS: open connections this instance accepts in all (websockets included). */
+  maxConnections: number;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections from one client address; 0 = no cap (behind a proxy). */
+  maxConnectionsPerAddress: number;
   production: boolean;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | null;
@@ -103,6 +109,9 @@ const vars = {
     .default("false")
     .refine((v) => /^(true|false|\d{1,2})$/.test(v), "must be true, false or a number of proxy hops")
     .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
+  REQUEST_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().min(1000).max(600_000).default(15_000),
+  MAX_CONNECTIONS: z.coerce.number({ error: "must be a number" }).int().min(10).max(1_000_000).default(10_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: "must be a number" }).int().min(0).max(1_000_000).optional(),
   SEED: bool.default(true),
   MIGRATE_ON_START: bool.default(true),
   IMAGE_PROXY_HOSTS: z
@@ -183,6 +192,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitScale: parsed.RATE_LIMIT_SCALE as number,
     publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL as string).origin : null,
     trustProxy: parsed.TRUST_PROXY as boolean | number,
+    requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS as number,
+    maxConnections: parsed.MAX_CONNECTIONS as number,
+    // Behind a proxy every connection comes from the proxy's address: no cap per address by
+    // default then (the proxy limits each client, docs/deploy.md).
+    maxConnectionsPerAddress: (parsed.MAX_CONNECTIONS_PER_ADDRESS as number | undefined) ?? (parsed.TRUST_PROXY ? 0 : 256),
     production: parsed.NODE_ENV === "production",
     clientDir: resolve("dist/client"),
     seed: parsed.SEED as boolean,

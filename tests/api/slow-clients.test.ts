@@ -1,0 +1,141 @@
+import { fork } from "node:child_process";
+import { connect, type Socket } from "node:net";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Agent, signUp } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+import { openWs } from "../helpers/ws";
+
+// Slow and greedy clients (http/connections.ts, docs/deploy.md "Connections"): a body sent one
+// byte at a time is cut off with 408 after REQUEST_TIMEOUT_MS, no address holds more than
+// MAX_CONNECTIONS_PER_ADDRESS connections, and meanwhile everyone else is answered quickly.
+// Transport-level: the database plays no part, so this runs on PGlite only.
+
+const SLOW = 2000;
+const PER_ADDRESS = 100;
+const TIMEOUT_MS = 2000;
+
+interface Slow {
+  socket: Socket;
+  openedAt: number;
+  closedAt: number | null;
+  got: string;
+}
+
+/** A client that starts a POST with a 1,000-byte body and sends it one byte every 500 ms. */
+function slowClient(port: number, from: string): Promise<Slow> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: "127.0.0.1", localAddress: from });
+    const c: Slow = { socket, openedAt: Date.now(), closedAt: null, got: "" };
+    let drip: NodeJS.Timeout | undefined;
+    socket.on("data", (d) => (c.got += d));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      c.closedAt = Date.now();
+      clearInterval(drip);
+    });
+    socket.once("connect", () => {
+      socket.write(`POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      drip = setInterval(() => socket.write(" "), 500);
+      resolve(c);
+    });
+    socket.once("error", reject);
+  });
+}
+
+interface Report {
+  lastedMs: number | null;
+  firstLine: string;
+}
+
+/** The slow clients, in a process of their own (tests/helpers/slow-client-process.ts). */
+function slowClientProcess(port: number, count: number, perAddress: number) {
+  const child = fork(fileURLToPath(new URL("../helpers/slow-client-process.ts", import.meta.url)), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const next = (type: string) => new Promise<{ type: string; count?: number; results?: Report[] }>((resolve) => child.on("message", (m: { type: string }) => m.type === type && resolve(m)));
+  const opened = next("open");
+  const reported = next("report");
+  child.send({ type: "open", port, count, perAddress, firstAddress: 2 });
+  return {
+    opened,
+    reported,
+    report: () => child.send({ type: "report" }),
+    stop: () => {
+      child.send({ type: "exit" });
+      setTimeout(() => child.kill("SIGKILL"), 2000).unref();
+    },
+  };
+}
+
+async function timedHealth(base: string): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/health`);
+  await res.text();
+  if (res.status !== 200) throw new Error(`health answered ${res.status}`);
+  return performance.now() - t;
+}
+
+describe("slow and greedy clients", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer("pglite", { requestTimeoutMs: TIMEOUT_MS, maxConnectionsPerAddress: PER_ADDRESS, maxConnections: 5000 });
+  });
+  afterAll(async () => server?.close());
+
+  it(`cuts off ${SLOW} slow bodies after the request timeout while /api/health keeps answering quickly`, async () => {
+    const port = Number(new URL(server.url).port);
+    const person = new Agent(server.url);
+    await signUp(person);
+    const ws = await openWs(server.url, { cookie: person.cookieHeader() });
+    // 2,000 slow clients spread over 20 loopback addresses (127.0.0.2 ...), 100 each: all accepted
+    // 2,000 slow clients spread over 20 loopback addresses (127.0.0.2 ...), 100 each: all accepted
+    const attacker = slowClientProcess(port, SLOW, PER_ADDRESS);
+    try {
+      expect((await attacker.opened).count).toBe(SLOW);
+      const started = Date.now();
+      // meanwhile, someone else asks for health every 10 ms, until the slow clients are all cut off
+      let done = false;
+      void attacker.reported.then(() => (done = true));
+      const latencies: number[] = [];
+      while (!done && Date.now() - started < TIMEOUT_MS + 8000) {
+        latencies.push(await timedHealth(server.url));
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      attacker.report();
+      const results = (await attacker.reported).results!;
+      // each was answered 408 and closed after the timeout, within Node's one-second check and some slack
+      expect(results.filter((r) => r.lastedMs === null)).toHaveLength(0);
+      expect(results.filter((r) => r.firstLine === "HTTP/1.1 408 Request Timeout")).toHaveLength(SLOW);
+      const lasted = results.map((r) => r.lastedMs!).sort((a, b) => a - b);
+      expect(lasted[0]).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
+      expect(lasted[lasted.length - 1]).toBeLessThan(TIMEOUT_MS + 3000);
+      latencies.sort((a, b) => a - b);
+      const p95 = latencies[Math.floor(latencies.length * 0.95)];
+      console.log(
+        `${SLOW} slow clients closed with 408 after ${lasted[0]}-${lasted[lasted.length - 1]} ms; /api/health meanwhile: ` +
+          `${latencies.length} answers, median ${latencies[latencies.length >> 1].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms`,
+      );
+      expect(p95).toBeLessThan(100);
+    } finally {
+      attacker.stop();
+    }
+    // a websocket is not a slow request: it outlives the request timeout
+    expect(ws.socket.readyState).toBe(ws.socket.OPEN);
+    ws.close();
+  });
+
+  it(`closes connections beyond ${PER_ADDRESS} from one address at once, without touching other addresses`, async () => {
+    const port = Number(new URL(server.url).port);
+    const held: Slow[] = [];
+    for (let i = 0; i < PER_ADDRESS; i++) held.push(await slowClient(port, "127.0.0.99"));
+    const extra = await slowClient(port, "127.0.0.99");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(extra.closedAt).not.toBeNull();
+    expect(extra.got).toBe("");
+    expect(held.filter((c) => c.closedAt !== null)).toHaveLength(0);
+    expect(await timedHealth(server.url)).toBeLessThan(1000);
+    for (const c of held) c.socket.destroy();
+  });
+});
