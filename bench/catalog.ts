@@ -12,7 +12,7 @@ import { ALL_VIBES } from "@shared/constants";
 import { createChangeFeed } from "../src/server/db/changes";
 import { openPglite } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
-import { seedVenues } from "../src/server/db/seed";
+import { seedVenues } from "../src/server/venues/seed";
 import { createVenueCatalog, type CatalogSearch } from "../src/server/venues/catalog";
 
 const searches = Number(process.env.BENCH_SEARCHES ?? 5000);

@@ -23,7 +23,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { ALL_VIBES, DEFAULT_DISTANCE_MILES } from "@shared/constants";
-import { seedVenues } from "../src/server/db/seed";
+import { seedVenues } from "../src/server/venues/seed";
 import { openBenchDb } from "./bench-db";
 import { productionStart } from "../tests/helpers/instance";
 import { generateSocial } from "./generate-social";

@@ -17,7 +17,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
-import { seedVenues } from "../src/server/db/seed";
+import { seedVenues } from "../src/server/venues/seed";
 import { productionStart } from "../tests/helpers/instance";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 5000);

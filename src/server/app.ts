@@ -11,7 +11,7 @@ import { errorHandler } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { registerClient } from "./http/static";
 import { connectionLimits, limitedServerFactory } from "./http/connections";
-import { createMatchCounter } from "./live/match-counter";
+import { createMatchCounter } from "./business/match-counter";
 import { businessRoutes } from "./business/routes";
 import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { parseImageHosts } from "./net/image-hosts";
 import { llmConfigFromEnv, type LlmConfig } from "./vibes/llm";
 import { OAuthConfigError, oauthConfigFromEnv, type OAuthConfig } from "./auth/oauth/config";
 
@@ -116,7 +117,7 @@ const vars = {
   MIGRATE_ON_START: bool.default(true),
   IMAGE_PROXY_HOSTS: z
     .string()
-    .transform((v) => v.split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .transform(parseImageHosts)
     .refine(
       (list) => list.length > 0 && list.every((h) => /^(\*?\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h)),
       "must be a comma-separated list of host names (.example.com for subdomains)",

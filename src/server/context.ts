@@ -3,7 +3,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/client";
 import type { SessionStore } from "./auth/sessions";
 import type { UserRow } from "./auth/users";
-import type { MatchCounter } from "./live/match-counter";
+import type { MatchCounter } from "./business/match-counter";
 import type { EventBus } from "./realtime/bus";
 import type { VibeAnalyzer } from "./vibes/analyzer";
 import type { VenueCatalog } from "./venues/catalog";

@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db";
-import { seedVenues } from "./db/seed";
+import { seedVenues } from "./venues/seed";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 

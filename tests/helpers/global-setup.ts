@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
-import { seedVenues } from "../../src/server/db/seed";
+import { seedVenues } from "../../src/server/venues/seed";
 import "./targets";
 
 /**

@@ -6,7 +6,8 @@ import { requireAdmin, requireUser, type AppContext } from "../context";
 import type { Queryable } from "../db/client";
 import { MAX_INT4 } from "../db/sql";
 import { forbidden, notFound, parse } from "../http/errors";
-import { presentLatestUpdate, withLive } from "../live/service";
+import { presentLatestUpdate } from "../live/present";
+import { withLive } from "../venues/live-state";
 import { presentVenue, type VenueRow } from "../venues/queries";
 
 const VENUE_SELECT = `SELECT v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude, v.longitude,

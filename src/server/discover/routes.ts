@@ -4,7 +4,8 @@ import { naturalLanguageBody, type NaturalLanguageResult } from "@shared/contrac
 import { currentUser, type AppContext } from "../context";
 import { parse } from "../http/errors";
 import { liveFit } from "../live/crowd";
-import { loadVenueState, presentLatestUpdate } from "../live/service";
+import { presentLatestUpdate } from "../live/present";
+import { loadVenueState } from "../venues/live-state";
 import { presentVenue, type VenueRow } from "../venues/queries";
 import { venuesNear } from "../venues/service";
 import { matchScore, proximity } from "../venues/ranking";

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { TEXT } from "@shared/constants";
+import { ImageFetchError, type ImageRefusal } from "../net/errors";
+import { ImageUnreadableError } from "../vibes/errors";
 
 /** An error with an HTTP status and a message meant for the person who sent the request. */
 export class HttpError extends Error {
@@ -11,6 +13,28 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The status each refusal of the image guard (net/safe-fetch.ts) is answered with. */
+const IMAGE_REFUSAL_STATUS: Record<ImageRefusal, number> = {
+  "bad-url": 400,
+  "not-allowed": 403,
+  "not-found": 404,
+  timeout: 408,
+  "too-large": 413,
+  "not-an-image": 415,
+  unreachable: 422,
+};
+
+/**
+ * The HTTP error of an error meant for the person who asked: an HttpError itself, or the error of
+ * a lower layer that knows nothing of HTTP (net's image guard, vibes' image decoder); else null.
+ */
+export function asHttpError(err: unknown): HttpError | null {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ImageFetchError) return new HttpError(IMAGE_REFUSAL_STATUS[err.reason], err.message);
+  if (err instanceof ImageUnreadableError) return new HttpError(422, err.message);
+  return null;
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
@@ -59,8 +83,9 @@ function isUnavailable(err: unknown): boolean {
 }
 
 export function errorHandler(err: FastifyError | HttpError | Error, req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof HttpError) {
-    return reply.status(err.statusCode).send(err.fields ? { message: err.message, fields: err.fields } : { message: err.message });
+  const known = asHttpError(err);
+  if (known) {
+    return reply.status(known.statusCode).send(known.fields ? { message: known.message, fields: known.fields } : { message: known.message });
   }
   const code = (err as FastifyError).code;
   if (code && FASTIFY_MESSAGES[code]) {

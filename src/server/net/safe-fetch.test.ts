@@ -3,8 +3,10 @@ import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../context";
-import { errorHandler, HttpError } from "../http/errors";
-import { createImageCache, DEFAULT_IMAGE_HOSTS, imageProxyRoutes } from "../venues/image-proxy";
+import { asHttpError, errorHandler } from "../http/errors";
+import { ImageFetchError } from "./errors";
+import { createImageCache, imageProxyRoutes } from "../venues/image-proxy";
+import { DEFAULT_IMAGE_HOSTS } from "./image-hosts";
 import { hostAllowed, IMAGE_FETCH_TEXT as T, safeFetchImage, sniffImageType, USER_AGENT, type Resolver, type SafeFetchOptions } from "./safe-fetch";
 
 // A valid 1x1 PNG.
@@ -133,8 +135,9 @@ async function refusal(p: Promise<unknown>): Promise<{ status: number; message: 
   try {
     await p;
   } catch (err) {
-    expect(err).toBeInstanceOf(HttpError);
-    return { status: (err as HttpError).statusCode, message: (err as HttpError).message };
+    expect(err).toBeInstanceOf(ImageFetchError);
+    const answer = asHttpError(err)!;
+    return { status: answer.statusCode, message: answer.message };
   }
   throw new Error("expected a refusal");
 }

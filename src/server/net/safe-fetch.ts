@@ -2,8 +2,8 @@ import { promises as dnsPromises, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { HttpError } from "../http/errors";
 import { isPublicAddress } from "./address-policy";
+import { ImageFetchError } from "./errors";
 
 /**
  * Fetches an image from a URL a user gave us without letting that URL reach anything internal
@@ -16,7 +16,8 @@ import { isPublicAddress } from "./address-policy";
  * - redirects are followed by hand, at most `maxRedirects`, each hop checked like the first;
  * - one deadline covers the whole exchange (every hop and the body); the body is capped;
  * - the answer must say it is JPEG, PNG, WebP, GIF or AVIF and its first bytes must agree.
- * Every refusal is an HttpError with a 4xx status and a message for the person who asked.
+ * Every refusal is an ImageFetchError: why (its reason) and a message for the person who asked;
+ * the HTTP layer answers each reason with its 4xx status (http/errors.ts).
  */
 
 export const IMAGE_FETCH_TEXT = {
@@ -130,18 +131,18 @@ function checkUrl(input: string | URL, policy: Policy): URL {
   try {
     url = typeof input === "string" ? new URL(input.trim()) : input;
   } catch {
-    throw new HttpError(400, IMAGE_FETCH_TEXT.invalidUrl);
+    throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.invalidUrl);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new HttpError(400, IMAGE_FETCH_TEXT.scheme);
-  if (url.username || url.password) throw new HttpError(400, IMAGE_FETCH_TEXT.credentials);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.scheme);
+  if (url.username || url.password) throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.credentials);
   // WHATWG URL has already turned 2130706433, 0x7f000001, 127.1 and the like into dotted quads.
   const host = stripBrackets(url.hostname);
-  if (!host) throw new HttpError(400, IMAGE_FETCH_TEXT.invalidUrl);
+  if (!host) throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.invalidUrl);
   // Sockets connect to IP literals without a lookup, so they are checked here, before connecting.
-  if (isIP(host) && !policy.allowAddress(host)) throw new HttpError(403, IMAGE_FETCH_TEXT.address);
-  if (policy.allowHosts && !hostAllowed(host, policy.allowHosts)) throw new HttpError(403, IMAGE_FETCH_TEXT.host(normalizeHost(host)));
+  if (isIP(host) && !policy.allowAddress(host)) throw new ImageFetchError("not-allowed", IMAGE_FETCH_TEXT.address);
+  if (policy.allowHosts && !hostAllowed(host, policy.allowHosts)) throw new ImageFetchError("not-allowed", IMAGE_FETCH_TEXT.host(normalizeHost(host)));
   const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
-  if (!policy.allowPorts.includes(port)) throw new HttpError(403, IMAGE_FETCH_TEXT.port(port));
+  if (!policy.allowPorts.includes(port)) throw new ImageFetchError("not-allowed", IMAGE_FETCH_TEXT.port(port));
   return url;
 }
 
@@ -246,18 +247,18 @@ export function sniffImageType(buf: Buffer): string | null {
   return null;
 }
 
-/** Turns whatever went wrong into the 4xx the caller sends. */
-function toHttpError(err: unknown, signal: AbortSignal, maxBytes: number): HttpError {
-  if (err instanceof HttpError) return err;
+/** Turns whatever went wrong into the refusal the caller is told. */
+function toFetchError(err: unknown, signal: AbortSignal, maxBytes: number): ImageFetchError {
+  if (err instanceof ImageFetchError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === ADDRESS_REFUSED) return new HttpError(403, IMAGE_FETCH_TEXT.address);
-  if (code === TOO_LARGE) return new HttpError(413, IMAGE_FETCH_TEXT.tooLarge(maxBytes));
-  if (signal.aborted) return new HttpError(408, IMAGE_FETCH_TEXT.timeout);
+  if (code === ADDRESS_REFUSED) return new ImageFetchError("not-allowed", IMAGE_FETCH_TEXT.address);
+  if (code === TOO_LARGE) return new ImageFetchError("too-large", IMAGE_FETCH_TEXT.tooLarge(maxBytes));
+  if (signal.aborted) return new ImageFetchError("timeout", IMAGE_FETCH_TEXT.timeout);
   // DNS failures, refused or reset connections, TLS errors, malformed HTTP.
-  return new HttpError(422, IMAGE_FETCH_TEXT.unreachable);
+  return new ImageFetchError("unreachable", IMAGE_FETCH_TEXT.unreachable);
 }
 
-/** Fetches an image under the policy above; every refusal is an HttpError with a 4xx status. */
+/** Fetches an image under the policy above; every refusal is an ImageFetchError. */
 export async function safeFetchImage(url: string, opts: SafeFetchOptions): Promise<FetchedImage> {
   const timeoutMs = opts.timeoutMs ?? IMAGE_FETCH_DEFAULTS.timeoutMs;
   const maxBytes = opts.maxBytes ?? IMAGE_FETCH_DEFAULTS.maxBytes;
@@ -277,44 +278,44 @@ export async function safeFetchImage(url: string, opts: SafeFetchOptions): Promi
       const status = res.statusCode ?? 0;
       if (REDIRECTS.has(status)) {
         res.destroy();
-        if (redirects >= maxRedirects) throw new HttpError(422, IMAGE_FETCH_TEXT.tooManyRedirects);
+        if (redirects >= maxRedirects) throw new ImageFetchError("unreachable", IMAGE_FETCH_TEXT.tooManyRedirects);
         const location = res.headers.location;
         let next: URL;
         try {
           if (!location) throw new Error("no location");
           next = new URL(location, current);
         } catch {
-          throw new HttpError(422, IMAGE_FETCH_TEXT.badRedirect);
+          throw new ImageFetchError("unreachable", IMAGE_FETCH_TEXT.badRedirect);
         }
         current = checkUrl(next, policy);
         continue;
       }
       if (status < 200 || status > 299) {
         res.destroy();
-        throw new HttpError(404, IMAGE_FETCH_TEXT.notFound);
+        throw new ImageFetchError("not-found", IMAGE_FETCH_TEXT.notFound);
       }
       const declared = String(res.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
       if (declared === "image/svg+xml" || declared === "image/svg") {
         res.destroy();
-        throw new HttpError(415, IMAGE_FETCH_TEXT.svg);
+        throw new ImageFetchError("not-an-image", IMAGE_FETCH_TEXT.svg);
       }
       if (!ALLOWED_TYPES[declared]) {
         res.destroy();
-        throw new HttpError(415, IMAGE_FETCH_TEXT.notImage);
+        throw new ImageFetchError("not-an-image", IMAGE_FETCH_TEXT.notImage);
       }
       const length = Number(res.headers["content-length"]);
       if (Number.isFinite(length) && length > maxBytes) {
         res.destroy();
-        throw new HttpError(413, IMAGE_FETCH_TEXT.tooLarge(maxBytes));
+        throw new ImageFetchError("too-large", IMAGE_FETCH_TEXT.tooLarge(maxBytes));
       }
       const body = await readBody(res, maxBytes, controller.signal);
       // The label is not trusted: the bytes must be one of the allowed formats (served as what they are).
       const contentType = sniffImageType(body);
-      if (!contentType) throw new HttpError(415, IMAGE_FETCH_TEXT.notImage);
+      if (!contentType) throw new ImageFetchError("not-an-image", IMAGE_FETCH_TEXT.notImage);
       return { body, contentType, finalUrl: current.href };
     }
   } catch (err) {
-    throw toHttpError(err, controller.signal, maxBytes);
+    throw toFetchError(err, controller.signal, maxBytes);
   } finally {
     clearTimeout(timer);
   }

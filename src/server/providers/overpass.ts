@@ -6,7 +6,7 @@
  */
 import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
 import { hostAllowed } from "../net/safe-fetch";
-import { DEFAULT_IMAGE_HOSTS } from "../venues/image-proxy";
+import { DEFAULT_IMAGE_HOSTS } from "../net/image-hosts";
 import { cleanText, fetchJson, safeHttpUrl, SourceError, validLatLng, type FetchPolicy, type SourcePlace, type VenueSource } from "./venue-source";
 
 export const OVERPASS_DEFAULT_URL = "https://overpass-api.de/api/interpreter";

@@ -10,7 +10,7 @@ import {
 import { currentUser, requireUser, type AppContext } from "../context";
 import { forbidden, notFound, parse } from "../http/errors";
 import { favoriteVenues, presentVenue, toggleFavorite, venueByExternalId, venueDetails } from "./queries";
-import { withLive } from "../live/service";
+import { withLive } from "./live-state";
 import { suggestionRank } from "./ranking";
 import { MATCH_CANDIDATES, matchedJson, matchVenues, venuesNear } from "./service";
 

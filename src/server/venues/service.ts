@@ -2,8 +2,9 @@ import { MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db } from "../db/client";
 import { liveFit, type LiveVibe } from "../live/crowd";
-import { loadVenueState, presentLatestUpdate, type StateReader } from "../live/service";
+import { presentLatestUpdate } from "../live/present";
 import type { CatalogHit, VenueCatalog } from "./catalog";
+import { loadVenueState, type StateReader } from "./live-state";
 import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
 import { matchRank, matchScore } from "./ranking";
 

@@ -11,7 +11,7 @@ import type { VibeAnalysis } from "./types";
  *
  *   const vibes = createVibeAnalyzer({ llm: llmConfigFromEnv(process.env), onError: (e) => log.warn(e.message) });
  *   await vibes.text("Cozy, candlelit, not loud at all");   // { method, vibes, negated?, evidence? }
- *   await vibes.image("https://example.com/photo.jpg");    // throws the image guard's HttpError (4xx) on refusal
+ *   await vibes.image("https://example.com/photo.jpg");    // throws the image guard's ImageFetchError on refusal
  *   vibes.services();                                      // for GET /api/admin/services
  */
 

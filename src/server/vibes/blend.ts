@@ -1,5 +1,5 @@
 import type { VenueCategory } from "@shared/constants";
-import { CATEGORY_PROFILES, detectedVibesFrom, NAME_ADJUSTMENTS, normalizeName, priorVibeScores } from "../venues/prior";
+import { CATEGORY_PROFILES, detectedVibesFrom, NAME_ADJUSTMENTS, normalizeName, priorVibeScores } from "./prior";
 import type { GooglePlaceAttributes, VibeAnalysis, VibeReading } from "./types";
 
 /**

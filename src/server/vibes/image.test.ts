@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_VIBES } from "@shared/constants";
-import { HttpError } from "../http/errors";
+import { asHttpError } from "../http/errors";
+import { ImageFetchError } from "../net/errors";
 import { IMAGE_FETCH_TEXT } from "../net/safe-fetch";
 import {
   analyzeImageBuffer,
@@ -159,7 +160,7 @@ describe("imageStatsFromBuffer: statistics of real pixels", () => {
 
   it("refuses bytes that are not an image with a 422", async () => {
     const bad = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-    await expect(imageStatsFromBuffer(bad)).rejects.toMatchObject({ statusCode: 422, message: IMAGE_TEXT.unreadable });
+    await expect(imageStatsFromBuffer(bad)).rejects.toMatchObject({ name: "ImageUnreadableError", message: IMAGE_TEXT.unreadable });
   });
 
   it("statsFromPixels reads one-channel data", () => {
@@ -292,22 +293,22 @@ describe("analyzeImageUrl: fetched through the image guard", () => {
 
   it("refuses a loopback URL without the test overrides (403)", async () => {
     const err = await analyzeImageUrl(`http://127.0.0.1:${port}/candle.png`).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect((err as HttpError).statusCode).toBe(403);
-    expect((err as HttpError).message).toBe(IMAGE_FETCH_TEXT.address);
+    expect(err).toBeInstanceOf(ImageFetchError);
+    expect(asHttpError(err)?.statusCode).toBe(403);
+    expect((err as ImageFetchError).message).toBe(IMAGE_FETCH_TEXT.address);
   });
 
   it("passes on the guard's refusals: scheme, type, missing image", async () => {
-    await expect(analyzeImageUrl("file:///etc/passwd", overrides())).rejects.toMatchObject({ statusCode: 400, message: IMAGE_FETCH_TEXT.scheme });
-    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/page.html`, overrides())).rejects.toMatchObject({ statusCode: 415 });
-    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/nope.png`, overrides())).rejects.toMatchObject({ statusCode: 404 });
-    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/broken.png`, overrides())).rejects.toMatchObject({ statusCode: 422, message: IMAGE_TEXT.unreadable });
+    await expect(analyzeImageUrl("file:///etc/passwd", overrides())).rejects.toMatchObject({ reason: "bad-url", message: IMAGE_FETCH_TEXT.scheme });
+    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/page.html`, overrides())).rejects.toMatchObject({ reason: "not-an-image" });
+    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/nope.png`, overrides())).rejects.toMatchObject({ reason: "not-found" });
+    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/broken.png`, overrides())).rejects.toMatchObject({ name: "ImageUnreadableError", message: IMAGE_TEXT.unreadable });
   });
 
   it("honours an allow-list and a size cap when given", async () => {
     await expect(analyzeImageUrl(`http://photos.example.test:${port}/candle.png`, { ...overrides(), allowHosts: ["cdn.example.test"] })).rejects.toMatchObject({
-      statusCode: 403,
+      reason: "not-allowed",
     });
-    await expect(analyzeImageUrl(`http://photos.example.test:${port}/candle.png`, { ...overrides(), maxBytes: 100 })).rejects.toMatchObject({ statusCode: 413 });
+    await expect(analyzeImageUrl(`http://photos.example.test:${port}/candle.png`, { ...overrides(), maxBytes: 100 })).rejects.toMatchObject({ reason: "too-large" });
   });
 });

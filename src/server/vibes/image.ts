@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { HttpError } from "../http/errors";
+import { ImageUnreadableError } from "./errors";
 import { safeFetchImage, type SafeFetchOptions } from "../net/safe-fetch";
 import { suppressContradictions } from "./text";
 import type { VibeAnalysis, VibeReading } from "./types";
@@ -188,7 +188,7 @@ export function statsFromPixels(data: Uint8Array | Buffer, width: number, height
   };
 }
 
-/** Decodes an image with sharp, shrinks it and measures the copy. Throws HttpError 422 when unreadable. */
+/** Decodes an image with sharp, shrinks it and measures the copy. Throws ImageUnreadableError when unreadable. */
 export async function imageStatsFromBuffer(buf: Buffer): Promise<ImageStats> {
   let out: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
@@ -199,7 +199,7 @@ export async function imageStatsFromBuffer(buf: Buffer): Promise<ImageStats> {
       .raw({ depth: "uchar" })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new HttpError(422, IMAGE_TEXT.unreadable);
+    throw new ImageUnreadableError(IMAGE_TEXT.unreadable);
   }
   return statsFromPixels(out.data, out.info.width, out.info.height, out.info.channels);
 }
@@ -338,8 +338,8 @@ export async function analyzeImageBuffer(buf: Buffer): Promise<VibeAnalysis> {
 
 /**
  * Fetches an image a user named, through the same SSRF guard as the image proxy (any public host
- * unless `allowHosts` says otherwise), and analyses it. Refusals are the guard's HttpErrors (4xx);
- * an image that will not decode is a 422.
+ * unless `allowHosts` says otherwise), and analyses it. Refusals are the guard's ImageFetchErrors;
+ * an image that will not decode is an ImageUnreadableError.
  */
 export async function analyzeImageUrl(url: string, opts: Partial<SafeFetchOptions> = {}): Promise<VibeAnalysis> {
   const image = await safeFetchImage(url, { ...opts, allowHosts: opts.allowHosts ?? null });

@@ -344,7 +344,7 @@ describe("createVibeAnalyzer", () => {
     const a = await createVibeAnalyzer({ imageFetch: imageFetch() }).image(`http://photos.test:${new URL(base).port}/photo.png`);
     expect(a.method).toBe(IMAGE_METHOD);
     expect(a.vibes[0].vibe).toBe("Cozy");
-    await expect(createVibeAnalyzer().image(`${base}/photo.png`)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(createVibeAnalyzer().image(`${base}/photo.png`)).rejects.toMatchObject({ reason: "not-allowed" });
   });
 
   it("with a model: refines text and images, sending the guarded copy as a data: URL", async () => {

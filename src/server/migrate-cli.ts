@@ -5,9 +5,9 @@
  * run; with the default (true) they also migrate at start under an advisory lock, which is a no-op
  * once this has run. MIGRATE_ON_START does not apply to this command.
  */
-import { ConfigError, loadConfig } from "../config";
-import { openDatabase } from "./index";
-import { seedVenues } from "./seed";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db";
+import { seedVenues } from "./venues/seed";
 
 try {
   const config = loadConfig();

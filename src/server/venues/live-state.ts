@@ -1,7 +1,8 @@
 import type { LatestUpdate } from "@shared/contracts/venues";
-import type { LiveVibe } from "./crowd";
-import type { FavoriteStore } from "../venues/favorites";
-import type { LiveStore } from "./store";
+import type { LiveVibe } from "../live/crowd";
+import { presentLatestUpdate } from "../live/present";
+import type { LiveStore } from "../live/store";
+import type { FavoriteStore } from "./favorites";
 
 /** What a list of venues shows live: their live vibes and which of them the caller saved. */
 export interface VenueState {
@@ -24,26 +25,6 @@ export async function loadVenueState({ live, favorites }: StateReader, venueIds:
   if (!venueIds.length) return { live: new Map(), favorites: new Set() };
   const [vibes, saved] = await Promise.all([live.vibes(venueIds), userId ? favorites.of(userId) : new Set<number>()]);
   return { live: vibes, favorites: saved };
-}
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
-
-/** The LatestUpdate of spec section 3, from a live vibe. */
-export function presentLatestUpdate(live: LiveVibe): LatestUpdate {
-  const b = live.broadcast;
-  const sources = [b ? "the venue" : null, live.checkIns ? plural(live.checkIns, "recent check-in") : null].filter(Boolean);
-  return {
-    capacityStatus: b?.capacityStatus ?? null,
-    noiseLevel: b?.noiseLevel ?? null,
-    isOpen: b?.isOpen ?? null,
-    statusMessage: `Live from ${sources.join(" and ")}`,
-    specialNotes: b?.specialNotes ?? null,
-    currentVibes: live.currentVibes,
-    createdAt: live.updatedAt.toISOString(),
-    reviewAuthor: null,
-    reviewRating: null,
-    reviewTime: null,
-  };
 }
 
 /**

@@ -8,7 +8,7 @@
  *   rows at 37.777122,-122.419639: a geocoder fallback shared by carts, "Off The Grid" stops and
  *   park stands whose address is not a place ("Golden Gate Park", "Public", "Off The Grid");
  * - rows whose name (and, when the name says nothing, permit class) gives a category
- *   (src/server/venues/prior.ts).
+ *   (src/server/vibes/prior.ts).
  *
  * Nothing is invented: description, image, rating, review count, website and hours are empty,
  * because the data has none (the health inspection score is not a rating). Vibe scores are the
@@ -16,9 +16,9 @@
  */
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
-import { ATTRIBUTION, type VenueCategory } from "../../shared/constants";
-import { classifyName, detectedVibesFrom, priorVibeScores, type CategoryRule } from "../venues/prior";
-import type { Db, Queryable } from "./client";
+import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
+import { classifyName, detectedVibesFrom, priorVibeScores, type CategoryRule } from "../vibes/prior";
+import type { Db, Queryable } from "../db/client";
 
 export const SEED_CSV_URL = new URL("../../../data/seed/sf_food_businesses_datasf_2016.csv", import.meta.url);
 export const SEED_SOURCE = "datasf";

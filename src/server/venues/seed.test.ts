@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_VIBES, ATTRIBUTION, VENUE_CATEGORIES } from "../../shared/constants";
-import { openPglite, type Db } from "./client";
-import { migrate } from "./migrate";
+import { ALL_VIBES, ATTRIBUTION, VENUE_CATEGORIES } from "@shared/constants";
+import { openPglite, type Db } from "../db/client";
+import { migrate } from "../db/migrate";
 import {
   formatAddress,
   formatPhone,
