@@ -3,12 +3,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEED_PAGE_MAX } from "@shared/contracts/social";
 import type { Db } from "../../src/server/db/client";
-import { feedPage } from "../../src/server/social/posts";
+import { feedPage } from "../../src/server/social/queries";
 import { openTestDb } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /**
- * feedPage (src/server/social/posts.ts) picks each page from a per-author sample cutoff; it must
+ * feedPage (src/server/social/queries.ts) picks each page from a per-author sample cutoff; it must
  * answer exactly what the naive query does: every post of the viewer and of their friends who
  * share their activity feed, newest first (created_at DESC, id DESC), page after page by
  * nextCursor, with no gap and no repeat. Random social graphs: 1-60 friends, some private, some

@@ -5,6 +5,7 @@ import { currentUser, requireUser, type AppContext } from "../context";
 import { conflict, parse, unauthorized } from "../http/errors";
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-limit";
 import { hashPassword, verifyPassword } from "./passwords";
+import { insertGuest, insertUser, registerGuest } from "./queries";
 import { findUserByEmail, normalizeEmail, presentUser, type UserRow } from "./users";
 import { oauthRoutes } from "./oauth/routes";
 
@@ -18,29 +19,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     if (await findUserByEmail(db, email)) throw conflict(TEXT.emailTaken);
     const passwordHash = await hashPassword(body.password);
     const me = await currentUser(ctx, req);
-    let user: UserRow | undefined;
+    let user: UserRow;
+    const registration = { email, passwordHash, firstName: body.firstName, lastName: body.lastName };
     try {
-      if (me?.is_guest) {
-        // A guest who signs up keeps what they did as a guest: the same account becomes registered.
-        // A typed email is not proven, so it grants no role (docs/sign-in.md, "Roles").
-        [user] = await db.query<UserRow>(
-          `UPDATE users SET email = $2, password_hash = $3, first_name = $4, last_name = $5, is_guest = false,
-                  updated_at = now() WHERE id = $1 RETURNING *`,
-          [me.id, email, passwordHash, body.firstName, body.lastName],
-        );
-      } else {
-        [user] = await db.query<UserRow>(
-          `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4) RETURNING *`,
-          [email, passwordHash, body.firstName, body.lastName],
-        );
-      }
+      // A guest who signs up keeps what they did as a guest: the same account becomes registered.
+      user = me?.is_guest ? await registerGuest(db, me.id, registration) : await insertUser(db, registration);
     } catch (err) {
       // Two sign-ups racing for one email: the unique index decides, the loser hears 409.
       if ((err as { code?: string }).code === "23505") throw conflict(TEXT.emailTaken);
       throw err;
     }
-    await sessions.start(req, reply, user!.id);
-    return reply.status(201).send(present(user!));
+    await sessions.start(req, reply, user.id);
+    return reply.status(201).send(present(user));
   });
 
   app.post("/auth/email/login", async (req, reply) => {
@@ -62,8 +52,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post("/api/auth/dev-login", async (req, reply) => {
     const me = await currentUser(ctx, req);
     // A guest who continues as guest again stays the same guest; anyone else gets a new guest.
-    const user =
-      me?.is_guest ? me : (await db.query<UserRow>("INSERT INTO users (first_name, is_guest) VALUES ('Guest', true) RETURNING *"))[0];
+    const user = me?.is_guest ? me : await insertGuest(db);
     await sessions.start(req, reply, user.id);
     return present(user);
   });

@@ -1,5 +1,10 @@
 import type { Queryable } from "../db/client";
 
+/**
+ * Who may do what in social/. Each answer is one question about two parties; the routes turn a
+ * "no" into their 403 or 404.
+ */
+
 /** True when the two people are friends. */
 export async function areFriends(db: Queryable, a: string, b: string): Promise<boolean> {
   const rows = await db.query("SELECT 1 FROM friendships WHERE user_id = $1 AND friend_id = $2", [a, b]);
@@ -21,3 +26,6 @@ export async function canSeePost(db: Queryable, viewerId: string, postId: string
   );
   return rows[0] ? { authorId: rows[0].user_id } : null;
 }
+
+/** Who may delete a group: the person who created it (members only see it). */
+export const isGroupCreator = (group: { creator_id: string }, userId: string): boolean => group.creator_id === userId;

@@ -186,3 +186,16 @@ export async function toggleFavorite(db: Queryable, userId: string, venueId: num
   const exists = await db.query("SELECT 1 FROM venues WHERE id = $1", [venueId]);
   return exists.length ? true : null;
 }
+
+/** The person's latest vibe selection (empty when they have none). */
+export async function latestVibes(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db.query<{ vibes: string[] }>(
+    "SELECT vibes FROM vibe_selections WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
+    [userId],
+  );
+  return rows[0]?.vibes ?? [];
+}
+
+export async function insertVibeSelection(db: Queryable, userId: string, vibes: readonly string[], isPrivate: boolean): Promise<void> {
+  await db.query("INSERT INTO vibe_selections (user_id, vibes, is_private) VALUES ($1, $2::text[], $3)", [userId, vibes, isPrivate]);
+}

@@ -9,10 +9,9 @@ import {
 } from "@shared/contracts/venues";
 import { currentUser, requireUser, type AppContext } from "../context";
 import { forbidden, notFound, parse } from "../http/errors";
-import { favoriteVenues, presentVenue, toggleFavorite, venueByExternalId, venueDetails } from "./queries";
+import { favoriteVenues, insertVibeSelection, latestVibes, presentVenue, toggleFavorite, venueByExternalId, venueDetails } from "./queries";
 import { withLive } from "./live-state";
-import { suggestionRank } from "./ranking";
-import { MATCH_CANDIDATES, matchedJson, matchVenues, venuesNear } from "./service";
+import { matchedJson, matchVenues, suggestionsNear, venuesNear } from "./service";
 
 
 export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -37,22 +36,10 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/venues/nearby", async (req) => {
     const q = parse(nearbyQuery, req.query);
     const user = await currentUser(ctx, req);
-    const radiusMeters = q.radius * 1000;
-    const base = { latitude: q.latitude, longitude: q.longitude, radiusMeters, search: q.search };
-    if (q.hour === undefined) return withLive(ctx, (await venuesNear(ctx, { ...base, limit: q.limit })).map((r) => presentVenue(r)), user?.id);
+    const near = { latitude: q.latitude, longitude: q.longitude, radiusMeters: q.radius * 1000, search: q.search, limit: q.limit };
     // Suggestions for an hour of the day, personal when the caller has preferred vibes.
-    const preferred = user?.preferred_vibes ?? [];
-    const rows = await venuesNear(ctx, { ...base, limit: MATCH_CANDIDATES });
-    const hour = q.hour;
-    return withLive(
-      ctx,
-      rows
-        .map((r) => ({ r, rank: suggestionRank({ category: r.category, vibeScores: r.vibe_scores }, hour, preferred, r.meters!, radiusMeters) }))
-        .sort((a, b) => b.rank - a.rank)
-        .slice(0, q.limit)
-        .map(({ r }) => presentVenue(r)),
-      user?.id,
-    );
+    const rows = q.hour === undefined ? await venuesNear(ctx, near) : await suggestionsNear(ctx, near, q.hour, user?.preferred_vibes ?? []);
+    return withLive(ctx, rows.map((r) => presentVenue(r)), user?.id);
   });
 
   app.get("/api/venues/:externalId/details", async (req) => {
@@ -80,11 +67,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get("/api/vibes/current", async (req) => {
     const user = await requireUser(ctx, req);
-    const rows = await db.query<{ vibes: string[] }>(
-      "SELECT vibes FROM vibe_selections WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
-      [user.id],
-    );
-    return { vibes: rows[0]?.vibes ?? [] };
+    return { vibes: await latestVibes(db, user.id) };
   });
 
   app.post("/api/vibes", async (req) => {
@@ -94,7 +77,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(saveVibesBody, req.body);
     // Spec 6: vibes are private unless the person shares their vibes.
     const isPrivate = body.isPrivate || !user.privacy_share_vibes;
-    await db.query("INSERT INTO vibe_selections (user_id, vibes, is_private) VALUES ($1, $2::text[], $3)", [user.id, body.vibes, isPrivate]);
+    await insertVibeSelection(db, user.id, body.vibes, isPrivate);
     return { vibes: body.vibes, isPrivate };
   });
 }

@@ -6,7 +6,7 @@ import { presentLatestUpdate } from "../live/present";
 import type { CatalogHit, VenueCatalog } from "./catalog";
 import { loadVenueState, type StateReader } from "./live-state";
 import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
-import { matchRank, matchScore } from "./ranking";
+import { matchRank, matchScore, suggestionRank } from "./ranking";
 
 /** Nearest matches read before ranking; the best MAX_VENUE_RESULTS of them are returned. */
 export const MATCH_CANDIDATES = MAX_VENUE_RESULTS * 2;
@@ -30,6 +30,19 @@ export async function venueHitsNear({ db, catalog }: VenueReader, q: RadiusSearc
 /** venueHitsNear as rows (is_favorite false). */
 export async function venuesNear(reader: VenueReader, q: RadiusSearch): Promise<VenueRow[]> {
   return (await venueHitsNear(reader, q)).map((h) => ({ ...h.venue, meters: h.meters, is_favorite: false }));
+}
+
+/**
+ * The venues of a radius best suited to an hour of the day (and to the preferred vibes, when the
+ * caller has some): the nearest MATCH_CANDIDATES, ranked by suggestionRank.
+ */
+export async function suggestionsNear(reader: VenueReader, q: RadiusSearch, hour: number, preferred: readonly string[]): Promise<VenueRow[]> {
+  const rows = await venuesNear(reader, { ...q, limit: MATCH_CANDIDATES });
+  return rows
+    .map((r) => ({ r, rank: suggestionRank({ category: r.category, vibeScores: r.vibe_scores }, hour, preferred, r.meters!, q.radiusMeters) }))
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, q.limit)
+    .map(({ r }) => r);
 }
 
 export interface MatchRequest {
