@@ -1,5 +1,6 @@
 import type { VenueCategory } from "@shared/constants";
 import { analyzeText } from "../vibes/text";
+import { words } from "../vibes/words";
 
 /**
  * Reads a natural-language venue query ("cozy wine bar with live jazz") into what the search can
@@ -63,17 +64,8 @@ const STOP = new Set(
   "a an the with and or for to in on at of near me my our some any somewhere place places spot spots good great nice best really very some that has have is are be where i we want wanna looking look find show get go going like something kind sort tonight today now this it its around close by nearby open who which what fun".split(" "),
 );
 
-/** Lower-case words, accents stripped, hyphens kept inside words. */
-export function tokenize(text: string): string[] {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[’']/g, "")
-    .split(/[^\p{L}\p{N}-]+/u)
-    .map((t) => t.replace(/^-+|-+$/g, ""))
-    .filter(Boolean);
-}
+/** The query's words (vibes/words.ts), hyphens kept inside words ("laid-back"). */
+export const tokenize = (text: string): string[] => words(text, { keepHyphens: true });
 
 export function interpretQuery(query: string): Interpretation {
   const tokens = tokenize(query.slice(0, 300));

@@ -11,7 +11,7 @@ import {
   type Circle,
   type GooglePlace,
 } from "./google-places";
-import { haversineMeters } from "./venue-source";
+import { haversineMeters } from "../db/earth";
 
 const CENTER = { latitude: 37.93, longitude: -122.02 };
 

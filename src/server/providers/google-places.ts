@@ -9,11 +9,11 @@
  * kept only when inside the circle asked for. See docs/venue-sync.md.
  */
 import type { VenueCategory } from "@shared/constants";
+import { haversineMeters } from "../db/earth";
 import type { GooglePlaceAttributes } from "../vibes/types";
 import {
   cleanText,
   fetchJson,
-  haversineMeters,
   safeHttpUrl,
   SourceError,
   validLatLng,

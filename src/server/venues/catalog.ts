@@ -1,5 +1,6 @@
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
+import { EARTH_RADIUS_M } from "../db/earth";
 import { VENUE_COLUMNS, type StoredVenue } from "./queries";
 
 /**
@@ -38,8 +39,6 @@ export interface VenueCatalog {
   close(): Promise<void>;
 }
 
-/** The cube extension's earth(): the sphere ll_to_earth and earth_distance use, in metres. */
-export const EARTH_RADIUS_M = 6378168;
 /** Grid cells of this many degrees index the venues by position. */
 const CELL_DEG = 0.05;
 const LON_CELLS = Math.round(360 / CELL_DEG);

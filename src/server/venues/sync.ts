@@ -19,12 +19,13 @@
 import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
 import type { SyncResult, SyncSourceStatus } from "@shared/contracts/admin";
 import type { Db, Queryable } from "../db/client";
+import { haversineMeters } from "../db/earth";
 import { blendVibes, type BlendResult } from "../vibes/blend";
 import type { VibeAnalysis } from "../vibes/types";
-import type { VenueColumns } from "./queries";
+import { words } from "../vibes/words";
+import { VENUE_COLUMNS, type VenueColumns } from "./queries";
 import {
   formatDuration,
-  haversineMeters,
   SOURCE_NAMES,
   SourceError,
   type SourceId,
@@ -85,17 +86,8 @@ const GENERIC_WORDS = new Set([
   "pizzeria", "brewery", "wine", "sf", "de", "la", "le", "el", "il", "der", "die", "das",
 ]);
 
-/** Lower case, accents stripped, apostrophes dropped, & as "and", other punctuation splits words. */
-export function nameTokens(name: string): string[] {
-  return name
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/['’`´]/g, "")
-    .replace(/&/g, " and ")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((t) => t && !STOP_WORDS.has(t));
-}
+/** The name's words (vibes/words.ts) without the stop words. */
+export const nameTokens = (name: string): string[] => words(name, { stopWords: STOP_WORDS });
 
 /**
  * Whether two names name the same place: the same words ignoring case, accents, punctuation and
@@ -208,7 +200,8 @@ export interface VenueFields extends VenueColumns {
   vibe_method: string;
 }
 
-export interface StoredVenue extends Omit<VenueFields, "vibe_method"> {
+/** The stored venue a sync merges into (the catalog's StoredVenue of venues/queries.ts plus how its vibes were made). */
+export interface ExistingVenue extends Omit<VenueFields, "vibe_method"> {
   id: number;
   external_id: string;
   source: string;
@@ -219,7 +212,7 @@ export interface StoredVenue extends Omit<VenueFields, "vibe_method"> {
  * The venue's fields from all its places (see the header for which source wins which field),
  * falling back to the stored row, and its blended vibes.
  */
-export function mergeVenue(places: readonly SourcePlace[], stored: StoredVenue | null, analyze?: (text: string) => VibeAnalysis): VenueFields {
+export function mergeVenue(places: readonly SourcePlace[], stored: ExistingVenue | null, analyze?: (text: string) => VibeAnalysis): VenueFields {
   const text = (v: string | null) => v === null || v.trim() === "";
   const name = pick(places, IDENTITY_ORDER, (p) => p.name, text) ?? stored!.name;
   const category = pick(places, IDENTITY_ORDER, (p) => p.category) ?? stored!.category;
@@ -282,7 +275,7 @@ export function canonicalJson(v: unknown): string {
 // rating and review ratings are `real` (float4): compare at that precision.
 const sameReal = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.fround(a) === Math.fround(b));
 
-function fieldsChanged(next: VenueFields, stored: StoredVenue): boolean {
+function fieldsChanged(next: VenueFields, stored: ExistingVenue): boolean {
   return (
     next.name !== stored.name ||
     next.category !== stored.category ||
@@ -369,8 +362,8 @@ async function fetchSource(source: VenueSource, area: SyncArea, timeoutMs: numbe
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const listNames = (names: string[]) => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
 
-const STORED_COLUMNS = `id, external_id, name, category, description, address, latitude, longitude, image_url, rating,
-  review_count, phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source, attribution`;
+/** What sync reads of a venue it merges into: the usual columns and how its vibes were made. */
+const EXISTING_COLUMNS = `${VENUE_COLUMNS}, v.vibe_evidence, v.vibe_method`;
 
 /**
  * Syncs the venues around a point from the available sources (see the header). Throws
@@ -478,7 +471,7 @@ async function writeGroups(
 
   // 3. What is stored for the matched venues.
   const venueIds = [...venueOf.keys()];
-  const storedRows = venueIds.length ? await tx.query<StoredVenue>(`SELECT ${STORED_COLUMNS} FROM venues WHERE id = ANY($1::int[])`, [venueIds]) : [];
+  const storedRows = venueIds.length ? await tx.query<ExistingVenue>(`SELECT ${EXISTING_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`, [venueIds]) : [];
   const stored = new Map(storedRows.map((r) => [r.id, r]));
   const storedSources = venueIds.length
     ? await tx.query<{ venue_id: number; source: SourceId; external_id: string; data: unknown }>(

@@ -7,10 +7,10 @@
  * and deterministic: the same input always gives the same category and the same scores. The rule,
  * the counts it gives on the seed file and the vibe table are also in docs/seed-data.md.
  *
- * ## Name normalisation (normalizeName)
+ * ## Name normalisation (normalizeName: vibes/words.ts, upper-cased)
  * Accents are stripped (CAFÉ -> CAFE), apostrophes dropped (PEET'S -> PEETS), "&" is read as AND
- * and anything else that is not a letter or digit splits words (7-ELEVEN -> 7 ELEVEN, BAR-B-Q ->
- * BAR B Q). Matching is case-insensitive and on whole words or whole word sequences only, so BAR
+ * and anything else that is not a letter or digit (of any script) splits words (7-ELEVEN -> 7 ELEVEN,
+ * BAR-B-Q -> BAR B Q). Matching is case-insensitive and on whole words or whole word sequences only, so BAR
  * never matches BARBECUE, BARBEQUE or BARBER.
  *
  * ## Category rule (classifyName): the first step that matches decides
@@ -106,7 +106,8 @@
  * the 0.2 a card needs to show a tag (VIBE_TAG_MIN_SCORE), because a name-only prior is weak
  * evidence; with these profiles every category has at least one detected vibe.
  */
-import { ALL_VIBES, type VenueCategory } from "../../shared/constants";
+import { ALL_VIBES, type VenueCategory } from "@shared/constants";
+import { words as nameWords } from "./words";
 
 export const PRIOR_METHOD = "prior-v1";
 /** A vibe is "detected" by the prior when its score is at least this. */
@@ -131,18 +132,9 @@ export interface CategoryInference {
   matched: string;
 }
 
-/** Upper case, accents stripped, apostrophes dropped, & as AND, other punctuation as spaces. */
+/** The name's words (vibes/words.ts: accents stripped, apostrophes dropped, & as AND), upper case like the tables. */
 export function normalizeName(name: string): string[] {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase()
-    .replace(/['’`´]/g, "")
-    .replace(/&/g, " AND ")
-    .replace(/[^A-Z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .filter(Boolean);
+  return nameWords(name).map((w) => w.toUpperCase());
 }
 
 interface Phrase<T> {
