@@ -44,7 +44,7 @@ const RADIUS_KM = DEFAULT_DISTANCE_MILES * 1.60934;
 const { db, url, drop } = await openBenchDb("postgres", "load", pgUrl);
 const instances: ChildProcess[] = [];
 try {
-  let t = performance.now();
+  const t = performance.now();
   await seedVenues(db);
   await generateSocial(db, { users, friends, posts: postCount });
   const venues = await db.query<{ id: number; latitude: number; longitude: number }>("SELECT id, latitude, longitude FROM venues");

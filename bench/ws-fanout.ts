@@ -88,7 +88,7 @@ const fromClients = (type: string) => new Promise<Record<string, unknown>>((reso
   clientProc.on("message", on);
   clientProc.once("exit", (code) => code && reject(new Error(`client process exited ${code}`)));
 });
-let t = performance.now();
+const t = performance.now();
 clientProc.send({ type: "connect", clients: tokens.map((tk, i) => ({ ...tk, base: bases[i % 2] })) });
 const connectedCount = (await fromClients("connected")).count as number;
 console.log(`${connectedCount} clients connected from their own process in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -114,7 +114,9 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
   const done = fromClients("arrivals");
   clientProc.send({ type: "finish" });
-  ((await done).arrivals as number[][]).forEach((times, k) => received.get(k - warmup)?.push(...times));
+  ((await done).arrivals as number[][]).forEach((times, k) => {
+    received.get(k - warmup)?.push(...times);
+  });
   const warm = [...received].filter(([seq]) => seq < 0);
   for (const [seq] of warm) received.delete(seq);
   if (warm.length) {

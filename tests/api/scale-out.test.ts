@@ -14,7 +14,7 @@ const redis = !!process.env.TEST_REDIS_URL;
 const ADMIN_PASSWORD = "correct horse battery";
 const update = { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic"], specialNotes: null, isOpen: true };
 
-async function ownedVenue(base: string, adminEmail: string, owner: Agent, ownerEmail: string) {
+async function ownedVenue(base: string, adminEmail: string, _owner: Agent, ownerEmail: string) {
   const admin = new Agent(base);
   expect((await admin.post("/auth/email/login", { email: adminEmail, password: ADMIN_PASSWORD })).body.role).toBe("admin");
   const [venue] = (await admin.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;

@@ -117,7 +117,7 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       const res = await anon.get<Venue[]>(`/api/venues/nearby?lat=${DEFAULT_COORDS.latitude}&lng=${DEFAULT_COORDS.longitude}&radius=5&limit=3`);
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(3);
-      res.body.forEach((v) => venueSchema.strict().parse(v));
+      for (const v of res.body) venueSchema.strict().parse(v);
       const empty = await anon.get("/api/venues/nearby?lat=0&lng=0&radius=1&limit=1");
       expect(empty.status).toBe(200);
       expect(empty.body).toEqual([]);

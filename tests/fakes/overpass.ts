@@ -88,7 +88,7 @@ export async function startFakeOverpass(initial: OverpassElement[] = []): Promis
     res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body) });
     res.end(body);
   };
-  const errorPage = (status: number, text: string) =>
+  const errorPage = (_status: number, text: string) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html><head><title>OSM3S Response</title></head><body>\n<p><strong style="color:#FF0000">Error</strong>: ${text}</p>\n</body></html>\n`;
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {

@@ -36,6 +36,7 @@ describe("apiRequest", () => {
     expect(init?.headers).toEqual({});
   });
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the test names the message's template
   it("throws `${status}: ${body}` on a non-ok response", async () => {
     stubFetch(new Response('{"message":"Nope"}', { status: 401, statusText: "Unauthorized" }));
     await expect(apiRequest("POST", "/auth/email/login", {})).rejects.toThrow('401: {"message":"Nope"}');

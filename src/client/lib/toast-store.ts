@@ -66,7 +66,7 @@ export function dispatch(action: ToastAction): void {
     ids.forEach(scheduleRemoval);
   }
   state = toastReducer(state, action);
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 export function subscribe(listener: () => void): () => void {

@@ -4,11 +4,11 @@ export const SOCIAL_PROVIDERS = [
   { id: "x", name: "X", env: "X_CLIENT_ID and X_CLIENT_SECRET" },
 ] as const;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page a person sees when a social sign-in provider has no credentials on this server. */
 export function providerNotConfiguredPage(provider: (typeof SOCIAL_PROVIDERS)[number]): string {
-  const name = escape(provider.name);
+  const name = escapeHtml(provider.name);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${name} sign-in is not configured — VIBE</title>
@@ -18,5 +18,5 @@ h1{font-size:1.4rem;margin:0 0 .75rem}p{line-height:1.5;color:#d6ccf5}a{color:#f
 <body><main><h1>${name} sign-in is not configured</h1>
 <p>This VIBE server has no ${name} credentials, so signing in with ${name} is not available here yet.</p>
 <p>You can <a href="/login">sign in with email</a> or <a href="/">continue as a guest</a> instead.</p>
-<p><small>Operators: set <code>${escape(provider.env)}</code> to enable it.</small></p></main></body></html>`;
+<p><small>Operators: set <code>${escapeHtml(provider.env)}</code> to enable it.</small></p></main></body></html>`;
 }

@@ -45,7 +45,7 @@ export interface LiveVibe {
 }
 
 const minutes = (now: Date, then: Date) => Math.max(0, (now.getTime() - then.getTime()) / 60_000);
-const decay = (ageMin: number, halfLife: number) => Math.pow(0.5, ageMin / halfLife);
+const decay = (ageMin: number, halfLife: number) => 0.5 ** (ageMin / halfLife);
 
 /** The live vibe at `now`, or null when nothing is fresh. */
 export function liveVibe(broadcast: Broadcast | null, checkIns: readonly CheckIn[], now = new Date()): LiveVibe | null {

@@ -26,7 +26,9 @@ export function blendGroupVibes(members: readonly SharedVibes[], max = MIXED_VIB
     const current = [...new Set(m.current)];
     const preferred = [...new Set(m.preferred)];
     const weights = new Map<string, number>();
-    const share = (list: string[], part: number) => list.forEach((v) => weights.set(v, (weights.get(v) ?? 0) + part / list.length));
+    const share = (list: string[], part: number) => {
+      for (const v of list) weights.set(v, (weights.get(v) ?? 0) + part / list.length);
+    };
     if (current.length && preferred.length) {
       share(current, 0.6);
       share(preferred, 0.4);

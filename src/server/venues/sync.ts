@@ -16,7 +16,7 @@
  *   with which source answered.
  * - All writes happen in one transaction: a failure half-way rolls everything back.
  */
-import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
+import { ATTRIBUTION } from "@shared/constants";
 import type { SyncResult, SyncSourceStatus } from "@shared/contracts/admin";
 import type { Db, Queryable } from "../db/client";
 import { haversineMeters } from "../db/earth";
@@ -26,7 +26,6 @@ import { words } from "../vibes/words";
 import { VENUE_COLUMNS, type VenueColumns } from "./queries";
 import {
   formatDuration,
-  SOURCE_NAMES,
   SourceError,
   type SourceId,
   type SourcePhoto,

@@ -16,7 +16,7 @@ export const venueUpdateBody = z.object({
     .string({ error: "specialNotes must be text or null" })
     .max(SPECIAL_NOTES_MAX, `specialNotes can be at most ${SPECIAL_NOTES_MAX} characters`)
     .nullable()
-    .transform((v) => (v && v.trim() ? v.trim() : null)),
+    .transform((v) => (v?.trim() ? v.trim() : null)),
   isOpen: z.boolean({ error: "isOpen must be true or false" }),
 });
 

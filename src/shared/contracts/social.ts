@@ -24,7 +24,7 @@ const optionalText = (max: number, what: string) =>
     .string({ error: `${what} must be text` })
     .max(max, `${what} can be at most ${max} characters`)
     .nullish()
-    .transform((v) => (v && v.trim() ? v.trim() : null));
+    .transform((v) => (v?.trim() ? v.trim() : null));
 
 /** POST /api/posts */
 export const createPostBody = z.object({

@@ -92,7 +92,7 @@ export const externalIdParam = z.object({
     .trim()
     .min(1, "Unknown venue")
     .max(200, "Unknown venue")
-    // eslint-disable-next-line no-control-regex
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Unknown venue"),
 });
 export const venueIdParam = z.object({

@@ -89,7 +89,7 @@ const emailOf = (v: unknown) => (typeof v === "string" && z.email().safeParse(v.
 const httpsUrl = (v: unknown) => (typeof v === "string" && v.startsWith("https://") && v.length <= 2000 && URL.canParse(v) ? v : null);
 
 /** ID token claims, checked by oauth4webapi (iss, aud, exp, nonce) and by signature against the JWKS. */
-async function idTokenClaims(as: oauth.AuthorizationServer, tokens: oauth.TokenEndpointResponse): Promise<oauth.IDToken> {
+async function idTokenClaims(_as: oauth.AuthorizationServer, tokens: oauth.TokenEndpointResponse): Promise<oauth.IDToken> {
   const claims = oauth.getValidatedIdTokenClaims(tokens);
   if (!claims) throw new oauth.OperationProcessingError("the token response has no ID token");
   return claims;

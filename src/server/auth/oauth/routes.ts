@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as oauth from "oauth4webapi";
-import { OAUTH_ERROR_TEXT } from "@shared/constants";
+import type { OAUTH_ERROR_TEXT } from "@shared/constants";
 import { currentUser, type AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { providerNotConfiguredPage, SOCIAL_PROVIDERS } from "../provider-page";

@@ -19,7 +19,7 @@ const listeners = new Set<() => void>();
 
 function setState(next: GeoState): void {
   state = next;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 function fail(): void {
