@@ -62,7 +62,8 @@ module.exports = {
     ...layerRules,
     {
       name: "context-imports-types",
-      comment: "context.ts is imported by every route module, so it imports only types from the domains (and http/errors)",
+      comment:
+        "context.ts is imported by every route module, so it imports only types from the domains (and http/errors)",
       severity: "error",
       from: { path: "^src/server/context[.]ts$" },
       to: { path: "^src/server/[^/]+/", pathNot: folder("http"), dependencyTypesNot: ["type-only"] },

@@ -11,7 +11,11 @@ export default defineConfig({
   publicDir: r("./src/client/public"),
   // Brotli and gzip copies of every text asset over 1 kB, written at build time: the server sends
   // the one the browser accepts (src/server/http/static.ts) without compressing per request.
-  plugins: [react(), tailwindcss(), compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, logLevel: "silent" })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, logLevel: "silent" }),
+  ],
   resolve: {
     alias: {
       "@shared": r("./src/shared"),

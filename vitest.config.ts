@@ -12,7 +12,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/**/*.test.ts", "src/**/*.test.tsx"], environment: "node", sequence: { groupOrder: 0 } },
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          environment: "node",
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         resolve: { alias },

@@ -39,15 +39,19 @@ async function sessions(db: Db, n: number): Promise<string[]> {
   return cookies;
 }
 
-
 const lines: string[] = [];
 for (const kind of dbs) {
   const { db, drop } = await openBenchDb(kind, "feed", pgUrl);
   const t = performance.now();
   await generateSocial(db, { users, friends, posts: postCount });
   const cookies = await sessions(db, 500);
-  console.log(`${kind}: ${users} users, ${friends} friends each, ${postCount} posts loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench" }, { sessionSecret: SECRET, clientDir: null });
+  console.log(
+    `${kind}: ${users} users, ${friends} friends each, ${postCount} posts loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  const config = loadConfig(
+    { LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench" },
+    { sessionSecret: SECRET, clientDir: null },
+  );
   const { app } = await buildApp(config, db);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -60,7 +64,11 @@ for (const kind of dbs) {
     const r = await holdLoad(base, () => "/api/posts/feed", {
       concurrency: c,
       seconds: warm ? 3 : seconds,
-      headers: { get cookie() { return cookies[i++ % cookies.length]; } } as unknown as Record<string, string>,
+      headers: {
+        get cookie() {
+          return cookies[i++ % cookies.length];
+        },
+      } as unknown as Record<string, string>,
     });
     if (warm) continue;
     const line = `${kind.padEnd(8)} feed  concurrency ${String(c).padStart(2)}  ${fmt(r)}`;

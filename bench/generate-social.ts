@@ -1,7 +1,10 @@
 import type { Db } from "../src/server/db/client";
 
 /** Users, a ring of friendships (each user befriends the next and previous friends/2), and posts spread over 90 days. */
-export async function generateSocial(db: Db, { users, friends, posts: postCount }: { users: number; friends: number; posts: number }) {
+export async function generateSocial(
+  db: Db,
+  { users, friends, posts: postCount }: { users: number; friends: number; posts: number },
+) {
   await db.query("SELECT setseed(0.7)");
   await db.query(
     `INSERT INTO users (id, email, first_name, last_name)
@@ -47,4 +50,3 @@ export async function generateSocial(db: Db, { users, friends, posts: postCount 
   // As autovacuum leaves a table in production: visibility map set (index-only scans), statistics.
   await db.exec("VACUUM ANALYZE");
 }
-

@@ -47,8 +47,12 @@ try {
   const t = performance.now();
   await seedVenues(db);
   await generateSocial(db, { users, friends, posts: postCount });
-  const venues = await db.query<{ id: number; latitude: number; longitude: number }>("SELECT id, latitude, longitude FROM venues");
-  const recentPosts = await db.query<{ id: string; user_id: string }>("SELECT id, user_id FROM posts ORDER BY created_at DESC LIMIT 20000");
+  const venues = await db.query<{ id: number; latitude: number; longitude: number }>(
+    "SELECT id, latitude, longitude FROM venues",
+  );
+  const recentPosts = await db.query<{ id: string; user_id: string }>(
+    "SELECT id, user_id FROM posts ORDER BY created_at DESC LIMIT 20000",
+  );
   const userIds = (await db.query<{ id: string }>("SELECT id FROM users")).map((r) => r.id);
   const cookies = userIds.map(() => randomBytes(32).toString("base64url"));
   const cookieOf = new Map(userIds.map((id, i) => [id, i]));
@@ -57,11 +61,14 @@ try {
     [cookies.map((c) => createHmac("sha256", SECRET).update(c).digest("base64url")), userIds],
   );
   await db.query("ANALYZE");
-  console.log(`${venues.length} venues, ${users} users × ${friends} friends, ${postCount} posts, ${cookies.length} sessions ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `${venues.length} venues, ${users} users × ${friends} friends, ${postCount} posts, ${cookies.length} sessions ready in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 
   // Several instances behind a load balancer (the load generator spreads its connections over
   // them) share PostgreSQL and, for realtime, Redis: the deployment of docs/deploy.md.
-  if (instanceCount > 1 && !redisUrl) throw new Error("BENCH_INSTANCES > 1 needs BENCH_REDIS_URL (instances share realtime through Redis)");
+  if (instanceCount > 1 && !redisUrl)
+    throw new Error("BENCH_INSTANCES > 1 needs BENCH_REDIS_URL (instances share realtime through Redis)");
   const firstPort = 6100 + (process.pid % 500) * 4;
   const bases = Array.from({ length: instanceCount }, (_, i) => `http://127.0.0.1:${firstPort + i}`);
   const base = bases[0];
@@ -93,7 +100,11 @@ try {
       child.once("exit", (code) => reject(new Error(`instance exited ${code}`)));
     });
   }
-  const rssMb = () => instances.reduce((sum, c) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${c.pid}/status`, "utf8"))![1]) / 1024, 0);
+  const rssMb = () =>
+    instances.reduce(
+      (sum, c) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${c.pid}/status`, "utf8"))![1]) / 1024,
+      0,
+    );
 
   /** CPU seconds used so far by a process (utime + stime from /proc/<pid>/stat). */
   const cpuOf = (pid: number) => {
@@ -114,8 +125,13 @@ try {
     });
   /** PostgreSQL's CPU per process, so that a backend which ended in between cannot count negative. */
   const pgCpu = () => new Map(pgPids().map((pid) => [pid, cpuOf(Number(pid))]));
-  const pgDelta = (before: Map<string, number>, after: Map<string, number>) => [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
-  const cpuNow = () => ({ app: instances.reduce((sum, c) => sum + cpuOf(c.pid!), 0), pg: pgCpu(), bench: process.cpuUsage() });
+  const pgDelta = (before: Map<string, number>, after: Map<string, number>) =>
+    [...after].reduce((sum, [pid, t]) => sum + t - (before.get(pid) ?? 0), 0);
+  const cpuNow = () => ({
+    app: instances.reduce((sum, c) => sum + cpuOf(c.pid!), 0),
+    pg: pgCpu(),
+    bench: process.cpuUsage(),
+  });
 
   const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
   /** One request of the mix, as a signed-in person at a random place where venues are. */
@@ -140,7 +156,11 @@ try {
     if (r < 0.9) return { kind: "feed", path: "/api/posts/feed", headers };
     const write = { ...headers, origin: base, "content-type": "application/json" };
     if (r < 0.95) {
-      const body = JSON.stringify({ venueId: pick(venues).id, vibes: [pick(ALL_VIBES)], content: "Load test check-in" });
+      const body = JSON.stringify({
+        venueId: pick(venues).id,
+        vibes: [pick(ALL_VIBES)],
+        content: "Load test check-in",
+      });
       return { kind: "post", method: "POST", path: "/api/posts", headers: write, body };
     }
     // a like comes from a friend of the post's author (generate-social: friend k of user a is a + k)
@@ -148,7 +168,11 @@ try {
     const author = parseInt(post.user_id.slice(-12), 16);
     const friend = ((author - 1 + 1 + Math.floor(Math.random() * (friends / 2))) % users) + 1;
     const f = cookieOf.get(`00000000-0000-4000-8000-${friend.toString(16).padStart(12, "0")}`)!;
-    const likeHeaders = { ...write, cookie: `vibe_session=${cookies[f]}`, "x-forwarded-for": `10.${(f >> 16) & 255}.${(f >> 8) & 255}.${f & 255}` };
+    const likeHeaders = {
+      ...write,
+      cookie: `vibe_session=${cookies[f]}`,
+      "x-forwarded-for": `10.${(f >> 16) & 255}.${(f >> 8) & 255}.${f & 255}`,
+    };
     return { kind: "like", method: "POST", path: `/api/posts/${post.id}/like`, headers: likeHeaders };
   };
 
@@ -169,7 +193,10 @@ try {
         ORDER BY total_exec_time DESC LIMIT 6`,
     );
     await db.query("SELECT pg_stat_statements_reset()");
-    return rows.map((r) => `      PostgreSQL ${(r.total / 1000).toFixed(1).padStart(5)} s  ${String(r.calls).padStart(6)} calls  ${r.mean.toFixed(3)} ms  ${r.query.slice(0, 90)}`);
+    return rows.map(
+      (r) =>
+        `      PostgreSQL ${(r.total / 1000).toFixed(1).padStart(5)} s  ${String(r.calls).padStart(6)} calls  ${r.mean.toFixed(3)} ms  ${r.query.slice(0, 90)}`,
+    );
   };
   const lines: string[] = [];
   for (const concurrency of concurrencies) {

@@ -15,12 +15,23 @@ export interface LoadResult {
 }
 
 /** One request of a load: a GET path, or a full request with a kind to report it under. */
-export type LoadRequest = string | { kind?: string; method?: string; path: string; headers?: Record<string, string>; body?: string };
+export type LoadRequest =
+  | string
+  | { kind?: string; method?: string; path: string; headers?: Record<string, string>; body?: string };
 
 const percentiles = (latencies: number[], errors: number, seconds: number, bytes: number) => {
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN);
-  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99), meanBytes: latencies.length ? bytes / latencies.length : 0 };
+  const pct = (p: number) =>
+    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : NaN;
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / seconds,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    meanBytes: latencies.length ? bytes / latencies.length : 0,
+  };
 };
 
 /**
@@ -67,7 +78,9 @@ export async function holdLoad(
   opts: { concurrency: number; seconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   const bases = [base].flat();
-  const pools = bases.map((b, i) => new Pool(b, { connections: Math.ceil((opts.concurrency - i) / bases.length), pipelining: 1 }));
+  const pools = bases.map(
+    (b, i) => new Pool(b, { connections: Math.ceil((opts.concurrency - i) / bases.length), pipelining: 1 }),
+  );
   const latencies: number[] = [];
   const kinds = new Map<string, { latencies: number[]; errors: number; bytes: number }>();
   let errors = 0;
@@ -113,7 +126,9 @@ export async function holdLoad(
   const seconds = (performance.now() - began) / 1000;
   await Promise.all(pools.map((p) => p.destroy()));
   if (statuses.size) console.warn(`  non-2xx answers: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(", ")}`);
-  const byKind = Object.fromEntries([...kinds].map(([k, v]) => [k, percentiles(v.latencies, v.errors, seconds, v.bytes)]));
+  const byKind = Object.fromEntries(
+    [...kinds].map(([k, v]) => [k, percentiles(v.latencies, v.errors, seconds, v.bytes)]),
+  );
   return { ...percentiles(latencies, errors, seconds, bytes), seconds, byKind };
 }
 

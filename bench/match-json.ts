@@ -29,7 +29,8 @@ const venue = (i: number): StoredVenue => ({
   hours: [],
   detected_vibes: ["Social", "Energetic"],
   vibe_scores: { Loud: 0.35, Chill: 0.3, Social: 0.6, Upbeat: 0.35 },
-  attribution: "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain.",
+  attribution:
+    "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain.",
 });
 const list: MatchedVenue[] = Array.from({ length: 100 }, (_, i) => ({
   venue: venue(i),
@@ -48,4 +49,6 @@ for (let r = 0; r < 5; r++) {
   rounds.push(((performance.now() - t) * 1000) / 20_000);
 }
 rounds.sort((a, b) => a - b);
-console.log(`${list.length} venues, ${bytes} bytes: median ${rounds[2].toFixed(1)} µs per answer (fastest ${rounds[0].toFixed(1)}, slowest ${rounds[4].toFixed(1)})`);
+console.log(
+  `${list.length} venues, ${bytes} bytes: median ${rounds[2].toFixed(1)} µs per answer (fastest ${rounds[0].toFixed(1)}, slowest ${rounds[4].toFixed(1)})`,
+);

@@ -21,13 +21,12 @@ const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).sp
 
 // Request centres: random points in the populated core of the generated metro area.
 let state = 12345;
-const rand = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const nextPath = () => {
   const lat = (37.35 + rand() * 0.6).toFixed(4);
   const lng = (-122.5 + rand() * 0.6).toFixed(4);
   return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=16&vibes=Chill,Cozy`;
 };
-
 
 const lines: string[] = [];
 for (const kind of dbs) {
@@ -36,13 +35,18 @@ for (const kind of dbs) {
     let t = performance.now();
     await generateVenues(db, size);
     const loadMs = performance.now() - t;
-    const config = loadConfig({ LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench" }, { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null });
+    const config = loadConfig(
+      { LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench" },
+      { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null },
+    );
     const { app } = await buildApp(config, db);
     await app.listen({ port: 0, host: "127.0.0.1" });
     const addr = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${addr.port}`;
     const sample = await (await fetch(base + nextPath())).json();
-    console.log(`${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; a sample answer has ${sample.length} venues`);
+    console.log(
+      `${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; a sample answer has ${sample.length} venues`,
+    );
     await holdLoad(base, nextPath, { concurrency: 4, seconds: 3 }); // warm up caches and plans
     for (const c of concurrencies) {
       const r = await holdLoad(base, nextPath, { concurrency: c, seconds });

@@ -28,7 +28,8 @@ import { ALL_VIBES, VIBE_TAG_MIN_SCORE } from "../src/shared/constants";
 import { analyzeText, TEXT_METHOD } from "../src/server/vibes/text";
 
 const LABELS = fileURLToPath(new URL("./data/vibe-labels.tsv", import.meta.url));
-const YELP = process.env.YELP_TSV ?? fileURLToPath(new URL("../../shared/data/uci_yelp_labelled_sentences.tsv", import.meta.url));
+const YELP =
+  process.env.YELP_TSV ?? fileURLToPath(new URL("../../shared/data/uci_yelp_labelled_sentences.tsv", import.meta.url));
 const THRESHOLD = VIBE_TAG_MIN_SCORE;
 const showErrors = process.argv.includes("--errors");
 const tuneOnly = process.argv.includes("--tune-only");
@@ -57,7 +58,8 @@ const expectedSplit = (s: string) => (fnv1a(s) % 5 < 2 ? "eval" : "tune");
 
 function loadLabels(): Row[] {
   const [header, ...lines] = readTsv(LABELS);
-  if (header.join("|") !== "sentence|vibes|split|source") throw new Error(`${LABELS}: unexpected header ${header.join(",")}`);
+  if (header.join("|") !== "sentence|vibes|split|source")
+    throw new Error(`${LABELS}: unexpected header ${header.join(",")}`);
   return lines.map((cols, i) => {
     if (cols.length !== 4) throw new Error(`${LABELS}:${i + 2}: expected 4 columns, got ${cols.length}`);
     const [sentence, vibes, split, source] = cols;
@@ -76,7 +78,12 @@ function loadYelp(): { sentence: string; label: number }[] | null {
   return lines.map(([sentence, label]) => ({ sentence, label: Number(label) }));
 }
 
-const predict = (text: string) => new Set(analyzeText(text).vibes.filter((r) => r.confidence >= THRESHOLD).map((r) => r.vibe));
+const predict = (text: string) =>
+  new Set(
+    analyzeText(text)
+      .vibes.filter((r) => r.confidence >= THRESHOLD)
+      .map((r) => r.vibe),
+  );
 
 interface Counts {
   tp: number;
@@ -84,7 +91,8 @@ interface Counts {
   fn: number;
 }
 const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
-const f1 = (p: number | null, r: number | null) => (p === null || r === null || p + r === 0 ? null : (2 * p * r) / (p + r));
+const f1 = (p: number | null, r: number | null) =>
+  p === null || r === null || p + r === 0 ? null : (2 * p * r) / (p + r);
 const fmt = (n: number | null) => (n === null ? "   - " : n.toFixed(2).padStart(5));
 
 function evaluate(rows: Row[], title: string) {
@@ -108,7 +116,9 @@ function evaluate(rows: Row[], title: string) {
   }
   const withVibe = rows.filter((r) => r.gold.size).length;
   console.log(`\n## ${title}: ${rows.length} sentences (${withVibe} with a vibe, ${noneGold} without)`);
-  console.log(`${"vibe".padEnd(14)} ${"P".padStart(5)} ${"R".padStart(5)} ${"F1".padStart(5)} ${"support".padStart(8)} ${"predicted".padStart(10)}`);
+  console.log(
+    `${"vibe".padEnd(14)} ${"P".padStart(5)} ${"R".padStart(5)} ${"F1".padStart(5)} ${"support".padStart(8)} ${"predicted".padStart(10)}`,
+  );
   const total: Counts = { tp: 0, fp: 0, fn: 0 };
   for (const v of ALL_VIBES) {
     const c = per.get(v)!;
@@ -117,12 +127,18 @@ function evaluate(rows: Row[], title: string) {
     total.fn += c.fn;
     const p = ratio(c.tp, c.tp + c.fp);
     const r = ratio(c.tp, c.tp + c.fn);
-    console.log(`${v.padEnd(14)} ${fmt(p)} ${fmt(r)} ${fmt(f1(p, r))} ${String(c.tp + c.fn).padStart(8)} ${String(c.tp + c.fp).padStart(10)}`);
+    console.log(
+      `${v.padEnd(14)} ${fmt(p)} ${fmt(r)} ${fmt(f1(p, r))} ${String(c.tp + c.fn).padStart(8)} ${String(c.tp + c.fp).padStart(10)}`,
+    );
   }
   const p = ratio(total.tp, total.tp + total.fp);
   const r = ratio(total.tp, total.tp + total.fn);
-  console.log(`${"micro".padEnd(14)} ${fmt(p)} ${fmt(r)} ${fmt(f1(p, r))} ${String(total.tp + total.fn).padStart(8)} ${String(total.tp + total.fp).padStart(10)}`);
-  console.log(`exact vibe set: ${exact}/${rows.length}; no-vibe sentences left without a vibe: ${noneRight}/${noneGold}`);
+  console.log(
+    `${"micro".padEnd(14)} ${fmt(p)} ${fmt(r)} ${fmt(f1(p, r))} ${String(total.tp + total.fn).padStart(8)} ${String(total.tp + total.fp).padStart(10)}`,
+  );
+  console.log(
+    `exact vibe set: ${exact}/${rows.length}; no-vibe sentences left without a vibe: ${noneRight}/${noneGold}`,
+  );
   return { p, r, f1: f1(p, r) };
 }
 
@@ -189,7 +205,9 @@ function main() {
       const extra = [...pred].filter((v) => !row.gold.has(v));
       if (!missed.length && !extra.length) continue;
       const got = a.vibes.map((r) => `${r.vibe} ${r.confidence}`).join(", ");
-      console.log(`- ${row.source}: ${row.sentence}\n    gold [${[...row.gold].join(", ")}]  missed [${missed.join(", ")}]  extra [${extra.join(", ")}]  got {${got}}`);
+      console.log(
+        `- ${row.source}: ${row.sentence}\n    gold [${[...row.gold].join(", ")}]  missed [${missed.join(", ")}]  extra [${extra.join(", ")}]  got {${got}}`,
+      );
     }
   }
 }

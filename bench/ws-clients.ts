@@ -51,7 +51,8 @@ function connect({ base, token, userId }: Client): Promise<net.Socket> {
       if (!upgraded) {
         const end = pending.indexOf("\r\n\r\n");
         if (end < 0) return;
-        if (!pending.subarray(0, 12).toString().includes(" 101")) return reject(new Error(pending.subarray(0, end).toString()));
+        if (!pending.subarray(0, 12).toString().includes(" 101"))
+          return reject(new Error(pending.subarray(0, end).toString()));
         upgraded = true;
         pending = pending.subarray(end + 4);
         socket.write(textFrame(JSON.stringify({ type: "subscribe", userId })));
@@ -78,7 +79,8 @@ function connect({ base, token, userId }: Client): Promise<net.Socket> {
 process.on("message", async (m: { type: string; clients?: Client[] }) => {
   if (m.type === "connect") {
     const clients = m.clients!;
-    for (let i = 0; i < clients.length; i += 250) sockets.push(...(await Promise.all(clients.slice(i, i + 250).map(connect))));
+    for (let i = 0; i < clients.length; i += 250)
+      sockets.push(...(await Promise.all(clients.slice(i, i + 250).map(connect))));
     process.send!({ type: "connected", count: sockets.length });
   } else if (m.type === "finish") {
     for (const s of sockets) s.destroy();

@@ -42,7 +42,10 @@ await seedVenues(db);
 
 // clients: guests with sessions made directly; the owner of one venue
 const tokens: { token: string; userId: string }[] = [];
-const users = await db.query<{ id: string }>(`INSERT INTO users (first_name, is_guest) SELECT 'Guest', true FROM generate_series(1, $1::int) RETURNING id`, [clients + 1]);
+const users = await db.query<{ id: string }>(
+  `INSERT INTO users (first_name, is_guest) SELECT 'Guest', true FROM generate_series(1, $1::int) RETURNING id`,
+  [clients + 1],
+);
 for (const u of users) tokens.push({ token: randomBytes(32).toString("base64url"), userId: u.id });
 await db.query(
   `INSERT INTO sessions (token_hash, user_id, expires_at) SELECT h, u, now() + interval '1 day' FROM unnest($1::text[], $2::uuid[]) AS t(h, u)`,
@@ -57,9 +60,20 @@ function startInstance(port: number): Promise<ChildProcess> {
   // the production start command's node flags and entry (package.json start:prod)
   const { assignments, args } = productionStart();
   const child = spawn(process.execPath, [...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []), ...args], {
-    env: { ...process.env, ...assignments, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: `bench-${process.pid}`, SESSION_SECRET: SECRET, SEED: "false", LOG_LEVEL: "warn",
+    env: {
+      ...process.env,
+      ...assignments,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: url.toString(),
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: `bench-${process.pid}`,
+      SESSION_SECRET: SECRET,
+      SEED: "false",
+      LOG_LEVEL: "warn",
       // thousands of simulated people share one loopback address: no cap per address here
-      MAX_CONNECTIONS_PER_ADDRESS: "0" },
+      MAX_CONNECTIONS_PER_ADDRESS: "0",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -78,20 +92,25 @@ const bases = ports.map((p) => `http://127.0.0.1:${p}`);
 const idle = instances.map((c) => rssMb(c.pid!));
 
 // connect the clients, half to each instance, from a process of their own (ws-clients.ts)
-const clientProc = spawn(process.execPath, ["--import", "tsx", "bench/ws-clients.ts"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-const fromClients = (type: string) => new Promise<Record<string, unknown>>((resolve, reject) => {
-  const on = (m: Record<string, unknown>) => {
-    if (m.type !== type) return;
-    clientProc.off("message", on);
-    resolve(m);
-  };
-  clientProc.on("message", on);
-  clientProc.once("exit", (code) => code && reject(new Error(`client process exited ${code}`)));
+const clientProc = spawn(process.execPath, ["--import", "tsx", "bench/ws-clients.ts"], {
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
 });
+const fromClients = (type: string) =>
+  new Promise<Record<string, unknown>>((resolve, reject) => {
+    const on = (m: Record<string, unknown>) => {
+      if (m.type !== type) return;
+      clientProc.off("message", on);
+      resolve(m);
+    };
+    clientProc.on("message", on);
+    clientProc.once("exit", (code) => code && reject(new Error(`client process exited ${code}`)));
+  });
 const t = performance.now();
 clientProc.send({ type: "connect", clients: tokens.map((tk, i) => ({ ...tk, base: bases[i % 2] })) });
 const connectedCount = (await fromClients("connected")).count as number;
-console.log(`${connectedCount} clients connected from their own process in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+console.log(
+  `${connectedCount} clients connected from their own process in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+);
 const connected = instances.map((c) => rssMb(c.pid!));
 const received = new Map<number, number[]>();
 
@@ -105,7 +124,13 @@ try {
     const res = await fetch(`${bases[0]}/api/venues/${venue.id}/updates`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie: `vibe_session=${ownerToken.token}`, origin: bases[0] },
-      body: JSON.stringify({ capacityStatus: "Moderate", noiseLevel: "Quiet", currentVibes: ["Chill"], specialNotes: String(seq), isOpen: true }),
+      body: JSON.stringify({
+        capacityStatus: "Moderate",
+        noiseLevel: "Quiet",
+        currentVibes: ["Chill"],
+        specialNotes: String(seq),
+        isOpen: true,
+      }),
     });
     if (res.status !== 201) throw new Error(`update ${seq}: ${res.status} ${await res.text()}`);
     postMs.push(performance.timeOrigin + performance.now() - sentAt.get(seq)!);
@@ -120,7 +145,9 @@ try {
   const warm = [...received].filter(([seq]) => seq < 0);
   for (const [seq] of warm) received.delete(seq);
   if (warm.length) {
-    console.log(`warm-up (not counted): ${warm.map(([seq, t]) => `#${seq + warmup} last delivery ${(Math.max(...t) - sentAt.get(seq)!).toFixed(0)} ms`).join(", ")}`);
+    console.log(
+      `warm-up (not counted): ${warm.map(([seq, t]) => `#${seq + warmup} last delivery ${(Math.max(...t) - sentAt.get(seq)!).toFixed(0)} ms`).join(", ")}`,
+    );
   }
 
   const latencies: number[] = [];
@@ -128,8 +155,10 @@ try {
   for (const [seq, times] of received) {
     missing += connectedCount - times.length;
     // every client got every update exactly once, so no message was counted against the wrong one
-    if (times.length !== connectedCount) throw new Error(`update ${seq}: ${times.length} deliveries for ${connectedCount} clients`);
-    if (times.some((t) => t - sentAt.get(seq)! > intervalMs)) console.warn(`update ${seq} arrived after the next was sent: latencies of neighbours may mix`);
+    if (times.length !== connectedCount)
+      throw new Error(`update ${seq}: ${times.length} deliveries for ${connectedCount} clients`);
+    if (times.some((t) => t - sentAt.get(seq)! > intervalMs))
+      console.warn(`update ${seq} arrived after the next was sent: latencies of neighbours may mix`);
     for (const at of times) latencies.push(at - sentAt.get(seq)!);
   }
   latencies.sort((a, b) => a - b);
@@ -144,9 +173,16 @@ try {
     `per update: POST answered in ${med(postMs.slice(warmup)).toFixed(1)} ms (median); first delivery ${med(spans.map((s) => s[0])).toFixed(1)} ms, ` +
       `last delivery ${med(spans.map((s) => s[1])).toFixed(1)} ms (medians); slowest last delivery ${Math.max(...spans.map((s) => s[1])).toFixed(1)} ms`,
   );
-  const slowest = spans.map((s, seq) => ({ seq, post: postMs[seq + warmup], first: s[0], last: s[1] })).sort((a, b) => b.last - a.last).slice(0, 3);
-  console.log(`slowest updates (POST / first / last delivery, ms): ${slowest.map((u) => `#${u.seq} ${u.post.toFixed(0)} / ${u.first.toFixed(0)} / ${u.last.toFixed(0)}`).join(", ")}`);
-  console.log(`instance memory (RSS): idle ${idle.map((m) => m.toFixed(0)).join(" / ")} MB, with clients ${connected.map((m) => m.toFixed(0)).join(" / ")} MB, after ${instances.map((c) => rssMb(c.pid!).toFixed(0)).join(" / ")} MB`);
+  const slowest = spans
+    .map((s, seq) => ({ seq, post: postMs[seq + warmup], first: s[0], last: s[1] }))
+    .sort((a, b) => b.last - a.last)
+    .slice(0, 3);
+  console.log(
+    `slowest updates (POST / first / last delivery, ms): ${slowest.map((u) => `#${u.seq} ${u.post.toFixed(0)} / ${u.first.toFixed(0)} / ${u.last.toFixed(0)}`).join(", ")}`,
+  );
+  console.log(
+    `instance memory (RSS): idle ${idle.map((m) => m.toFixed(0)).join(" / ")} MB, with clients ${connected.map((m) => m.toFixed(0)).join(" / ")} MB, after ${instances.map((c) => rssMb(c.pid!).toFixed(0)).join(" / ")} MB`,
+  );
 } finally {
   clientProc.kill();
   for (const c of instances) c.kill("SIGTERM");

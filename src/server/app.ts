@@ -66,7 +66,10 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     // long path parameters get the route's own 404, not a bare 414
     routerOptions: { maxParamLength: 1000 },
     // A number of hops trusts that many proxies in front of the app (X-Forwarded-Proto/For).
-    trustProxy: typeof config.trustProxy === "number" ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // request and keep-alive timeouts, connection caps (http/connections.ts)
     serverFactory: limitedServerFactory(connectionLimits(config)),
   };
@@ -76,19 +79,36 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   app.addHook("onRoute", (r) => {
     for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
   });
-  const bus = opts.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
+  const bus =
+    opts.bus ??
+    (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
   const changes = await createChangeFeed(db, { onError: (err) => app.log.error({ err }, "a change handler failed") });
   const ctx: AppContext = {
     config,
     db,
     bus,
     changes,
-    sessions: createSessionStore(db, { secret: config.sessionSecret, ttlDays: config.sessionTtlDays, changes, adminEmails: config.adminEmails }),
+    sessions: createSessionStore(db, {
+      secret: config.sessionSecret,
+      ttlDays: config.sessionTtlDays,
+      changes,
+      adminEmails: config.adminEmails,
+    }),
     matchCounter: createMatchCounter(db),
     favorites: createFavoriteStore(db, changes),
-    live: await createLiveStore(db, changes, { onError: (err) => app.log.warn({ err }, "reading live vibes into memory failed; retrying") }),
-    catalog: await createVenueCatalog(db, changes, { onError: (err) => app.log.warn({ err }, "reading venues into the catalog failed; retrying") }),
-    vibes: opts.vibes ?? createVibeAnalyzer({ llm: config.llm, imageFetch: opts.imageFetch, onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used") }),
+    live: await createLiveStore(db, changes, {
+      onError: (err) => app.log.warn({ err }, "reading live vibes into memory failed; retrying"),
+    }),
+    catalog: await createVenueCatalog(db, changes, {
+      onError: (err) => app.log.warn({ err }, "reading venues into the catalog failed; retrying"),
+    }),
+    vibes:
+      opts.vibes ??
+      createVibeAnalyzer({
+        llm: config.llm,
+        imageFetch: opts.imageFetch,
+        onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used"),
+      }),
   };
   app.setErrorHandler(errorHandler);
   // While draining, every answer closes its connection: a kept-alive connection (a load balancer's
@@ -115,12 +135,23 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   // so a load balancer sends it traffic (docs/deploy.md).
   app.get("/api/health", async () => ({ status: "ok", db: db.kind, realtime: bus.kind }));
   app.get("/api/health/ready", async (_req, reply) => {
-    if (lifecycle.draining) return reply.status(503).header("retry-after", "5").send({ status: "draining", message: "This instance is shutting down" });
+    if (lifecycle.draining)
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ status: "draining", message: "This instance is shutting down" });
     const ok = await Promise.race([
-      db.query("SELECT 1").then(() => true, () => false),
+      db.query("SELECT 1").then(
+        () => true,
+        () => false,
+      ),
       new Promise<boolean>((resolve) => setTimeout(resolve, READY_DB_TIMEOUT_MS, false).unref()),
     ]);
-    if (!ok) return reply.status(503).header("retry-after", "5").send({ status: "unavailable", message: "The database is not reachable" });
+    if (!ok)
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ status: "unavailable", message: "The database is not reachable" });
     return { status: "ready", db: db.kind, realtime: bus.kind };
   });
   authRoutes(app, ctx);

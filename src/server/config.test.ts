@@ -10,7 +10,16 @@ describe("loadConfig", () => {
   it("has the documented defaults", () => {
     const dir = dataDir();
     const c = loadConfig({ DATA_DIR: dir });
-    expect(c).toMatchObject({ port: 5000, host: "localhost", databaseUrl: null, redisUrl: null, adminEmails: [], trustProxy: false, seed: true, migrateOnStart: true });
+    expect(c).toMatchObject({
+      port: 5000,
+      host: "localhost",
+      databaseUrl: null,
+      redisUrl: null,
+      adminEmails: [],
+      trustProxy: false,
+      seed: true,
+      migrateOnStart: true,
+    });
     expect(loadConfig({ DATA_DIR: dir, MIGRATE_ON_START: "false" }).migrateOnStart).toBe(false);
   });
 

@@ -95,10 +95,17 @@ const vars = {
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     )
-    .refine((list) => list.every((e) => z.email().safeParse(e).success), "must be a comma-separated list of email addresses"),
+    .refine(
+      (list) => list.every((e) => z.email().safeParse(e).success),
+      "must be a comma-separated list of email addresses",
+    ),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  RATE_LIMIT_SCALE: z.coerce.number({ error: "must be a number" }).min(0, "must be 0 (off) or more").max(1000).default(1),
+  RATE_LIMIT_SCALE: z.coerce
+    .number({ error: "must be a number" })
+    .min(0, "must be 0 (off) or more")
+    .max(1000)
+    .default(1),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -162,7 +169,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!sessionSecret && overrides.sessionSecret === undefined) {
     if (databaseUrl) {
       // Every instance on a shared database must sign with the same secret, so it cannot be made up here.
-      throw new ConfigError("Invalid environment variable SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters, the same on every instance)");
+      throw new ConfigError(
+        "Invalid environment variable SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters, the same on every instance)",
+      );
     }
     sessionSecret = readOrCreateSecret(dataDir);
   }
@@ -170,13 +179,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   try {
     llm = llmConfigFromEnv(env);
   } catch (err) {
-    throw new ConfigError(`Invalid environment variable LLM_BASE_URL: ${(err as Error).message.replace(/^LLM_BASE_URL /, "")}`);
+    throw new ConfigError(
+      `Invalid environment variable LLM_BASE_URL: ${(err as Error).message.replace(/^LLM_BASE_URL /, "")}`,
+    );
   }
   let oauth: OAuthConfig;
   try {
     oauth = oauthConfigFromEnv(env);
   } catch (err) {
-    if (err instanceof OAuthConfigError) throw new ConfigError(`Invalid environment variable ${err.variable}: ${err.message}`);
+    if (err instanceof OAuthConfigError)
+      throw new ConfigError(`Invalid environment variable ${err.variable}: ${err.message}`);
     throw err;
   }
   return {
@@ -197,7 +209,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxConnections: parsed.MAX_CONNECTIONS as number,
     // Behind a proxy every connection comes from the proxy's address: no cap per address by
     // default then (the proxy limits each client, docs/deploy.md).
-    maxConnectionsPerAddress: (parsed.MAX_CONNECTIONS_PER_ADDRESS as number | undefined) ?? (parsed.TRUST_PROXY ? 0 : 256),
+    maxConnectionsPerAddress:
+      (parsed.MAX_CONNECTIONS_PER_ADDRESS as number | undefined) ?? (parsed.TRUST_PROXY ? 0 : 256),
     production: parsed.NODE_ENV === "production",
     clientDir: resolve("dist/client"),
     seed: parsed.SEED as boolean,

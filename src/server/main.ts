@@ -41,7 +41,9 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
   const where = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  console.log(`VIBE is running at http://${where}:${config.port} (database: ${db.kind}, realtime: ${config.redisUrl ? "redis" : "memory"})`);
+  console.log(
+    `VIBE is running at http://${where}:${config.port} (database: ${db.kind}, realtime: ${config.redisUrl ? "redis" : "memory"})`,
+  );
 }
 
 main().catch((err) => {

@@ -15,8 +15,12 @@ try {
   const applied = (await db.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name")).length;
   const seeded = config.seed ? await seedVenues(db) : null;
   await db.close();
-  console.log(`Database ready (${db.kind}): ${applied} migrations applied${seeded ? `, ${seeded.inserted} seed venues inserted` : ""}`);
+  console.log(
+    `Database ready (${db.kind}): ${applied} migrations applied${seeded ? `, ${seeded.inserted} seed venues inserted` : ""}`,
+  );
 } catch (err) {
-  console.error(err instanceof ConfigError ? err.message : `Migration failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(
+    err instanceof ConfigError ? err.message : `Migration failed: ${err instanceof Error ? err.message : String(err)}`,
+  );
   process.exit(1);
 }

@@ -38,7 +38,15 @@ export const BROADCAST_VIBES = PICKER_VIBES;
 export const CAPACITY_STATUSES = ["Empty", "Moderate", "Full"] as const;
 export const NOISE_LEVELS = ["Quiet", "Conversational", "Loud"] as const;
 
-export const DIETARY_OPTIONS = ["Vegan", "Vegetarian", "Gluten-Free", "Dairy-Free", "Nut-Free", "Halal", "Kosher"] as const;
+export const DIETARY_OPTIONS = [
+  "Vegan",
+  "Vegetarian",
+  "Gluten-Free",
+  "Dairy-Free",
+  "Nut-Free",
+  "Halal",
+  "Kosher",
+] as const;
 export const BUDGET_OPTIONS = ["Budget ($)", "Moderate ($$)", "Upscale ($$$)", "Luxury ($$$$)"] as const;
 export const FAVORITE_CATEGORY_OPTIONS = [
   "Coffee Shops",
@@ -87,7 +95,12 @@ export const KM_PER_MILE = 1.60934;
 export const SUGGESTION_RADIUS = 5;
 export const DEFAULT_COORDS = { latitude: 37.7749, longitude: -122.4194 } as const;
 
-export const GEOLOCATION = { timeoutMs: 5000, maximumAgeMs: 5 * 60 * 1000, enableHighAccuracy: false, gpsWaitMs: 3000 } as const;
+export const GEOLOCATION = {
+  timeoutMs: 5000,
+  maximumAgeMs: 5 * 60 * 1000,
+  enableHighAccuracy: false,
+  gpsWaitMs: 3000,
+} as const;
 export const WEBSOCKET = { pingMs: 30_000, reconnectDelayMs: 3000, maxReconnectAttempts: 5 } as const;
 
 export const VIBE_TAG_MIN_SCORE = 0.2;
@@ -211,14 +224,7 @@ export const PAGE_TITLES = {
 export const LANDING_TEXT = {
   headline: "Find Places That Match Your Mood",
   featuresTitle: "Why Choose VIBE?",
-  features: [
-    "Vibe-Based Matching",
-    "Location Smart",
-    "Live Updates",
-    "Social Feed",
-    "Privacy First",
-    "For Venues Too",
-  ],
+  features: ["Vibe-Based Matching", "Location Smart", "Live Updates", "Social Feed", "Privacy First", "For Venues Too"],
   howItWorksTitle: "How It Works",
   steps: ["Choose Your Vibe", "Discover Matches", "Connect & Share"],
   ctaTitle: "Ready to Find Your Vibe?",
@@ -521,7 +527,8 @@ export const PROFILE_TEXT = {
     },
     privacyShareLocation: {
       label: "Share my location",
-      description: "When on, the venue or place you add is saved with your posts; when off, no location is stored with them.",
+      description:
+        "When on, the venue or place you add is saved with your posts; when off, no location is stored with them.",
     },
     privacyActivityFeed: {
       label: "Show my activity in friends' feeds",
@@ -545,7 +552,10 @@ export const SOCIAL_LIMITS = { postContentMax: 500, commentMax: 500, locationTex
 export const REALTIME_TEXT = {
   active: "Live updates active",
   friendRequest: (name: string) => ({ title: "New friend request", description: `${name} wants to be friends` }),
-  friendAccepted: (name: string) => ({ title: "Friend request accepted", description: `${name} accepted your request` }),
+  friendAccepted: (name: string) => ({
+    title: "Friend request accepted",
+    description: `${name} accepted your request`,
+  }),
   friendPost: (name: string) => ({ title: "New vibe", description: `${name} shared a vibe` }),
   postLiked: (name: string) => ({ title: "New like", description: `${name} liked your post` }),
   postCommented: (name: string) => ({ title: "New comment", description: `${name} commented on your post` }),
@@ -624,7 +634,8 @@ export const ADMIN_LIMITS = { analyzeTextMax: 20_000, imageUrlMax: 2048 } as con
 export const ADMIN_TEXT = {
   description: "Check the services VIBE depends on, sync venues from external sources and try the vibe analyzers.",
   adminsOnlyTitle: "Admins only",
-  adminsOnlyBody: "The admin panel is for VIBE's operators. Your account does not have the admin role, so these tools are not available to it.",
+  adminsOnlyBody:
+    "The admin panel is for VIBE's operators. Your account does not have the admin role, so these tools are not available to it.",
   signedInAs: "Signed in as",
   servicesTitle: "Service Status", // (spec)
   servicesDescription: "Whether each service VIBE depends on is working right now.",
@@ -679,7 +690,8 @@ export const ADMIN_TEXT = {
   analyzedText: "Text",
   analyzedImage: "Image",
   ownersTitle: "Venue Owners",
-  ownersDescription: "Make an account an owner of a venue, so it can broadcast live updates from the Business dashboard.",
+  ownersDescription:
+    "Make an account an owner of a venue, so it can broadcast live updates from the Business dashboard.",
   venueId: "Venue id",
   venueIdHint: "The venue's numeric id.",
   venueIdInvalid: "Venue id must be a whole number, at least 1",

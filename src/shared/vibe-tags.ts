@@ -10,7 +10,10 @@ export function contradicts(a: string, b: string): boolean {
  * three, skipping any vibe that contradicts one already shown. Ties go alphabetically so the
  * same venue always shows the same tags.
  */
-export function vibeTags(scores: Record<string, number> | null | undefined, max: number = LIMITS.cardVibeTags): string[] {
+export function vibeTags(
+  scores: Record<string, number> | null | undefined,
+  max: number = LIMITS.cardVibeTags,
+): string[] {
   const ranked = Object.entries(scores ?? {})
     .filter(([, s]) => typeof s === "number" && s >= VIBE_TAG_MIN_SCORE)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));

@@ -88,7 +88,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run admin on PostgreSQL", (
     const server = await startServer("postgres");
     try {
       const a = new Agent(server.url);
-      expect((await a.post("/auth/email/login", { email, password: PASSWORD })).body).toMatchObject({ role: "admin", emailVerified: true });
+      expect((await a.post("/auth/email/login", { email, password: PASSWORD })).body).toMatchObject({
+        role: "admin",
+        emailVerified: true,
+      });
       expect((await a.get("/api/admin/services")).status).toBe(200);
       // a server that is running hears of the revoke at once (the users row announces its change)
       expect((await runAdmin(env, ["revoke", email])).code).toBe(0);

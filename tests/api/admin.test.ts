@@ -18,7 +18,15 @@ const modelCalls: Array<{ auth?: string; body: { model: string; messages: unknow
 beforeAll(async () => {
   // a dark room lit by one warm lamp: the image analyzer should read it as cozy or romantic
   const dim = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 40, g: 20, b: 10 } } })
-    .composite([{ input: await sharp({ create: { width: 30, height: 30, channels: 3, background: { r: 240, g: 150, b: 40 } } }).png().toBuffer(), left: 45, top: 25 }])
+    .composite([
+      {
+        input: await sharp({ create: { width: 30, height: 30, channels: 3, background: { r: 240, g: 150, b: 40 } } })
+          .png()
+          .toBuffer(),
+        left: 45,
+        top: 25,
+      },
+    ])
     .jpeg()
     .toBuffer();
   imageHost = http.createServer((req, res) => {
@@ -37,7 +45,23 @@ beforeAll(async () => {
     req.on("end", () => {
       modelCalls.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ choices: [{ message: { role: "assistant", content: JSON.stringify({ vibes: [{ vibe: "Romantic", confidence: 0.9 }, { vibe: "Nonsense", confidence: 1 }] }) } }] }));
+      res.end(
+        JSON.stringify({
+          choices: [
+            {
+              message: {
+                role: "assistant",
+                content: JSON.stringify({
+                  vibes: [
+                    { vibe: "Romantic", confidence: 0.9 },
+                    { vibe: "Nonsense", confidence: 1 },
+                  ],
+                }),
+              },
+            },
+          ],
+        }),
+      );
     });
   });
   await new Promise<void>((r) => model.listen(0, "127.0.0.1", r));
@@ -58,7 +82,13 @@ describe.each(dbTargets())("admin on %s", (target) => {
 
   beforeAll(async () => {
     // the image guard is opened to the local image host only (as a public host would be)
-    const vibes = createVibeAnalyzer({ imageFetch: { lookup: async () => [{ address: "127.0.0.1", family: 4 }], allowAddress: (ip) => ip === "127.0.0.1", allowPorts: [imagePort] } });
+    const vibes = createVibeAnalyzer({
+      imageFetch: {
+        lookup: async () => [{ address: "127.0.0.1", family: 4 }],
+        allowAddress: (ip) => ip === "127.0.0.1",
+        allowPorts: [imagePort],
+      },
+    });
     server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail }, { vibes });
     admin = new Agent(server.url);
     await signUpAdmin(server, admin, { email: adminEmail });
@@ -97,7 +127,9 @@ describe.each(dbTargets())("admin on %s", (target) => {
   });
 
   it("analyses text with the built-in analyzer", async () => {
-    const res = await admin.post("/api/admin/analyze-sentiment", { text: "Perfect for date night: candlelit, quiet and not loud at all." });
+    const res = await admin.post("/api/admin/analyze-sentiment", {
+      text: "Perfect for date night: candlelit, quiet and not loud at all.",
+    });
     expect(res.status).toBe(200);
     const result = analysisResultSchema.strict().parse(res.body);
     expect(result.method).toBe("lexicon-v1");
@@ -106,7 +138,9 @@ describe.each(dbTargets())("admin on %s", (target) => {
   });
 
   it("analyses an image from its pixels", async () => {
-    const res = await admin.post("/api/admin/analyze-sentiment", { imageUrl: `http://lamp.example:${imagePort}/lamp.jpg` });
+    const res = await admin.post("/api/admin/analyze-sentiment", {
+      imageUrl: `http://lamp.example:${imagePort}/lamp.jpg`,
+    });
     expect(res.status).toBe(200);
     expect(res.body.method).toBe("image-stats-v1");
     const vibes = res.body.vibes.map((v: { vibe: string }) => v.vibe);
@@ -134,7 +168,11 @@ describe.each(dbTargets())("admin on %s", (target) => {
 describe("admin with a model back end", () => {
   it("refines the analysis through the configured OpenAI-compatible endpoint", async () => {
     const adminEmail = uniqueEmail("admin");
-    const server = await startServer("pglite", {}, { ADMIN_EMAILS: adminEmail, LLM_BASE_URL: modelUrl, LLM_MODEL: "test-model", LLM_API_KEY: "k-123" });
+    const server = await startServer(
+      "pglite",
+      {},
+      { ADMIN_EMAILS: adminEmail, LLM_BASE_URL: modelUrl, LLM_MODEL: "test-model", LLM_API_KEY: "k-123" },
+    );
     try {
       const admin = new Agent(server.url);
       await signUpAdmin(server, admin, { email: adminEmail });
@@ -145,7 +183,12 @@ describe("admin with a model back end", () => {
       expect(res.body.vibes.map((v: { vibe: string }) => v.vibe)).not.toContain("Nonsense");
       expect(modelCalls.at(-1)).toMatchObject({ auth: "Bearer k-123", body: { model: "test-model" } });
       // the default image guard: loopback, private and link-local addresses are refused
-      for (const imageUrl of ["http://127.0.0.1/x.png", "http://[::1]/x.png", "http://localhost/x.png", `http://127.0.0.1:${imagePort}/lamp.jpg`]) {
+      for (const imageUrl of [
+        "http://127.0.0.1/x.png",
+        "http://[::1]/x.png",
+        "http://localhost/x.png",
+        `http://127.0.0.1:${imagePort}/lamp.jpg`,
+      ]) {
         const refused = await admin.post("/api/admin/analyze-sentiment", { imageUrl });
         expect(refused.status, imageUrl).toBeGreaterThanOrEqual(400);
         expect(refused.status, imageUrl).toBeLessThan(500);

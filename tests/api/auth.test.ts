@@ -28,9 +28,20 @@ describe.each(dbTargets())("accounts on %s", (target) => {
     it("creates an account, signs it in and returns the User without password material", async () => {
       const a = agent.fresh();
       const email = uniqueEmail();
-      const res = await a.post("/auth/email/signup", { email: `  ${email.toUpperCase()} `, password: "abcdefgh", firstName: "Grace", lastName: "Hopper" });
+      const res = await a.post("/auth/email/signup", {
+        email: `  ${email.toUpperCase()} `,
+        password: "abcdefgh",
+        firstName: "Grace",
+        lastName: "Hopper",
+      });
       expect(res.status).toBe(201);
-      expect(userSchema.strict().parse(res.body)).toMatchObject({ email, firstName: "Grace", lastName: "Hopper", isGuest: false, role: "user" });
+      expect(userSchema.strict().parse(res.body)).toMatchObject({
+        email,
+        firstName: "Grace",
+        lastName: "Hopper",
+        isGuest: false,
+        role: "user",
+      });
       expect(res.text).not.toMatch(/password|hash|argon/i);
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith("vibe_session="))!;
       expect(cookie).toMatch(/HttpOnly/i);
@@ -40,11 +51,18 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       expect(me.status).toBe(200);
       expect(me.body.id).toBe(res.body.id);
       // privacy settings are on unless turned off; lists are empty, never null
-      expect(me.body).toMatchObject({ privacyShareVibes: true, privacyShareLocation: true, privacyActivityFeed: true, preferredVibes: [] });
+      expect(me.body).toMatchObject({
+        privacyShareVibes: true,
+        privacyShareLocation: true,
+        privacyActivityFeed: true,
+        preferredVibes: [],
+      });
     });
 
     it("names are optional and blank names are stored as none", async () => {
-      const res = await agent.fresh().post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh", firstName: "  " });
+      const res = await agent
+        .fresh()
+        .post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh", firstName: "  " });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ firstName: null, lastName: null });
     });
@@ -70,11 +88,12 @@ describe.each(dbTargets())("accounts on %s", (target) => {
     it("refuses a second account for the same email in any case with 409", async () => {
       const email = uniqueEmail();
       expect((await agent.fresh().post("/auth/email/signup", { email, password: "abcdefgh" })).status).toBe(201);
-      const again = await agent.fresh().post("/auth/email/signup", { email: email.toUpperCase(), password: "abcdefgh" });
+      const again = await agent
+        .fresh()
+        .post("/auth/email/signup", { email: email.toUpperCase(), password: "abcdefgh" });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(TEXT.emailTaken);
     });
-
   });
 
   describe("roles", () => {
@@ -90,7 +109,9 @@ describe.each(dbTargets())("accounts on %s", (target) => {
         expect(res.body).toMatchObject({ role: "user", emailVerified: false });
         expect(await services(a)).toBe(403);
         const again = a.fresh();
-        expect((await again.post("/auth/email/login", { email: `${email} `, password: "abcdefgh" })).body.role).toBe("user");
+        expect((await again.post("/auth/email/login", { email: `${email} `, password: "abcdefgh" })).body.role).toBe(
+          "user",
+        );
         expect(await services(again)).toBe(403);
         expect((await again.get("/api/auth/me")).body.role).toBe("user");
         // a guest who signs up with the address gets no role either
@@ -147,7 +168,9 @@ describe.each(dbTargets())("accounts on %s", (target) => {
     it("says the same thing for a wrong password and an unknown email", async () => {
       const user = await signUp(agent.fresh());
       const wrong = await agent.fresh().post("/auth/email/login", { email: user.email, password: "wrong password" });
-      const unknown = await agent.fresh().post("/auth/email/login", { email: uniqueEmail("nobody"), password: "whatever1" });
+      const unknown = await agent
+        .fresh()
+        .post("/auth/email/login", { email: uniqueEmail("nobody"), password: "whatever1" });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual({ message: TEXT.invalidCredentials });
@@ -168,7 +191,9 @@ describe.each(dbTargets())("accounts on %s", (target) => {
     it("limits failed sign-ins per account with 429, even for the right password", async () => {
       const user = await signUp(agent.fresh());
       for (let i = 0; i < 5; i++) {
-        expect((await agent.fresh().post("/auth/email/login", { email: user.email, password: `wrong-${i}` })).status).toBe(401);
+        expect(
+          (await agent.fresh().post("/auth/email/login", { email: user.email, password: `wrong-${i}` })).status,
+        ).toBe(401);
       }
       const limited = await agent.fresh().post("/auth/email/login", { email: user.email, password: user.password });
       expect(limited.status).toBe(429);
@@ -211,7 +236,9 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       const res = await agent.fresh().get("/api/auth/me");
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: TEXT.signInRequired });
-      const forged = await fetch(server.url + "/api/auth/me", { headers: { cookie: "vibe_session=" + "A".repeat(43) } });
+      const forged = await fetch(server.url + "/api/auth/me", {
+        headers: { cookie: "vibe_session=" + "A".repeat(43) },
+      });
       expect(forged.status).toBe(401);
     });
 
@@ -239,26 +266,36 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       const res = await agent.fresh().post("/api/auth/dev-login", undefined, { origin: "https://evil.example" });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(TEXT.foreignOrigin);
-      const nullOrigin = await agent.fresh().post("/auth/email/login", { email: uniqueEmail(), password: "x" }, { origin: "null" });
+      const nullOrigin = await agent
+        .fresh()
+        .post("/auth/email/login", { email: uniqueEmail(), password: "x" }, { origin: "null" });
       expect(nullOrigin.status).toBe(403);
     });
 
     it("lets non-browser clients without Origin through, but not a cross-site browser request", async () => {
       const plain = new Agent(server.url, null);
       expect((await plain.post("/api/auth/dev-login")).status).toBe(200);
-      expect((await plain.fresh().post("/api/auth/dev-login", undefined, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+      expect(
+        (await plain.fresh().post("/api/auth/dev-login", undefined, { "sec-fetch-site": "cross-site" })).status,
+      ).toBe(403);
     });
 
     it("takes JSON bodies only (415), of bounded size (413), well formed (400)", async () => {
-      const form = await agent.fresh().post("/auth/email/login", "email=a@b.co&password=x", { "content-type": "application/x-www-form-urlencoded" });
+      const form = await agent
+        .fresh()
+        .post("/auth/email/login", "email=a@b.co&password=x", { "content-type": "application/x-www-form-urlencoded" });
       expect(form.status).toBe(415);
       expect(form.body.message).toBe(TEXT.jsonOnly);
       const text = await agent.fresh().post("/auth/email/login", "hello", { "content-type": "text/plain" });
       expect(text.status).toBe(415);
-      const big = await agent.fresh().post("/auth/email/signup", { email: uniqueEmail(), password: "x".repeat(70_000) });
+      const big = await agent
+        .fresh()
+        .post("/auth/email/signup", { email: uniqueEmail(), password: "x".repeat(70_000) });
       expect(big.status).toBe(413);
       expect(big.body.message).toBe(TEXT.bodyTooLarge);
-      const broken = await agent.fresh().post("/auth/email/login", '{"email": ', { "content-type": "application/json" });
+      const broken = await agent
+        .fresh()
+        .post("/auth/email/login", '{"email": ', { "content-type": "application/json" });
       expect(broken.status).toBe(400);
       expect(broken.body.message).toBe("Request body is not valid JSON");
       const empty = await agent.fresh().post("/auth/email/login", "", { "content-type": "application/json" });

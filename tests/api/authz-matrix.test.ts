@@ -35,15 +35,32 @@ interface Fixtures {
 }
 
 const here = "latitude=37.7749&longitude=-122.4194";
-const update = { capacityStatus: "Moderate", noiseLevel: "Quiet", currentVibes: ["Chill"], specialNotes: null, isOpen: true };
+const update = {
+  capacityStatus: "Moderate",
+  noiseLevel: "Quiet",
+  currentVibes: ["Chill"],
+  specialNotes: null,
+  isOpen: true,
+};
 
 /** Each route: how to call it as a caller, and what each kind of caller gets. */
-const MATRIX: Record<string, { call: (a: Agent, f: Fixtures, role: Role) => Promise<{ status: number }>; expect: Expect; fresh?: true }> = {
+const MATRIX: Record<
+  string,
+  { call: (a: Agent, f: Fixtures, role: Role) => Promise<{ status: number }>; expect: Expect; fresh?: true }
+> = {
   "GET /api/health": { call: (a) => a.get("/api/health"), expect: all(200) },
   "GET /api/health/ready": { call: (a) => a.get("/api/health/ready"), expect: all(200) },
   // signing up, in or out replaces the caller's session: each cell gets a caller of its own
-  "POST /auth/email/signup": { call: (a) => a.post("/auth/email/signup", { email: uniqueEmail("m"), password: "correct horse battery" }), expect: all(201), fresh: true },
-  "POST /auth/email/login": { call: (a, f) => a.post("/auth/email/login", f.loginTarget), expect: all(200), fresh: true },
+  "POST /auth/email/signup": {
+    call: (a) => a.post("/auth/email/signup", { email: uniqueEmail("m"), password: "correct horse battery" }),
+    expect: all(201),
+    fresh: true,
+  },
+  "POST /auth/email/login": {
+    call: (a, f) => a.post("/auth/email/login", f.loginTarget),
+    expect: all(200),
+    fresh: true,
+  },
   "POST /api/auth/dev-login": { call: (a) => a.post("/api/auth/dev-login"), expect: all(200), fresh: true },
   "GET /api/logout": { call: (a) => a.get("/api/logout"), expect: all(303), fresh: true },
   "GET /api/auth/me": { call: (a) => a.get("/api/auth/me"), expect: signedIn(200) },
@@ -51,24 +68,48 @@ const MATRIX: Record<string, { call: (a: Agent, f: Fixtures, role: Role) => Prom
   ...Object.fromEntries(
     ["google", "apple", "x"].flatMap((p) => [
       [`GET /auth/${p}`, { call: (a: Agent) => a.get(`/auth/${p}`), expect: all(503) }],
-      [`GET /auth/${p}/callback`, { call: (a: Agent) => a.get(`/auth/${p}/callback?code=c&state=s`), expect: all(503) }],
+      [
+        `GET /auth/${p}/callback`,
+        { call: (a: Agent) => a.get(`/auth/${p}/callback?code=c&state=s`), expect: all(503) },
+      ],
       [`POST /auth/${p}/callback`, { call: (a: Agent) => a.post(`/auth/${p}/callback`, {}), expect: all(503) }],
     ]),
   ),
-  "GET /api/venues/match-public": { call: (a) => a.get(`/api/venues/match-public?${here}&radius=5&vibes=Chill`), expect: all(200) },
+  "GET /api/venues/match-public": {
+    call: (a) => a.get(`/api/venues/match-public?${here}&radius=5&vibes=Chill`),
+    expect: all(200),
+  },
   "GET /api/venues/nearby": { call: (a) => a.get(`/api/venues/nearby?${here}&radius=5`), expect: all(200) },
-  "GET /api/venues/:externalId/details": { call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}/details`), expect: all(200) },
+  "GET /api/venues/:externalId/details": {
+    call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}/details`),
+    expect: all(200),
+  },
   "POST /api/favorites/:id": { call: (a, f) => a.post(`/api/favorites/${f.venue.id}`), expect: signedIn(200) },
   "GET /api/favorites": { call: (a) => a.get("/api/favorites"), expect: signedIn(200) },
   "GET /api/vibes/current": { call: (a) => a.get("/api/vibes/current"), expect: signedIn(200) },
   // saving vibes to a profile needs an account with an email: not a guest
-  "POST /api/vibes": { call: (a) => a.post("/api/vibes", { vibes: ["Chill"] }), expect: { ...signedIn(200), guest: 403 } },
+  "POST /api/vibes": {
+    call: (a) => a.post("/api/vibes", { vibes: ["Chill"] }),
+    expect: { ...signedIn(200), guest: 403 },
+  },
   "GET /api/posts/feed": { call: (a) => a.get("/api/posts/feed"), expect: signedIn(200) },
-  "POST /api/posts": { call: (a) => a.post("/api/posts", { vibes: ["Chill"], content: "matrix" }), expect: signedIn(201) },
+  "POST /api/posts": {
+    call: (a) => a.post("/api/posts", { vibes: ["Chill"], content: "matrix" }),
+    expect: signedIn(201),
+  },
   // user's post is seen by user and friend only; to anyone else it does not exist
-  "POST /api/posts/:id/like": { call: (a, f) => a.post(`/api/posts/${f.post}/like`), expect: only({ user: 200, friend: 200 }, 404) },
-  "GET /api/posts/:id/comments": { call: (a, f) => a.get(`/api/posts/${f.post}/comments`), expect: only({ user: 200, friend: 200 }, 404) },
-  "POST /api/posts/:id/comments": { call: (a, f) => a.post(`/api/posts/${f.post}/comments`, { content: "hi" }), expect: only({ user: 201, friend: 201 }, 404) },
+  "POST /api/posts/:id/like": {
+    call: (a, f) => a.post(`/api/posts/${f.post}/like`),
+    expect: only({ user: 200, friend: 200 }, 404),
+  },
+  "GET /api/posts/:id/comments": {
+    call: (a, f) => a.get(`/api/posts/${f.post}/comments`),
+    expect: only({ user: 200, friend: 200 }, 404),
+  },
+  "POST /api/posts/:id/comments": {
+    call: (a, f) => a.post(`/api/posts/${f.post}/comments`, { content: "hi" }),
+    expect: only({ user: 201, friend: 201 }, 404),
+  },
   "GET /api/users/search": { call: (a) => a.get("/api/users/search?q=Ada"), expect: signedIn(200) },
   "POST /api/friends/request": {
     // to someone new each time (guests may make friends too: spec 'Guest' lists no differences)
@@ -77,31 +118,67 @@ const MATRIX: Record<string, { call: (a: Agent, f: Fixtures, role: Role) => Prom
   },
   "GET /api/friends/requests": { call: (a) => a.get("/api/friends/requests"), expect: signedIn(200) },
   // a request sent to user: only user can accept or decline it
-  "POST /api/friends/accept/:userId": { call: async (a, f) => a.post(`/api/friends/accept/${await requestToUser(f)}`), expect: only({ user: 200 }, 404) },
-  "POST /api/friends/reject/:userId": { call: async (a, f) => a.post(`/api/friends/reject/${await requestToUser(f)}`), expect: only({ user: 200 }, 404) },
+  "POST /api/friends/accept/:userId": {
+    call: async (a, f) => a.post(`/api/friends/accept/${await requestToUser(f)}`),
+    expect: only({ user: 200 }, 404),
+  },
+  "POST /api/friends/reject/:userId": {
+    call: async (a, f) => a.post(`/api/friends/reject/${await requestToUser(f)}`),
+    expect: only({ user: 200 }, 404),
+  },
   "GET /api/friends": { call: (a) => a.get("/api/friends"), expect: signedIn(200) },
   "GET /api/groups": { call: (a) => a.get("/api/groups"), expect: signedIn(200) },
   // a group needs friends in it: only user (friend of friend) and friend (friend of user) have one
   "POST /api/groups": {
-    call: (a, f, role) => a.post("/api/groups", { name: "Matrix", memberIds: [role === "friend" ? f.ids.user! : f.ids.friend!] }),
+    call: (a, f, role) =>
+      a.post("/api/groups", { name: "Matrix", memberIds: [role === "friend" ? f.ids.user! : f.ids.friend!] }),
     expect: only({ user: 201, friend: 201 }, 400),
   },
-  "DELETE /api/groups/:id": { call: async (a, f) => a.delete(`/api/groups/${await f.newGroup()}`), expect: only({ user: 200, friend: 403 }, 404) },
-  "GET /api/groups/:id/venues": { call: async (a, f) => a.get(`/api/groups/${await f.newGroup()}/venues?${here}&radius=5`), expect: only({ user: 200, friend: 200 }, 404) },
-  "PATCH /api/users/preferences": { call: (a) => a.patch("/api/users/preferences", { preferredVibes: ["Chill"] }), expect: signedIn(200) },
-  "PATCH /api/users/privacy": { call: (a) => a.patch("/api/users/privacy", { privacyShareVibes: true }), expect: signedIn(200) },
+  "DELETE /api/groups/:id": {
+    call: async (a, f) => a.delete(`/api/groups/${await f.newGroup()}`),
+    expect: only({ user: 200, friend: 403 }, 404),
+  },
+  "GET /api/groups/:id/venues": {
+    call: async (a, f) => a.get(`/api/groups/${await f.newGroup()}/venues?${here}&radius=5`),
+    expect: only({ user: 200, friend: 200 }, 404),
+  },
+  "PATCH /api/users/preferences": {
+    call: (a) => a.patch("/api/users/preferences", { preferredVibes: ["Chill"] }),
+    expect: signedIn(200),
+  },
+  "PATCH /api/users/privacy": {
+    call: (a) => a.patch("/api/users/privacy", { privacyShareVibes: true }),
+    expect: signedIn(200),
+  },
   "POST /api/admin/venues/:id/owner": {
-    call: async (a, f) => a.post(`/api/admin/venues/${f.otherVenue.id}/owner`, { email: (await signUp(new Agent(f.server.url))).email }),
+    call: async (a, f) =>
+      a.post(`/api/admin/venues/${f.otherVenue.id}/owner`, { email: (await signUp(new Agent(f.server.url))).email }),
     expect: only({ admin: 201 }, 403),
   },
   "GET /api/my-venues": { call: (a) => a.get("/api/my-venues"), expect: signedIn(200) },
-  "POST /api/venues/:id/updates": { call: (a, f) => a.post(`/api/venues/${f.venue.id}/updates`, update), expect: only({ owner: 201 }, 403) },
-  "GET /api/my-venues/:id/stats": { call: (a, f) => a.get(`/api/my-venues/${f.venue.id}/stats`), expect: only({ owner: 200, admin: 200 }, 403) },
+  "POST /api/venues/:id/updates": {
+    call: (a, f) => a.post(`/api/venues/${f.venue.id}/updates`, update),
+    expect: only({ owner: 201 }, 403),
+  },
+  "GET /api/my-venues/:id/stats": {
+    call: (a, f) => a.get(`/api/my-venues/${f.venue.id}/stats`),
+    expect: only({ owner: 200, admin: 200 }, 403),
+  },
   // an empty body: authorization is decided before the input is read, so the admin gets 400
-  "POST /api/admin/sync-venues": { call: (a) => a.post("/api/admin/sync-venues", { latitude: "north" }), expect: only({ admin: 400 }, 403) },
+  "POST /api/admin/sync-venues": {
+    call: (a) => a.post("/api/admin/sync-venues", { latitude: "north" }),
+    expect: only({ admin: 400 }, 403),
+  },
   "GET /api/admin/services": { call: (a) => a.get("/api/admin/services"), expect: only({ admin: 200 }, 403) },
-  "POST /api/admin/analyze-sentiment": { call: (a) => a.post("/api/admin/analyze-sentiment", { text: "a cozy quiet corner" }), expect: only({ admin: 200 }, 403) },
-  "POST /api/discover/natural-language": { call: (a) => a.post("/api/discover/natural-language", { query: "cozy wine bar", latitude: 37.7749, longitude: -122.4194 }), expect: all(200) },
+  "POST /api/admin/analyze-sentiment": {
+    call: (a) => a.post("/api/admin/analyze-sentiment", { text: "a cozy quiet corner" }),
+    expect: only({ admin: 200 }, 403),
+  },
+  "POST /api/discover/natural-language": {
+    call: (a) =>
+      a.post("/api/discover/natural-language", { query: "cozy wine bar", latitude: 37.7749, longitude: -122.4194 }),
+    expect: all(200),
+  },
   // public, and only for the allowed photo hosts: no URL is a 400 for anyone
   "GET /api/proxy-image": { call: (a) => a.get("/api/proxy-image"), expect: all(400) },
   // the websocket: 101 Switching Protocols for anyone with a session
@@ -148,7 +225,8 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
       expect((await a.post("/api/friends/request", { friendId: withId })).status).toBe(201);
       expect((await withAgent.post(`/api/friends/accept/${id}`)).status).toBe(200);
     };
-    const own = async (email: string, v: { id: number }) => expect((await admin.post(`/api/admin/venues/${v.id}/owner`, { email })).status).toBe(201);
+    const own = async (email: string, v: { id: number }) =>
+      expect((await admin.post(`/api/admin/venues/${v.id}/owner`, { email })).status).toBe(201);
 
     const user = await registered();
     const friend = await registered();
@@ -163,8 +241,26 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
     const post = (await user.a.post("/api/posts", { vibes: ["Cozy"], content: "friends only" })).body.id;
     const loginTarget = { email: (await registered()).u.email, password: "correct horse battery" };
 
-    const agents: Record<Role, Agent> = { signedOut: new Agent(server.url), guest, user: user.a, friend: friend.a, nonFriend: nonFriend.a, owner: owner.a, otherOwner: otherOwner.a, admin };
-    const ids: Record<Role, string | null> = { signedOut: null, guest: guestUser.id, user: user.u.id, friend: friend.u.id, nonFriend: nonFriend.u.id, owner: owner.u.id, otherOwner: otherOwner.u.id, admin: adminUser.id };
+    const agents: Record<Role, Agent> = {
+      signedOut: new Agent(server.url),
+      guest,
+      user: user.a,
+      friend: friend.a,
+      nonFriend: nonFriend.a,
+      owner: owner.a,
+      otherOwner: otherOwner.a,
+      admin,
+    };
+    const ids: Record<Role, string | null> = {
+      signedOut: null,
+      guest: guestUser.id,
+      user: user.u.id,
+      friend: friend.u.id,
+      nonFriend: nonFriend.u.id,
+      owner: owner.u.id,
+      otherOwner: otherOwner.u.id,
+      admin: adminUser.id,
+    };
     f = {
       server,
       agents,
@@ -185,7 +281,8 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
           return a;
         }
         const me = await signUp(a);
-        if (role === "user" || role === "friend") await befriend(a, me.id, role === "user" ? friend.a : user.a, role === "user" ? friend.u.id : user.u.id);
+        if (role === "user" || role === "friend")
+          await befriend(a, me.id, role === "user" ? friend.a : user.a, role === "user" ? friend.u.id : user.u.id);
         if (role === "owner") await own(me.email, venue);
         if (role === "otherOwner") await own(me.email, otherVenue);
         return a;
@@ -241,12 +338,24 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
         const exception = CSRF_EXCEPTIONS[route];
         if (exception && origin && exception.origins.includes(origin)) continue;
         const evil = new Agent(f.server.url, origin);
-        const res = await evil.request(method, url, { email: "x@example.com" }, { cookie: f.agents.user.cookieHeader(), ...headers });
-        expect({ route, origin, status: res.status, body: res.body }).toEqual({ route, origin, status: 403, body: { message: TEXT.foreignOrigin } });
+        const res = await evil.request(
+          method,
+          url,
+          { email: "x@example.com" },
+          { cookie: f.agents.user.cookieHeader(), ...headers },
+        );
+        expect({ route, origin, status: res.status, body: res.body }).toEqual({
+          route,
+          origin,
+          status: 403,
+          body: { message: TEXT.foreignOrigin },
+        });
       }
     }
     // and the websocket: no cross-site page may open one with the user's cookie
-    await expect(openWs(f.server.url, { cookie: f.agents.user.cookieHeader(), origin: "https://evil.example" })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(
+      openWs(f.server.url, { cookie: f.agents.user.cookieHeader(), origin: "https://evil.example" }),
+    ).rejects.toMatchObject({ statusCode: 403 });
     expect(await fingerprint(f.server)).toEqual(before);
   });
 
@@ -260,7 +369,12 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
 });
 
 /** Origins of sign-in providers, whose pages post answers back: refused like any other site. */
-const PROVIDER_ORIGINS = ["https://appleid.apple.com", "https://accounts.google.com", "https://x.com", "https://twitter.com"];
+const PROVIDER_ORIGINS = [
+  "https://appleid.apple.com",
+  "https://accounts.google.com",
+  "https://x.com",
+  "https://twitter.com",
+];
 
 /**
  * Deliberate exceptions to the Origin check: a route and the foreign origins it accepts, and why.

@@ -9,7 +9,12 @@ import { loadConfig } from "../../src/server/config";
 import { openPostgres, type Db } from "../../src/server/db/client";
 import { createChangeFeed } from "../../src/server/db/changes";
 import { EARTH_RADIUS_M } from "../../src/server/db/earth";
-import { createVenueCatalog as createCatalog, type CatalogHit, type CatalogSearch, type VenueCatalog } from "../../src/server/venues/catalog";
+import {
+  createVenueCatalog as createCatalog,
+  type CatalogHit,
+  type CatalogSearch,
+  type VenueCatalog,
+} from "../../src/server/venues/catalog";
 import { venuesWithin, type VenueRow } from "../../src/server/venues/queries";
 import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
@@ -96,7 +101,14 @@ function handVenues(): HandVenue[] {
   };
   const out: HandVenue[] = [];
   const add = (tag: string, latitude: number, longitude: number) =>
-    out.push({ external_id: `cattest:${tag}:${out.length}`, name: `${tag} ${out.length}`, category: pick(VENUE_CATEGORIES), latitude, longitude, vibes: vibes() });
+    out.push({
+      external_id: `cattest:${tag}:${out.length}`,
+      name: `${tag} ${out.length}`,
+      category: pick(VENUE_CATEGORIES),
+      latitude,
+      longitude,
+      vibes: vibes(),
+    });
   for (const pole of [90, -90]) {
     // the pole itself under several longitudes: one point, so all tied
     for (const lon of [0, 45, -180, 180, 123.456]) add("pole", pole, lon);
@@ -107,10 +119,13 @@ function handVenues(): HandVenue[] {
     // ±180 is one meridian
     add("antimeridian", lat, 180);
     add("antimeridian", lat, -180);
-    for (let i = 0; i < 25; i++) add("antimeridian", lat + (rnd() - 0.5) * 3, rnd() < 0.5 ? 180 - rnd() * 1.5 : -180 + rnd() * 1.5);
+    for (let i = 0; i < 25; i++)
+      add("antimeridian", lat + (rnd() - 0.5) * 3, rnd() < 0.5 ? 180 - rnd() * 1.5 : -180 + rnd() * 1.5);
     // dense: a few venues in each grid cell on both sides of the meridian
-    for (let i = 0; i < 150; i++) add("antimeridian", lat + (rnd() - 0.5) * 0.3, rnd() < 0.5 ? 180 - rnd() * 0.15 : -180 + rnd() * 0.15);
-    for (let i = 0; i < 100; i++) add("antimeridian", lat + (rnd() - 0.5) * 0.3, rnd() < 0.5 ? 180 - rnd() * 0.03 : -180 + rnd() * 0.03);
+    for (let i = 0; i < 150; i++)
+      add("antimeridian", lat + (rnd() - 0.5) * 0.3, rnd() < 0.5 ? 180 - rnd() * 0.15 : -180 + rnd() * 0.15);
+    for (let i = 0; i < 100; i++)
+      add("antimeridian", lat + (rnd() - 0.5) * 0.3, rnd() < 0.5 ? 180 - rnd() * 0.03 : -180 + rnd() * 0.03);
   }
   // cell edges: multiples of 0.05°
   for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) add("edge", 10 + i * 0.05, 20 + j * 0.05);
@@ -160,14 +175,24 @@ const HAND = handVenues();
  */
 const between = (min: number, max: number) =>
   fc.oneof(
-    { weight: 20, arbitrary: fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })).map((i) => Math.min(max, min + ((max - min) * i) / (2 ** 31 - 1))) },
+    {
+      weight: 20,
+      arbitrary: fc
+        .noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 }))
+        .map((i) => Math.min(max, min + ((max - min) * i) / (2 ** 31 - 1))),
+    },
     { weight: 1, arbitrary: fc.constantFrom(min, max) },
   );
 /** Log-uniform radii in km, within 0.05..200 (the API's MAX_RADIUS_KM). */
-const radius = (minKm: number, maxKm: number) => between(Math.log(minKm), Math.log(maxKm)).map((x) => Math.min(MAX_RADIUS_KM, Math.max(0.05, Math.exp(x))));
+const radius = (minKm: number, maxKm: number) =>
+  between(Math.log(minKm), Math.log(maxKm)).map((x) => Math.min(MAX_RADIUS_KM, Math.max(0.05, Math.exp(x))));
 const anyRadius = radius(0.05, MAX_RADIUS_KM);
 const at = (latitude: fc.Arbitrary<number>, longitude: fc.Arbitrary<number>) => fc.record({ latitude, longitude });
-const limit = fc.oneof(fc.noBias(fc.integer({ min: 1, max: 200 })), fc.integer({ min: 1, max: 12 }), fc.constantFrom(1, 100, 200));
+const limit = fc.oneof(
+  fc.noBias(fc.integer({ min: 1, max: 200 })),
+  fc.integer({ min: 1, max: 12 }),
+  fc.constantFrom(1, 100, 200),
+);
 type Point = { latitude: number; longitude: number };
 const small = fc.integer({ min: 1, max: 12 });
 /** Circles around the hand-made venues at ±180 (latitudes -16.5, 0, 65.5), within the given spreads. */
@@ -187,21 +212,66 @@ const nearAntimeridian = (latSpread: number, lonSpread: number, radiusKm: fc.Arb
 const circle = (piles: Point[]) =>
   fc.oneof(
     // mostly San Francisco, where the 2,931 seed venues are, densest in the north-east
-    { weight: 6, arbitrary: fc.record({ centre: at(between(37.7, 37.83), between(-122.52, -122.35)), radiusKm: fc.oneof(anyRadius, radius(0.3, 15)), limit }) },
-    { weight: 6, arbitrary: fc.record({ centre: at(between(37.74, 37.81), between(-122.47, -122.39)), radiusKm: fc.oneof(anyRadius, radius(0.1, 5)), limit }) },
-    { weight: 2, arbitrary: fc.record({ centre: at(between(36, 39.5), between(-124.5, -120)), radiusKm: radius(1, MAX_RADIUS_KM), limit }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        centre: at(between(37.7, 37.83), between(-122.52, -122.35)),
+        radiusKm: fc.oneof(anyRadius, radius(0.3, 15)),
+        limit,
+      }),
+    },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        centre: at(between(37.74, 37.81), between(-122.47, -122.39)),
+        radiusKm: fc.oneof(anyRadius, radius(0.1, 5)),
+        limit,
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        centre: at(between(36, 39.5), between(-124.5, -120)),
+        radiusKm: radius(1, MAX_RADIUS_KM),
+        limit,
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ centre: fc.constantFrom(...piles), radiusKm: anyRadius, limit: small }) },
     // anywhere on earth (mostly nothing)
-    { weight: 2, arbitrary: fc.record({ centre: at(between(-90, 90), between(-180, 180)), radiusKm: anyRadius, limit }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ centre: at(between(-90, 90), between(-180, 180)), radiusKm: anyRadius, limit }),
+    },
     // near the poles and the antimeridian, where the hand-made venues are
-    { weight: 2, arbitrary: fc.record({ centre: at(fc.oneof(between(88, 90), between(-90, -88)), between(-180, 180)), radiusKm: radius(10, MAX_RADIUS_KM), limit }) },
-    { weight: 2, arbitrary: fc.record({ centre: at(fc.oneof(between(89.6, 90), between(-90, -89.6)), between(-180, 180)), radiusKm: anyRadius, limit }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        centre: at(fc.oneof(between(88, 90), between(-90, -88)), between(-180, 180)),
+        radiusKm: radius(10, MAX_RADIUS_KM),
+        limit,
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        centre: at(fc.oneof(between(89.6, 90), between(-90, -89.6)), between(-180, 180)),
+        radiusKm: anyRadius,
+        limit,
+      }),
+    },
     { weight: 2, arbitrary: nearAntimeridian(2, 2, radius(5, MAX_RADIUS_KM)) },
     { weight: 2, arbitrary: nearAntimeridian(0.15, 0.15, fc.oneof(anyRadius, radius(0.5, 20))) },
     // within a few kilometres of it: small circles that reach across
     { weight: 2, arbitrary: nearAntimeridian(0.15, 0.02, radius(0.3, 6)) },
     // exactly at a hand-made venue (distance 0, piles of ties), or exactly at a pole or on ±180
-    { weight: 2, arbitrary: fc.record({ centre: fc.constantFrom(...HAND.map((v) => ({ latitude: v.latitude, longitude: v.longitude }))), radiusKm: anyRadius, limit: fc.oneof(small, limit) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        centre: fc.constantFrom(...HAND.map((v) => ({ latitude: v.latitude, longitude: v.longitude }))),
+        radiusKm: anyRadius,
+        limit: fc.oneof(small, limit),
+      }),
+    },
     {
       weight: 1,
       arbitrary: fc.record({
@@ -215,13 +285,25 @@ const vibes = fc.oneof(
   { weight: 5, arbitrary: fc.constant(undefined) },
   { weight: 4, arbitrary: fc.uniqueArray(fc.constantFrom(...ALL_VIBES), { minLength: 1, maxLength: 3 }) },
   { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...ALL_VIBES, ODD_VIBE), { minLength: 1, maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.uniqueArray(fc.constantFrom(...ALL_VIBES, ...MORE_ODD_VIBES), { minLength: 1, maxLength: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.uniqueArray(fc.constantFrom(...ALL_VIBES, ...MORE_ODD_VIBES), { minLength: 1, maxLength: 3 }),
+  },
 );
-const category = fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...VENUE_CATEGORIES) });
+const category = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constantFrom(...VENUE_CATEGORIES) },
+);
 const search = (piles: Point[]) =>
-  fc
-    .record({ circle: circle(piles), vibes, category })
-    .map(({ circle, vibes, category }): CatalogSearch => ({ ...circle.centre, radiusMeters: circle.radiusKm * 1000, vibes, category, limit: circle.limit }));
+  fc.record({ circle: circle(piles), vibes, category }).map(
+    ({ circle, vibes, category }): CatalogSearch => ({
+      ...circle.centre,
+      radiusMeters: circle.radiusKm * 1000,
+      vibes,
+      category,
+      limit: circle.limit,
+    }),
+  );
 
 // ---- comparison ----------------------------------------------------------------------------
 
@@ -255,7 +337,8 @@ function compare(q: CatalogSearch, sqlRows: VenueRow[], cat: CatalogHit[], full:
       const prev = full[i - 1];
       expect(h.meters).toBeGreaterThanOrEqual(prev.meters);
       // ties by id: venues at the very same point are at the very same distance
-      if (h.venue.latitude === prev.venue.latitude && h.venue.longitude === prev.venue.longitude) expect(h.venue.id).toBeGreaterThan(prev.venue.id);
+      if (h.venue.latitude === prev.venue.latitude && h.venue.longitude === prev.venue.longitude)
+        expect(h.venue.id).toBeGreaterThan(prev.venue.id);
     }
     if (q.category) expect(h.venue.category).toBe(q.category);
     if (q.vibes?.length) expect(h.venue.detected_vibes.some((v) => q.vibes!.includes(v))).toBe(true);
@@ -266,7 +349,8 @@ function compare(q: CatalogSearch, sqlRows: VenueRow[], cat: CatalogHit[], full:
   const sql: Hit[] = sqlRows.map((r) => ({ id: r.id, meters: r.meters! }));
   expect(sql.length).toBeLessThanOrEqual(q.limit);
   expect(new Set(sql.map((h) => h.id)).size).toBe(sql.length);
-  for (let i = 1; i < sql.length; i++) expect(sql[i].meters).toBeGreaterThanOrEqual(sql[i - 1].meters - DISTANCE_TOLERANCE_M);
+  for (let i = 1; i < sql.length; i++)
+    expect(sql[i].meters).toBeGreaterThanOrEqual(sql[i - 1].meters - DISTANCE_TOLERANCE_M);
 
   // the same venue: same distance, same stored row
   const fullById = new Map(full.map((h) => [h.venue.id, h]));
@@ -274,12 +358,16 @@ function compare(q: CatalogSearch, sqlRows: VenueRow[], cat: CatalogHit[], full:
     const mine = fullById.get(row.id);
     if (!mine) {
       // left out by the catalog: only on the edge of the circle
-      expect(R - row.meters!, `venue ${row.id} at ${row.meters} m is only in the SQL's answer`).toBeLessThanOrEqual(EDGE_M);
+      expect(R - row.meters!, `venue ${row.id} at ${row.meters} m is only in the SQL's answer`).toBeLessThanOrEqual(
+        EDGE_M,
+      );
       continue;
     }
     const diff = Math.abs(mine.meters - row.meters!);
     seen.maxDiffM = Math.max(seen.maxDiffM, diff);
-    expect(diff, `venue ${row.id}: catalog ${mine.meters} m, SQL ${row.meters} m`).toBeLessThanOrEqual(DISTANCE_TOLERANCE_M);
+    expect(diff, `venue ${row.id}: catalog ${mine.meters} m, SQL ${row.meters} m`).toBeLessThanOrEqual(
+      DISTANCE_TOLERANCE_M,
+    );
     const { meters: _m, is_favorite: _f, ...stored } = row;
     expect(mine.venue).toEqual(stored);
   }
@@ -292,7 +380,8 @@ function compare(q: CatalogSearch, sqlRows: VenueRow[], cat: CatalogHit[], full:
   const fullInner = inner(full.map(hitOf));
   seen.edge += sql.length - a.length + (cat.length - b.length);
   expect(a.length, "venues strictly inside the circle").toBe(b.length);
-  for (let i = 0; i < b.length; i++) expect(Math.abs(a[i].meters - b[i].meters)).toBeLessThanOrEqual(DISTANCE_TOLERANCE_M);
+  for (let i = 0; i < b.length; i++)
+    expect(Math.abs(a[i].meters - b[i].meters)).toBeLessThanOrEqual(DISTANCE_TOLERANCE_M);
   const cut = fullInner.length > b.length; // the limit left out inner venues
   for (let s = 0; s < b.length; ) {
     let e = s + 1;
@@ -305,7 +394,8 @@ function compare(q: CatalogSearch, sqlRows: VenueRow[], cat: CatalogHit[], full:
       while (f < fullInner.length && fullInner[f].meters - fullInner[f - 1].meters <= TIE_M) f++;
       if (f > e) seen.cutInTie++;
       const run = new Set(fullInner.slice(s, f).map((h) => h.id));
-      for (const id of sqlIds) expect(run.has(id), `SQL venue ${id} is not among the tied venues ${[...run]}`).toBe(true);
+      for (const id of sqlIds)
+        expect(run.has(id), `SQL venue ${id} is not among the tied venues ${[...run]}`).toBe(true);
     } else {
       expect(new Set(sqlIds)).toEqual(new Set(b.slice(s, e).map((h) => h.id)));
     }
@@ -325,7 +415,11 @@ describe.each(dbTargets())("venue catalog on %s", (target) => {
     // ones as '*' (too many ids), not in its first read
     await insertVenues(db, HAND);
     await insertVenues(db, scatteredVenues());
-    await eventually(async () => catalog.size, (n) => n === 2931 + HAND.length + SCATTERED, 10_000);
+    await eventually(
+      async () => catalog.size,
+      (n) => n === 2931 + HAND.length + SCATTERED,
+      10_000,
+    );
   });
   afterAll(async () => {
     await catalog?.close();
@@ -340,12 +434,18 @@ describe.each(dbTargets())("venue catalog on %s", (target) => {
 
   it(`answers random radius searches exactly as venuesWithin's SQL (${RUNS} runs)`, async () => {
     console.log(`catalog vs SQL on ${target}: ${RUNS} runs, seed ${SEED} (FUZZ_SEED=${SEED} to replay)`);
-    const piles = await db.query<Point>("SELECT latitude, longitude FROM venues WHERE source <> 'test' GROUP BY 1, 2 HAVING count(*) > 1 ORDER BY 1, 2");
+    const piles = await db.query<Point>(
+      "SELECT latitude, longitude FROM venues WHERE source <> 'test' GROUP BY 1, 2 HAVING count(*) > 1 ORDER BY 1, 2",
+    );
     expect(piles.length).toBeGreaterThan(10);
     Object.assign(seen, { maxDiffM: 0, ties: 0, edge: 0, cutInTie: 0, hits: 0, empty: 0 });
     await fc.assert(
       fc.asyncProperty(search(piles), async (q) => {
-        const [sqlRows, cat, full] = await Promise.all([venuesWithin(db, q), catalog.within(q), catalog.within({ ...q, limit: 1e9 })]);
+        const [sqlRows, cat, full] = await Promise.all([
+          venuesWithin(db, q),
+          catalog.within(q),
+          catalog.within({ ...q, limit: 1e9 }),
+        ]);
         if (!sqlRows.length) seen.empty++;
         compare(q, sqlRows, cat, full);
       }),
@@ -379,11 +479,25 @@ interface Spot {
 const FAR: Spot = { latitude: 10.3, longitude: 40.7 };
 const FAR2: Spot = { latitude: -41.2, longitude: -20.5 };
 
-async function insertAt(db: Db, spot: Spot, name: string, vibes: string[] = ["Chill"], category = "Bar"): Promise<number> {
+async function insertAt(
+  db: Db,
+  spot: Spot,
+  name: string,
+  vibes: string[] = ["Chill"],
+  category = "Bar",
+): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO venues (external_id, name, category, latitude, longitude, detected_vibes, vibe_scores, source, attribution)
      VALUES ($1, $2, $3, $4, $5, $6::text[], $7::jsonb, 'test', 'test') RETURNING id`,
-    [`cattest:${name}:${Math.random().toString(36).slice(2)}`, name, category, spot.latitude, spot.longitude, vibes, JSON.stringify(Object.fromEntries(vibes.map((v) => [v, 0.8])))],
+    [
+      `cattest:${name}:${Math.random().toString(36).slice(2)}`,
+      name,
+      category,
+      spot.latitude,
+      spot.longitude,
+      vibes,
+      JSON.stringify(Object.fromEntries(vibes.map((v) => [v, 0.8]))),
+    ],
   );
   return row.id;
 }
@@ -440,8 +554,13 @@ describe.each(dbTargets())("catalog edge cases on %s", (target) => {
     const catalog = await createVenueCatalog(db);
     try {
       const old = await insertAt(db, FAR2, "renumbered");
-      await eventually(async () => catalog.within({ ...FAR2, radiusMeters: 10, limit: 10 }), (l) => l.length === 1);
-      const [{ id }] = await db.query<{ id: number }>("UPDATE venues SET id = DEFAULT WHERE id = $1 RETURNING id", [old]);
+      await eventually(
+        async () => catalog.within({ ...FAR2, radiusMeters: 10, limit: 10 }),
+        (l) => l.length === 1,
+      );
+      const [{ id }] = await db.query<{ id: number }>("UPDATE venues SET id = DEFAULT WHERE id = $1 RETURNING id", [
+        old,
+      ]);
       const found = await eventually(
         async () => (await catalog.within({ ...FAR2, radiusMeters: 10, limit: 10 })).map((h) => h.venue.id),
         (l) => l.includes(id),
@@ -464,7 +583,13 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
 
   beforeAll(async () => {
     overpass = await startFakeOverpass(sfLikeElements(SYNC_AREA.latitude, SYNC_AREA.longitude, 1000));
-    server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "5000" }, {}, { ownDatabase: true });
+    server = await startServer(
+      target,
+      {},
+      { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "5000" },
+      {},
+      { ownDatabase: true },
+    );
     anon = new Agent(server.url);
   });
   afterAll(async () => {
@@ -473,12 +598,16 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
   });
 
   const matched = async (spot: Spot, vibes = "all", radiusKm = 2, agent = anon) => {
-    const res = await agent.get<Venue[]>(`/api/venues/match-public?latitude=${spot.latitude}&longitude=${spot.longitude}&radius=${radiusKm}&vibes=${encodeURIComponent(vibes)}`);
+    const res = await agent.get<Venue[]>(
+      `/api/venues/match-public?latitude=${spot.latitude}&longitude=${spot.longitude}&radius=${radiusKm}&vibes=${encodeURIComponent(vibes)}`,
+    );
     expect(res.status).toBe(200);
     return res.body;
   };
   const nearby = async (spot: Spot, radiusKm = 2, agent = anon) => {
-    const res = await agent.get<Venue[]>(`/api/venues/nearby?lat=${spot.latitude}&lng=${spot.longitude}&radius=${radiusKm}&limit=100`);
+    const res = await agent.get<Venue[]>(
+      `/api/venues/nearby?lat=${spot.latitude}&lng=${spot.longitude}&radius=${radiusKm}&limit=100`,
+    );
     expect(res.status).toBe(200);
     return res.body;
   };
@@ -486,7 +615,14 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
 
   it("a venue inserted, moved, re-vibed and deleted in SQL is matched accordingly within moments", async () => {
     const id = await insertAt(server.db, FAR, "Fresh Bar", ["Chill"]);
-    expect(ids(await eventually(() => matched(FAR), (l) => l.some((v) => v.id === id)))).toEqual([id]);
+    expect(
+      ids(
+        await eventually(
+          () => matched(FAR),
+          (l) => l.some((v) => v.id === id),
+        ),
+      ),
+    ).toEqual([id]);
     expect(ids(await nearby(FAR))).toEqual([id]);
     expect(ids(await matched(FAR, "Chill"))).toEqual([id]);
     expect(await matched(FAR, "Loud")).toEqual([]);
@@ -494,7 +630,12 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
     // moved 30 km north: gone from its old spot, found at the new one, at its new distance
     const moved = { latitude: FAR.latitude + 0.27, longitude: FAR.longitude };
     await server.db.query("UPDATE venues SET latitude = $2 WHERE id = $1", [id, moved.latitude]);
-    expect(await eventually(() => matched(FAR), (l) => l.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => matched(FAR),
+        (l) => l.length === 0,
+      ),
+    ).toEqual([]);
     expect(await nearby(FAR)).toEqual([]);
     const there = await matched(moved);
     expect(ids(there)).toEqual([id]);
@@ -504,15 +645,30 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
     expect(fromOld).toMatchObject([{ id, distance: metersToMilesString((0.27 * Math.PI * EARTH_RADIUS_M) / 180) }]);
 
     // new vibes and name: a Chill search no longer finds it, a Loud one does, under its new name
-    await server.db.query(`UPDATE venues SET detected_vibes = '{Loud,Energetic}', vibe_scores = '{"Loud": 0.9, "Energetic": 0.6}', name = 'Loud Bar' WHERE id = $1`, [id]);
-    expect(await eventually(() => matched(moved, "Chill"), (l) => l.length === 0)).toEqual([]);
+    await server.db.query(
+      `UPDATE venues SET detected_vibes = '{Loud,Energetic}', vibe_scores = '{"Loud": 0.9, "Energetic": 0.6}', name = 'Loud Bar' WHERE id = $1`,
+      [id],
+    );
+    expect(
+      await eventually(
+        () => matched(moved, "Chill"),
+        (l) => l.length === 0,
+      ),
+    ).toEqual([]);
     const loud = await matched(moved, "Loud");
-    expect(loud).toMatchObject([{ id, name: "Loud Bar", detectedVibes: ["Loud", "Energetic"], vibeScores: { Loud: 0.9, Energetic: 0.6 } }]);
+    expect(loud).toMatchObject([
+      { id, name: "Loud Bar", detectedVibes: ["Loud", "Energetic"], vibeScores: { Loud: 0.9, Energetic: 0.6 } },
+    ]);
     expect(loud[0].matchScore).toBeGreaterThan(0);
     expect(await nearby(moved)).toMatchObject([{ id, name: "Loud Bar" }]);
 
     await server.db.query("DELETE FROM venues WHERE id = $1", [id]);
-    expect(await eventually(() => matched(moved), (l) => l.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => matched(moved),
+        (l) => l.length === 0,
+      ),
+    ).toEqual([]);
     expect(await nearby(moved)).toEqual([]);
   });
 
@@ -527,69 +683,141 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
       }),
     ).rejects.toThrow("roll back");
     const id = await insertAt(server.db, FAR2, "Committed");
-    const list = await eventually(() => matched(FAR2), (l) => l.some((v) => v.id === id));
+    const list = await eventually(
+      () => matched(FAR2),
+      (l) => l.some((v) => v.id === id),
+    );
     expect(list.map((v) => v.name)).toEqual(["Committed"]);
     await server.db.query("DELETE FROM venues WHERE id = $1", [id]);
-    expect(await eventually(() => matched(FAR2), (l) => l.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => matched(FAR2),
+        (l) => l.length === 0,
+      ),
+    ).toEqual([]);
   });
 
-  it.runIf(target === "postgres")("two instances on one database: a change made through A's connection is matched by B, and B's by A", async () => {
-    const [{ name }] = await server.db.query<{ name: string }>("SELECT current_database() AS name");
-    const url = new URL(inject("postgresUrl")!);
-    url.pathname = `/${name}`;
-    const dbB = await openPostgres(url.toString(), 3);
-    const config = loadConfig(
-      { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), RATE_LIMIT_SCALE: "0" },
-      { sessionSecret: "test-secret-test-secret-test-secret-!!", clientDir: resolve("dist/client") },
-    );
-    const b = await buildApp(config, dbB);
-    try {
-      await b.app.listen({ port: 0, host: "127.0.0.1" });
-      const addr = b.app.server.address();
-      const onB = new Agent(`http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`);
-      expect(await matched(FAR, "all", 2, onB)).toEqual([]);
+  it.runIf(target === "postgres")(
+    "two instances on one database: a change made through A's connection is matched by B, and B's by A",
+    async () => {
+      const [{ name }] = await server.db.query<{ name: string }>("SELECT current_database() AS name");
+      const url = new URL(inject("postgresUrl")!);
+      url.pathname = `/${name}`;
+      const dbB = await openPostgres(url.toString(), 3);
+      const config = loadConfig(
+        { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), RATE_LIMIT_SCALE: "0" },
+        { sessionSecret: "test-secret-test-secret-test-secret-!!", clientDir: resolve("dist/client") },
+      );
+      const b = await buildApp(config, dbB);
+      try {
+        await b.app.listen({ port: 0, host: "127.0.0.1" });
+        const addr = b.app.server.address();
+        const onB = new Agent(`http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`);
+        expect(await matched(FAR, "all", 2, onB)).toEqual([]);
 
-      const id = await insertAt(server.db, FAR, "Seen by B", ["Cozy"]);
-      expect(ids(await eventually(() => matched(FAR, "Cozy", 2, onB), (l) => l.length > 0))).toEqual([id]);
-      expect(ids(await nearby(FAR, 2, onB))).toEqual([id]);
+        const id = await insertAt(server.db, FAR, "Seen by B", ["Cozy"]);
+        expect(
+          ids(
+            await eventually(
+              () => matched(FAR, "Cozy", 2, onB),
+              (l) => l.length > 0,
+            ),
+          ),
+        ).toEqual([id]);
+        expect(ids(await nearby(FAR, 2, onB))).toEqual([id]);
 
-      await dbB.query("UPDATE venues SET detected_vibes = '{Quiet}', vibe_scores = '{\"Quiet\": 0.7}' WHERE id = $1", [id]);
-      expect(ids(await eventually(() => matched(FAR, "Quiet"), (l) => l.length > 0))).toEqual([id]);
-      expect(await matched(FAR, "Cozy")).toEqual([]);
-      expect(ids(await eventually(() => matched(FAR, "Quiet", 2, onB), (l) => l.length > 0))).toEqual([id]);
+        await dbB.query(
+          "UPDATE venues SET detected_vibes = '{Quiet}', vibe_scores = '{\"Quiet\": 0.7}' WHERE id = $1",
+          [id],
+        );
+        expect(
+          ids(
+            await eventually(
+              () => matched(FAR, "Quiet"),
+              (l) => l.length > 0,
+            ),
+          ),
+        ).toEqual([id]);
+        expect(await matched(FAR, "Cozy")).toEqual([]);
+        expect(
+          ids(
+            await eventually(
+              () => matched(FAR, "Quiet", 2, onB),
+              (l) => l.length > 0,
+            ),
+          ),
+        ).toEqual([id]);
 
+        await server.db.query("DELETE FROM venues WHERE id = $1", [id]);
+        expect(
+          await eventually(
+            () => matched(FAR, "all", 2, onB),
+            (l) => l.length === 0,
+          ),
+        ).toEqual([]);
+        expect(
+          await eventually(
+            () => matched(FAR),
+            (l) => l.length === 0,
+          ),
+        ).toEqual([]);
+      } finally {
+        await b.app.close();
+        await dbB.close();
+      }
+    },
+  );
+
+  it.runIf(target === "postgres")(
+    "a catalog whose listening connection was killed catches up with what changed meanwhile",
+    async () => {
+      const LISTENERS = "SELECT pid FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = current_database()";
+      expect(
+        await eventually(
+          () => server.db.query(LISTENERS),
+          (l) => l.length === 1,
+        ),
+      ).toHaveLength(1);
+      const killed = Date.now();
+      await server.db.query(`SELECT pg_terminate_backend(pid) FROM (${LISTENERS}) l`);
+      expect(
+        await eventually(
+          () => server.db.query(LISTENERS),
+          (l) => l.length === 0,
+          5000,
+        ),
+      ).toEqual([]);
+
+      // while nobody listens: its notification is lost
+      const id = await insertAt(server.db, FAR, "Changed while deaf", ["Romantic"]);
+      await new Promise((r) => setTimeout(r, 300));
+      const early = await matched(FAR);
+      // the connection comes back LISTEN_RETRY_MS (1 s) after it was lost; before that, nothing
+      if (Date.now() - killed < 900) expect(early).toEqual([]);
+
+      // back and listening, it reads everything again
+      expect(
+        ids(
+          await eventually(
+            () => matched(FAR, "Romantic"),
+            (l) => l.length > 0,
+            5000,
+          ),
+        ),
+      ).toEqual([id]);
+      expect(Date.now() - killed).toBeGreaterThanOrEqual(900);
+      expect(await server.db.query(LISTENERS)).toHaveLength(1);
+
+      // and follows notifications again
       await server.db.query("DELETE FROM venues WHERE id = $1", [id]);
-      expect(await eventually(() => matched(FAR, "all", 2, onB), (l) => l.length === 0)).toEqual([]);
-      expect(await eventually(() => matched(FAR), (l) => l.length === 0)).toEqual([]);
-    } finally {
-      await b.app.close();
-      await dbB.close();
-    }
-  });
-
-  it.runIf(target === "postgres")("a catalog whose listening connection was killed catches up with what changed meanwhile", async () => {
-    const LISTENERS = "SELECT pid FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = current_database()";
-    expect(await eventually(() => server.db.query(LISTENERS), (l) => l.length === 1)).toHaveLength(1);
-    const killed = Date.now();
-    await server.db.query(`SELECT pg_terminate_backend(pid) FROM (${LISTENERS}) l`);
-    expect(await eventually(() => server.db.query(LISTENERS), (l) => l.length === 0, 5000)).toEqual([]);
-
-    // while nobody listens: its notification is lost
-    const id = await insertAt(server.db, FAR, "Changed while deaf", ["Romantic"]);
-    await new Promise((r) => setTimeout(r, 300));
-    const early = await matched(FAR);
-    // the connection comes back LISTEN_RETRY_MS (1 s) after it was lost; before that, nothing
-    if (Date.now() - killed < 900) expect(early).toEqual([]);
-
-    // back and listening, it reads everything again
-    expect(ids(await eventually(() => matched(FAR, "Romantic"), (l) => l.length > 0, 5000))).toEqual([id]);
-    expect(Date.now() - killed).toBeGreaterThanOrEqual(900);
-    expect(await server.db.query(LISTENERS)).toHaveLength(1);
-
-    // and follows notifications again
-    await server.db.query("DELETE FROM venues WHERE id = $1", [id]);
-    expect(await eventually(() => matched(FAR), (l) => l.length === 0)).toEqual([]);
-  });
+      expect(
+        await eventually(
+          () => matched(FAR),
+          (l) => l.length === 0,
+        ),
+      ).toEqual([]);
+    },
+  );
 
   it("after POST /api/admin/sync-venues the new venues are matched by the same instance at once", async () => {
     const admin = new Agent(server.url);
@@ -599,7 +827,15 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ added: 7 });
     // no waiting: the very next search
-    const names = ["Golden Gate Tea House", "Ritual Coffee Roasters", "Tartine Bistro", "The Blue Note Jazz Bar", "The EndUp", "Toronado", "Zeitgeist"];
+    const names = [
+      "Golden Gate Tea House",
+      "Ritual Coffee Roasters",
+      "Tartine Bistro",
+      "The Blue Note Jazz Bar",
+      "The EndUp",
+      "Toronado",
+      "Zeitgeist",
+    ];
     expect((await matched(SYNC_AREA)).map((v) => v.name).sort()).toEqual(names);
     expect((await nearby(SYNC_AREA)).map((v) => v.name).sort()).toEqual(names);
     expect((await matched(SYNC_AREA, "Live Music")).map((v) => v.externalId)).toContain("osm:node/1001");
@@ -645,7 +881,9 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
 
       // all of them: too many ids for a notification, '*' reads everything again
       reads.length = 0;
-      await query("UPDATE venues SET name = name || ' (all)', detected_vibes = array_append(detected_vibes, 'Creative')");
+      await query(
+        "UPDATE venues SET name = name || ' (all)', detected_vibes = array_append(detected_vibes, 'Creative')",
+      );
       const all = await eventually(
         () => matched(SF, "Creative", 200),
         (l) => l.length === 100 && l.every((v) => v.name.endsWith(" (all)")),
@@ -663,8 +901,20 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
     const SF = { latitude: 37.7749, longitude: -122.4194 };
     expect((await matched(SF, "all", 5)).length).toBe(100);
     await server.db.query("TRUNCATE venues CASCADE");
-    expect(await eventually(() => matched(SF, "all", 200), (l) => l.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => matched(SF, "all", 200),
+        (l) => l.length === 0,
+      ),
+    ).toEqual([]);
     const id = await insertAt(server.db, SF, "After the truncate");
-    expect(ids(await eventually(() => matched(SF, "all", 200), (l) => l.length > 0))).toEqual([id]);
+    expect(
+      ids(
+        await eventually(
+          () => matched(SF, "all", 200),
+          (l) => l.length > 0,
+        ),
+      ),
+    ).toEqual([id]);
   });
 });

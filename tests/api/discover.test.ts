@@ -23,7 +23,11 @@ describe.each(dbTargets())("natural-language search on %s", (target) => {
     const res = await agent.post(NL, { query: "cozy wine bar with live jazz", ...at, radius: 10, limit: 50 });
     expect(res.status).toBe(200);
     const body = naturalLanguageResultSchema.parse(res.body);
-    expect(body.interpretation).toMatchObject({ confidence: 1, categories: ["Bar, wine bar"], attributes: ["live_music"] });
+    expect(body.interpretation).toMatchObject({
+      confidence: 1,
+      categories: ["Bar, wine bar"],
+      attributes: ["live_music"],
+    });
     expect(body.interpretation.vibes).toEqual(expect.arrayContaining(["Cozy", "Live Music"]));
     expect(body.venues.length).toBeGreaterThan(0);
     expect(body.venues.every((v) => v.category === "Bar")).toBe(true);
@@ -47,18 +51,29 @@ describe.each(dbTargets())("natural-language search on %s", (target) => {
   it("searches names with the words it does not understand", async () => {
     const res = await agent.post(NL, { query: "tartine", ...at, radius: 10 });
     expect(res.status).toBe(200);
-    expect(res.body.interpretation).toMatchObject({ confidence: 0, searchTerms: ["tartine"], vibes: [], categories: [] });
+    expect(res.body.interpretation).toMatchObject({
+      confidence: 0,
+      searchTerms: ["tartine"],
+      vibes: [],
+      categories: [],
+    });
     expect(res.body.venues.length).toBeGreaterThan(0);
     expect(res.body.venues[0].name).toMatch(/tartine/i);
     expect(res.body.venues.every((v: { name: string }) => /tartine/i.test(v.name))).toBe(true);
   });
 
   it("finds a venue whose source says it has live music, above venues with no sign of it", async () => {
-    const near = (await agent.get(`/api/venues/nearby?latitude=${at.latitude}&longitude=${at.longitude}&radius=3&limit=40`)).body;
+    const near = (
+      await agent.get(`/api/venues/nearby?latitude=${at.latitude}&longitude=${at.longitude}&radius=3&limit=40`)
+    ).body;
     const bar = near.find((v: { category: string }) => v.category === "Bar") ?? near[near.length - 1];
     await server.db.query(
       `INSERT INTO venue_sources (venue_id, source, external_id, data, fetched_at) VALUES ($1, 'osm', $2, $3::jsonb, now())`,
-      [bar.id, `osm:node/test-${bar.id}-${target}`, JSON.stringify({ type: "node", id: 1, tags: { amenity: "bar", name: bar.name, live_music: "yes" } })],
+      [
+        bar.id,
+        `osm:node/test-${bar.id}-${target}`,
+        JSON.stringify({ type: "node", id: 1, tags: { amenity: "bar", name: bar.name, live_music: "yes" } }),
+      ],
     );
     const res = await agent.post(NL, { query: "live music", ...at, radius: 3 });
     expect(res.status).toBe(200);
@@ -86,7 +101,9 @@ describe.each(dbTargets())("natural-language search on %s", (target) => {
   });
 
   it("nothing matches far from any venue, and odd input is safe", async () => {
-    expect((await agent.post(NL, { query: "cozy bar", latitude: 0, longitude: -140, radius: 50 })).body.venues).toEqual([]);
+    expect((await agent.post(NL, { query: "cozy bar", latitude: 0, longitude: -140, radius: 50 })).body.venues).toEqual(
+      [],
+    );
     for (const query of ["☕️🍷", "%_%", "'; DROP TABLE venues; --", "not not not"]) {
       expect((await agent.post(NL, { query, ...at, radius: 5 })).status).toBe(200);
     }

@@ -26,17 +26,24 @@ describe.skipIf(!canRunPrivatePg && !needPg)("PostgreSQL restarted under traffic
   let port: number;
   let app: Instance;
   let env: Record<string, string>;
-  const asPostgres = (cmd: string, args: string[]) => execFileSync("runuser", ["-u", "postgres", "--", join(PG_BIN, cmd), ...args], { stdio: "pipe" });
+  const asPostgres = (cmd: string, args: string[]) =>
+    execFileSync("runuser", ["-u", "postgres", "--", join(PG_BIN, cmd), ...args], { stdio: "pipe" });
   const pgCtl = (...args: string[]) => asPostgres("pg_ctl", ["-D", dir, "-w", "-t", "30", ...args]);
 
   beforeAll(async () => {
-    if (!canRunPrivatePg) throw new Error(`a private PostgreSQL needs ${PG_BIN} and root (to run it as the postgres user)`);
+    if (!canRunPrivatePg)
+      throw new Error(`a private PostgreSQL needs ${PG_BIN} and root (to run it as the postgres user)`);
     dir = mkdtempSync(join(tmpdir(), "vibe-pg-"));
     execFileSync("chown", ["postgres:postgres", dir]);
     port = await freePort();
     asPostgres("initdb", ["-D", dir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
     pgCtl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-l", join(dir, "log"), "start");
-    env = { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, SESSION_SECRET: SECRET, SEED: "false", MIGRATE_ON_START: "false" };
+    env = {
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      SESSION_SECRET: SECRET,
+      SEED: "false",
+      MIGRATE_ON_START: "false",
+    };
   }, 120_000);
   afterAll(() => {
     if (app?.child.exitCode === null) app.child.kill("SIGKILL");
@@ -51,7 +58,9 @@ describe.skipIf(!canRunPrivatePg && !needPg)("PostgreSQL restarted under traffic
   });
 
   it("the schema is loaded once by `npm run migrate`: before it, an instance with MIGRATE_ON_START=false refuses to start", async () => {
-    await expect(startInstance(env)).rejects.toThrow(/exited with 1 before it was running:[\s\S]*VIBE failed to start: the database lacks \d+ migrations \(001_.*\); run `npm run migrate` first/);
+    await expect(startInstance(env)).rejects.toThrow(
+      /exited with 1 before it was running:[\s\S]*VIBE failed to start: the database lacks \d+ migrations \(001_.*\); run `npm run migrate` first/,
+    );
     expect(await runMigrate(env)).toMatch(/^Database ready \(postgres\): \d+ migrations applied$/m);
     app = await startInstance(env);
     expect((await new Agent(app.url).get("/api/health/ready")).status).toBe(200);
@@ -81,17 +90,25 @@ describe.skipIf(!canRunPrivatePg && !needPg)("PostgreSQL restarted under traffic
     expect((await a.get("/api/health")).status).toBe(200); // alive, just not ready
 
     pgCtl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-l", join(dir, "log"), "start");
-    await expect.poll(async () => (await a.get("/api/health/ready")).status, { timeout: 20_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await a.get("/api/health/ready")).status, { timeout: 20_000, interval: 200 })
+      .toBe(200);
     const after = seen.length;
-    await expect.poll(() => seen.slice(after).filter((s) => s.status === 200).length, { timeout: 10_000 }).toBeGreaterThan(3);
+    await expect
+      .poll(() => seen.slice(after).filter((s) => s.status === 200).length, { timeout: 10_000 })
+      .toBeGreaterThan(3);
     stop = true;
     await traffic;
 
     expect(seen.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
-    expect(seen.find((s) => s.status === 503)!.body).toEqual({ message: "The service is briefly unavailable. Please try again in a moment." });
+    expect(seen.find((s) => s.status === 503)!.body).toEqual({
+      message: "The service is briefly unavailable. Please try again in a moment.",
+    });
     // the same session and what was stored before the outage are there
     expect((await a.get("/api/auth/me")).body.id).toBe(me.id);
-    expect((await a.get("/api/posts/feed")).body.map((p: { content: string }) => p.content)).toContain("before the outage");
+    expect((await a.get("/api/posts/feed")).body.map((p: { content: string }) => p.content)).toContain(
+      "before the outage",
+    );
     expect((await a.post("/api/posts", { vibes: ["Cozy"], content: "after the outage" })).status).toBe(201);
   });
 });
@@ -115,12 +132,20 @@ describe("the embedded database after a hard kill", () => {
   // killed process needs (a power cut is another matter: docs/deploy.md).
   it("keeps every write that was acknowledged before SIGKILL, including those acknowledged while others were in flight", async () => {
     const adminEmail = uniqueEmail("admin");
-    const env = { DATA_DIR: dir, SEED: "false", ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, RATE_LIMIT_SCALE: "0" };
+    const env = {
+      DATA_DIR: dir,
+      SEED: "false",
+      ADMIN_EMAILS: adminEmail,
+      OVERPASS_URL: overpass.url,
+      RATE_LIMIT_SCALE: "0",
+    };
     // the first admin of a new deployment, made the operator's way before the first start
     expect((await runAdmin(env, ["create", adminEmail], "correct horse battery\n")).code).toBe(0);
     app = await startInstance(env);
     const admin = new Agent(app.url);
-    expect((await admin.post("/auth/email/login", { email: adminEmail, password: "correct horse battery" })).body.role).toBe("admin");
+    expect(
+      (await admin.post("/auth/email/login", { email: adminEmail, password: "correct horse battery" })).body.role,
+    ).toBe("admin");
     const a = new Agent(app.url);
     const b = new Agent(app.url);
     const ada = await signUp(a);
@@ -130,9 +155,21 @@ describe("the embedded database after a hard kill", () => {
     const sync = await admin.post("/api/admin/sync-venues", { ...AREA, radius: 1000 });
     expect(sync.status).toBe(200);
     expect(sync.body.added).toBe(7);
-    const venue = (await a.get(`/api/venues/nearby?latitude=${AREA.latitude}&longitude=${AREA.longitude}&radius=2&limit=1`)).body[0];
+    const venue = (
+      await a.get(`/api/venues/nearby?latitude=${AREA.latitude}&longitude=${AREA.longitude}&radius=2&limit=1`)
+    ).body[0];
     expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: ada.email })).status).toBe(201);
-    expect((await a.post(`/api/venues/${venue.id}/updates`, { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic"], specialNotes: "acknowledged update", isOpen: true })).status).toBe(201);
+    expect(
+      (
+        await a.post(`/api/venues/${venue.id}/updates`, {
+          capacityStatus: "Full",
+          noiseLevel: "Loud",
+          currentVibes: ["Energetic"],
+          specialNotes: "acknowledged update",
+          isOpen: true,
+        })
+      ).status,
+    ).toBe(201);
     expect((await a.post(`/api/favorites/${venue.id}`)).body).toEqual({ favorited: true });
     expect((await a.patch("/api/users/preferences", { preferredVibes: ["Cozy", "Quiet"] })).status).toBe(200);
     expect((await a.post("/api/friends/request", { friendId: bob.id })).status).toBe(201);
@@ -140,7 +177,9 @@ describe("the embedded database after a hard kill", () => {
     const first = await a.post("/api/posts", { vibes: ["Chill"], content: "the first post", venueId: venue.id });
     expect(first.status).toBe(201);
     expect((await b.post(`/api/posts/${first.body.id}/like`)).status).toBe(200);
-    expect((await b.post(`/api/posts/${first.body.id}/comments`, { content: "acknowledged comment" })).status).toBe(201);
+    expect((await b.post(`/api/posts/${first.body.id}/comments`, { content: "acknowledged comment" })).status).toBe(
+      201,
+    );
 
     // then three writers at once, killed the moment the 15th of their posts is acknowledged
     const acknowledged: string[] = [];
@@ -167,18 +206,29 @@ describe("the embedded database after a hard kill", () => {
     const again = new Agent(app.url);
     expect((await again.post("/auth/email/login", { email: ada.email, password: ada.password })).status).toBe(200);
     expect((await again.get("/api/auth/me")).body.preferredVibes).toEqual(["Cozy", "Quiet"]);
-    const feed = (await again.get("/api/posts/feed?limit=100")).body as { content: string; likeCount: number; commentCount: number; venue: { id: number } | null }[];
+    const feed = (await again.get("/api/posts/feed?limit=100")).body as {
+      content: string;
+      likeCount: number;
+      commentCount: number;
+      venue: { id: number } | null;
+    }[];
     const contents = feed.map((p) => p.content);
     for (const c of acknowledged) expect(contents).toContain(c);
     // nothing that was never sent, and the first post with its like and comment
     expect(contents.filter((c) => c !== "the first post").every((c) => attempted.includes(c))).toBe(true);
-    expect(feed.find((p) => p.content === "the first post")).toMatchObject({ likeCount: 1, commentCount: 1, venue: { id: venue.id } });
+    expect(feed.find((p) => p.content === "the first post")).toMatchObject({
+      likeCount: 1,
+      commentCount: 1,
+      venue: { id: venue.id },
+    });
     expect((await again.get("/api/friends")).body.map((f: { id: string }) => f.id)).toEqual([bob.id]);
     expect((await again.get("/api/favorites")).body.map((v: { id: number }) => v.id)).toEqual([venue.id]);
     const mine = (await again.get("/api/my-venues")).body;
     expect(mine.map((v: { id: number }) => v.id)).toEqual([venue.id]);
     expect(mine[0].latestUpdate).toMatchObject({ capacityStatus: "Full", specialNotes: "acknowledged update" });
-    const near = (await again.get(`/api/venues/nearby?latitude=${AREA.latitude}&longitude=${AREA.longitude}&radius=2&limit=50`)).body;
+    const near = (
+      await again.get(`/api/venues/nearby?latitude=${AREA.latitude}&longitude=${AREA.longitude}&radius=2&limit=50`)
+    ).body;
     expect(near).toHaveLength(7);
   }, 180_000);
 });

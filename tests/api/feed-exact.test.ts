@@ -96,10 +96,17 @@ const authorPlan = fc.record({
 });
 const scenario = fc.record({
   viewer: authorPlan,
-  friends: fc.oneof(fc.array(authorPlan, { minLength: 1, maxLength: 60 }), fc.array(authorPlan, { minLength: 1, maxLength: 4 })),
+  friends: fc.oneof(
+    fc.array(authorPlan, { minLength: 1, maxLength: 60 }),
+    fc.array(authorPlan, { minLength: 1, maxLength: 4 }),
+  ),
   /** Posts by people the viewer is not friends with (one of them lists the viewer as a friend). */
   strangers: fc.array(authorPlan, { minLength: 1, maxLength: 3 }),
-  limit: fc.oneof(fc.noBias(fc.integer({ min: 1, max: FEED_PAGE_MAX })), fc.integer({ min: 1, max: 5 }), fc.constantFrom(1, 50, FEED_PAGE_MAX)),
+  limit: fc.oneof(
+    fc.noBias(fc.integer({ min: 1, max: FEED_PAGE_MAX })),
+    fc.integer({ min: 1, max: 5 }),
+    fc.constantFrom(1, 50, FEED_PAGE_MAX),
+  ),
   likeSeed: fc.integer(),
 });
 
@@ -119,7 +126,9 @@ describe.each(dbTargets())("feed pages on %s", (target) => {
     venues = await db.query("SELECT id, name, external_id FROM venues ORDER BY id LIMIT 3");
   });
   /** The venue names a feed shows, as the instance's catalog would give them. */
-  const catalog = { byIds: async (ids: Iterable<number>) => new Map([...ids].map((id) => [id, venues.find((v) => v.id === id)!])) };
+  const catalog = {
+    byIds: async (ids: Iterable<number>) => new Map([...ids].map((id) => [id, venues.find((v) => v.id === id)!])),
+  };
   afterAll(async () => db?.close());
 
   it(`feedPage pages through exactly what the naive query answers (${RUNS} random social graphs)`, async () => {
@@ -140,7 +149,12 @@ describe.each(dbTargets())("feed pages on %s", (target) => {
         const posts: PostSpec[] = [];
         plans.forEach((plan, i) => {
           for (const us of postTimes(plan, Math.floor(plan.posts * scale))) {
-            posts.push({ id: randomUUID(), user_id: everyone[i], us, venue_id: rnd() < 0.2 ? venues[Math.floor(rnd() * venues.length)].id : null });
+            posts.push({
+              id: randomUUID(),
+              user_id: everyone[i],
+              us,
+              venue_id: rnd() < 0.2 ? venues[Math.floor(rnd() * venues.length)].id : null,
+            });
           }
         });
         const liked = new Set(posts.filter(() => rnd() < 0.15).map((p) => p.id));
@@ -159,9 +173,17 @@ describe.each(dbTargets())("feed pages on %s", (target) => {
           await db.query(
             `INSERT INTO posts (id, user_id, created_at, venue_id, vibes, content)
              SELECT p.id, p.user_id, p.created_at, p.venue_id, '{Chill}', 'post ' || p.id FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::int[]) AS p(id, user_id, created_at, venue_id)`,
-            [posts.map((p) => p.id), posts.map((p) => p.user_id), posts.map((p) => toText(p.us)), posts.map((p) => p.venue_id)],
+            [
+              posts.map((p) => p.id),
+              posts.map((p) => p.user_id),
+              posts.map((p) => toText(p.us)),
+              posts.map((p) => p.venue_id),
+            ],
           );
-          await db.query("INSERT INTO post_likes (post_id, user_id) SELECT unnest($1::uuid[]), $2", [[...liked], viewer]);
+          await db.query("INSERT INTO post_likes (post_id, user_id) SELECT unnest($1::uuid[]), $2", [
+            [...liked],
+            viewer,
+          ]);
 
           // the model: the viewer's posts and their friends' with the feed on, newest first, then by id
           const visibleAuthors = new Set<string>([viewer, ...friends.filter((_, i) => s.friends[i].feedOn)]);
@@ -186,7 +208,10 @@ describe.each(dbTargets())("feed pages on %s", (target) => {
             expect(page, "more pages than posts").toBeLessThanOrEqual(Math.ceil(expected.length / s.limit));
             const got = await feedPage({ db, catalog }, viewer, s.limit, cursor);
             const want = expected.slice(offset, offset + s.limit);
-            expect(got.posts.map((p) => p.id), `page ${page} (from post ${offset} of ${expected.length}, limit ${s.limit})`).toEqual(want.map((p) => p.id));
+            expect(
+              got.posts.map((p) => p.id),
+              `page ${page} (from post ${offset} of ${expected.length}, limit ${s.limit})`,
+            ).toEqual(want.map((p) => p.id));
             for (const p of got.posts) {
               const spec = byId.get(p.id)!;
               expect(p.user.id).toBe(spec.user_id);
@@ -201,7 +226,10 @@ describe.each(dbTargets())("feed pages on %s", (target) => {
               expect(got.nextCursor, "a cursor after the last post").toBeNull();
               break;
             }
-            expect(got.nextCursor, `no cursor after page ${page} with ${expected.length - offset} posts left`).not.toBeNull();
+            expect(
+              got.nextCursor,
+              `no cursor after page ${page} with ${expected.length - offset} posts left`,
+            ).not.toBeNull();
             const [t, id] = JSON.parse(Buffer.from(got.nextCursor!, "base64url").toString("utf8")) as [string, string];
             expect(id).toBe(want[want.length - 1].id);
             cursor = [t, id];

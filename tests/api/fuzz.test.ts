@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_VIBES, BROADCAST_VIBES, BUDGET_OPTIONS, CAPACITY_STATUSES, DIETARY_OPTIONS, FAVORITE_CATEGORY_OPTIONS, LIMITS, NOISE_LEVELS, PREFERENCE_VIBES, VENUE_CATEGORIES } from "@shared/constants";
+import {
+  ALL_VIBES,
+  BROADCAST_VIBES,
+  BUDGET_OPTIONS,
+  CAPACITY_STATUSES,
+  DIETARY_OPTIONS,
+  FAVORITE_CATEGORY_OPTIONS,
+  LIMITS,
+  NOISE_LEVELS,
+  PREFERENCE_VIBES,
+  VENUE_CATEGORIES,
+} from "@shared/constants";
 import { startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { appRoutes, signUpAdmin, startServer, type TestServer } from "../helpers/server";
@@ -24,22 +35,90 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 /** Every field name the API's schemas read, so random objects hit real fields. */
 const FIELDS = [
-  "latitude", "longitude", "radius", "vibes", "search", "category", "limit", "hour", "q", "cursor", "friendId", "name",
-  "memberIds", "content", "venueId", "locationText", "email", "password", "firstName", "lastName", "text", "imageUrl",
-  "url", "query", "capacityStatus", "noiseLevel", "currentVibes", "specialNotes", "isOpen", "preferredVibes",
-  "dietaryRestrictions", "budgetPreference", "favoriteCategories", "privacyShareVibes", "privacyShareLocation",
-  "privacyActivityFeed", "w", "h", "code", "state", "__proto__", "constructor", "prototype",
+  "latitude",
+  "longitude",
+  "radius",
+  "vibes",
+  "search",
+  "category",
+  "limit",
+  "hour",
+  "q",
+  "cursor",
+  "friendId",
+  "name",
+  "memberIds",
+  "content",
+  "venueId",
+  "locationText",
+  "email",
+  "password",
+  "firstName",
+  "lastName",
+  "text",
+  "imageUrl",
+  "url",
+  "query",
+  "capacityStatus",
+  "noiseLevel",
+  "currentVibes",
+  "specialNotes",
+  "isOpen",
+  "preferredVibes",
+  "dietaryRestrictions",
+  "budgetPreference",
+  "favoriteCategories",
+  "privacyShareVibes",
+  "privacyShareLocation",
+  "privacyActivityFeed",
+  "w",
+  "h",
+  "code",
+  "state",
+  "__proto__",
+  "constructor",
+  "prototype",
 ];
 
 const hostileString = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.constantFrom(
-    "", " ", "\u0000", "a\u0000b", "\ud800", "\udfff", "\u202eevil", "💥🔥".repeat(30), "' OR 1=1 --", "'; DROP TABLE users; --",
-    "<script>alert(1)</script>", "%00", "%", "_", "\\", "../../etc/passwd", "NaN", "Infinity", "-1", "1e309", "0x10",
-    "null", "true", "[]", "{}", "Chill", "Chill,Chill,Chill,Chill,Chill,Chill", "all", "00000000-0000-0000-0000-000000000000",
-    "http://127.0.0.1/", "http://169.254.169.254/latest/meta-data", "file:///etc/passwd", "javascript:alert(1)",
-    "x".repeat(5000), "é".repeat(200),
+    "",
+    " ",
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "\udfff",
+    "\u202eevil",
+    "💥🔥".repeat(30),
+    "' OR 1=1 --",
+    "'; DROP TABLE users; --",
+    "<script>alert(1)</script>",
+    "%00",
+    "%",
+    "_",
+    "\\",
+    "../../etc/passwd",
+    "NaN",
+    "Infinity",
+    "-1",
+    "1e309",
+    "0x10",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "Chill",
+    "Chill,Chill,Chill,Chill,Chill,Chill",
+    "all",
+    "00000000-0000-0000-0000-000000000000",
+    "http://127.0.0.1/",
+    "http://169.254.169.254/latest/meta-data",
+    "file:///etc/passwd",
+    "javascript:alert(1)",
+    "x".repeat(5000),
+    "é".repeat(200),
   ),
 );
 const hostileNumber = fc.oneof(
@@ -49,7 +128,12 @@ const hostileNumber = fc.oneof(
 );
 const leaf = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null));
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: "small", withCrossShrink: true }, leaf, fc.array(tie("v"), { maxLength: 6 }), fc.dictionary(fc.constantFrom(...FIELDS), tie("v"), { maxKeys: 4 })),
+  v: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    leaf,
+    fc.array(tie("v"), { maxLength: 6 }),
+    fc.dictionary(fc.constantFrom(...FIELDS), tie("v"), { maxKeys: 4 }),
+  ),
 })).v;
 const deep = fc.integer({ min: 50, max: 400 }).map((n) => JSON.parse("[".repeat(n) + "]".repeat(n)));
 const body = fc.oneof(
@@ -57,13 +141,24 @@ const body = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 12 }), value, { maxKeys: 4 }),
   value,
   deep,
-  fc.array(fc.constant("Chill"), { minLength: 100, maxLength: 3000 }).map((vibes) => ({ vibes, currentVibes: vibes, memberIds: vibes })),
+  fc
+    .array(fc.constant("Chill"), { minLength: 100, maxLength: 3000 })
+    .map((vibes) => ({ vibes, currentVibes: vibes, memberIds: vibes })),
 );
 const queryString = fc
-  .dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), fc.oneof(hostileString, hostileNumber.map(String)), { maxKeys: 6 })
+  .dictionary(
+    fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })),
+    fc.oneof(hostileString, hostileNumber.map(String)),
+    { maxKeys: 6 },
+  )
   .map((q) => new URLSearchParams(q as Record<string, string>).toString());
 /** Percent-encodes the UTF-8 bytes of any string (lone surrogates included, as their replacement). */
-const encodePath = (s: string) => [...Buffer.from(s)].map((b) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, "0")}`)).join("");
+const encodePath = (s: string) =>
+  [...Buffer.from(s)]
+    .map((b) =>
+      /[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, "0")}`,
+    )
+    .join("");
 const pathParam = fc.oneof(
   fc.oneof(hostileString, hostileNumber.map(String), fc.uuid()).map((s) => encodePath(s) || "x"),
   fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "..", "%2e%2e"), // malformed or tricky escapes, sent as they are
@@ -95,59 +190,129 @@ interface Model {
 
 const lat = fc.double({ min: 37.7, max: 37.8, noNaN: true });
 const lng = fc.double({ min: -122.5, max: -122.4, noNaN: true });
-const vibeList = (max = 5, list: readonly string[] = ALL_VIBES) => fc.subarray([...list], { minLength: 1, maxLength: max });
-const vibesQuery = fc.oneof(fc.constant("all"), vibeList().map((l) => l.join(",")));
+const vibeList = (max = 5, list: readonly string[] = ALL_VIBES) =>
+  fc.subarray([...list], { minLength: 1, maxLength: max });
+const vibesQuery = fc.oneof(
+  fc.constant("all"),
+  vibeList().map((l) => l.join(",")),
+);
 const place = { latitude: lat, longitude: lng, radius: fc.integer({ min: 1, max: 50 }) };
 const email = fc.emailAddress();
 const password = fc.string({ minLength: 8, maxLength: 40 });
 const noInput: Model = { as: "user", query: () => ({}) };
-const provider = (p: string) => ({
-  [`GET /auth/${p}`]: { as: "fresh", query: () => ({}) },
-  [`GET /auth/${p}/callback`]: { as: "fresh", query: () => ({ code: fc.string(), state: fc.string() }) },
-  [`POST /auth/${p}/callback`]: { as: "fresh", body: () => ({ code: fc.string(), state: fc.string(), user: fc.json() }) },
-}) satisfies Record<string, Model>;
+const provider = (p: string) =>
+  ({
+    [`GET /auth/${p}`]: { as: "fresh", query: () => ({}) },
+    [`GET /auth/${p}/callback`]: { as: "fresh", query: () => ({ code: fc.string(), state: fc.string() }) },
+    [`POST /auth/${p}/callback`]: {
+      as: "fresh",
+      body: () => ({ code: fc.string(), state: fc.string(), user: fc.json() }),
+    },
+  }) satisfies Record<string, Model>;
 
 /** Every route's input. A route the app has without a model here fails the first test. */
 const MODELS: Record<string, Model> = {
   "GET /api/health": noInput,
   "GET /api/health/ready": noInput,
   "GET /ws": noInput,
-  "POST /auth/email/signup": { as: "fresh", body: () => ({ email, password, firstName: fc.string({ maxLength: 60 }), lastName: fc.string({ maxLength: 60 }) }) },
-  "POST /auth/email/login": { as: "fresh", body: (ids) => ({ email: fc.oneof(email, fc.constant(ids.userEmail)), password: fc.oneof(password, fc.constant(ids.userPassword)) }) },
+  "POST /auth/email/signup": {
+    as: "fresh",
+    body: () => ({ email, password, firstName: fc.string({ maxLength: 60 }), lastName: fc.string({ maxLength: 60 }) }),
+  },
+  "POST /auth/email/login": {
+    as: "fresh",
+    body: (ids) => ({
+      email: fc.oneof(email, fc.constant(ids.userEmail)),
+      password: fc.oneof(password, fc.constant(ids.userPassword)),
+    }),
+  },
   "POST /api/auth/dev-login": { as: "fresh", body: () => ({}) },
   "GET /api/logout": { as: "fresh", query: () => ({}) },
   "GET /api/auth/me": noInput,
   ...provider("google"),
   ...provider("apple"),
   ...provider("x"),
-  "GET /api/venues/match-public": { as: "user", query: () => ({ ...place, vibes: vibesQuery, search: fc.string({ maxLength: 100 }), category: fc.constantFrom("all", ...VENUE_CATEGORIES) }) },
+  "GET /api/venues/match-public": {
+    as: "user",
+    query: () => ({
+      ...place,
+      vibes: vibesQuery,
+      search: fc.string({ maxLength: 100 }),
+      category: fc.constantFrom("all", ...VENUE_CATEGORIES),
+    }),
+  },
   "GET /api/venues/nearby": {
     as: "user",
-    query: () => ({ ...place, lat, lng, limit: fc.integer({ min: 1, max: 100 }), hour: fc.integer({ min: 0, max: 23 }), search: fc.string({ maxLength: 100 }) }),
+    query: () => ({
+      ...place,
+      lat,
+      lng,
+      limit: fc.integer({ min: 1, max: 100 }),
+      hour: fc.integer({ min: 0, max: 23 }),
+      search: fc.string({ maxLength: 100 }),
+    }),
   },
-  "GET /api/venues/:externalId/details": { as: "user", params: (ids) => ({ externalId: fc.constant(ids.externalId) }), query: () => ({}) },
-  "POST /api/favorites/:id": { as: "user", params: (ids) => ({ id: fc.constant(String(ids.venueId)) }), body: () => ({}) },
+  "GET /api/venues/:externalId/details": {
+    as: "user",
+    params: (ids) => ({ externalId: fc.constant(ids.externalId) }),
+    query: () => ({}),
+  },
+  "POST /api/favorites/:id": {
+    as: "user",
+    params: (ids) => ({ id: fc.constant(String(ids.venueId)) }),
+    body: () => ({}),
+  },
   "GET /api/favorites": { as: "user", query: () => ({ latitude: lat, longitude: lng }) },
   "GET /api/vibes/current": noInput,
   "POST /api/vibes": { as: "user", body: () => ({ vibes: vibeList(), isPrivate: fc.boolean() }) },
-  "GET /api/posts/feed": { as: "user", query: () => ({ limit: fc.integer({ min: 1, max: 100 }), cursor: fc.base64String({ maxLength: 120 }) }) },
+  "GET /api/posts/feed": {
+    as: "user",
+    query: () => ({ limit: fc.integer({ min: 1, max: 100 }), cursor: fc.base64String({ maxLength: 120 }) }),
+  },
   "POST /api/posts": {
     as: "user",
-    body: (ids) => ({ vibes: vibeList(), content: fc.string({ maxLength: 500 }), venueId: fc.constant(ids.venueId), locationText: fc.string({ maxLength: 120 }) }),
+    body: (ids) => ({
+      vibes: vibeList(),
+      content: fc.string({ maxLength: 500 }),
+      venueId: fc.constant(ids.venueId),
+      locationText: fc.string({ maxLength: 120 }),
+    }),
   },
   "POST /api/posts/:id/like": { as: "user", params: (ids) => ({ id: fc.constant(ids.postId) }), body: () => ({}) },
   "GET /api/posts/:id/comments": { as: "user", params: (ids) => ({ id: fc.constant(ids.postId) }), query: () => ({}) },
-  "POST /api/posts/:id/comments": { as: "user", params: (ids) => ({ id: fc.constant(ids.postId) }), body: () => ({ content: fc.string({ minLength: 1, maxLength: 500 }) }) },
+  "POST /api/posts/:id/comments": {
+    as: "user",
+    params: (ids) => ({ id: fc.constant(ids.postId) }),
+    body: () => ({ content: fc.string({ minLength: 1, maxLength: 500 }) }),
+  },
   "GET /api/users/search": { as: "user", query: () => ({ q: fc.string({ minLength: 2, maxLength: 100 }) }) },
-  "POST /api/friends/request": { as: "user", body: (ids) => ({ friendId: fc.oneof(fc.constant(ids.friendId), fc.constant(ids.requesterId), fc.uuid()) }) },
+  "POST /api/friends/request": {
+    as: "user",
+    body: (ids) => ({ friendId: fc.oneof(fc.constant(ids.friendId), fc.constant(ids.requesterId), fc.uuid()) }),
+  },
   "GET /api/friends/requests": noInput,
-  "POST /api/friends/accept/:userId": { as: "user", params: (ids) => ({ userId: fc.constant(ids.requesterId) }), body: () => ({}) },
-  "POST /api/friends/reject/:userId": { as: "user", params: (ids) => ({ userId: fc.constant(ids.requesterId) }), body: () => ({}) },
+  "POST /api/friends/accept/:userId": {
+    as: "user",
+    params: (ids) => ({ userId: fc.constant(ids.requesterId) }),
+    body: () => ({}),
+  },
+  "POST /api/friends/reject/:userId": {
+    as: "user",
+    params: (ids) => ({ userId: fc.constant(ids.requesterId) }),
+    body: () => ({}),
+  },
   "GET /api/friends": noInput,
   "GET /api/groups": noInput,
-  "POST /api/groups": { as: "user", body: (ids) => ({ name: fc.string({ minLength: 1, maxLength: 60 }), memberIds: fc.constant([ids.friendId]) }) },
+  "POST /api/groups": {
+    as: "user",
+    body: (ids) => ({ name: fc.string({ minLength: 1, maxLength: 60 }), memberIds: fc.constant([ids.friendId]) }),
+  },
   "DELETE /api/groups/:id": { as: "user", params: (ids) => ({ id: fc.constant(ids.groupId) }) },
-  "GET /api/groups/:id/venues": { as: "user", params: (ids) => ({ id: fc.constant(ids.groupId) }), query: () => ({ ...place, vibes: vibesQuery }) },
+  "GET /api/groups/:id/venues": {
+    as: "user",
+    params: (ids) => ({ id: fc.constant(ids.groupId) }),
+    query: () => ({ ...place, vibes: vibesQuery }),
+  },
   "PATCH /api/users/preferences": {
     as: "user",
     body: () => ({
@@ -157,8 +322,19 @@ const MODELS: Record<string, Model> = {
       favoriteCategories: fc.subarray([...FAVORITE_CATEGORY_OPTIONS]),
     }),
   },
-  "PATCH /api/users/privacy": { as: "user", body: () => ({ privacyShareVibes: fc.boolean(), privacyShareLocation: fc.boolean(), privacyActivityFeed: fc.boolean() }) },
-  "POST /api/admin/venues/:id/owner": { as: "admin", params: (ids) => ({ id: fc.constant(String(ids.venueId)) }), body: (ids) => ({ email: fc.oneof(email, fc.constant(ids.userEmail)) }) },
+  "PATCH /api/users/privacy": {
+    as: "user",
+    body: () => ({
+      privacyShareVibes: fc.boolean(),
+      privacyShareLocation: fc.boolean(),
+      privacyActivityFeed: fc.boolean(),
+    }),
+  },
+  "POST /api/admin/venues/:id/owner": {
+    as: "admin",
+    params: (ids) => ({ id: fc.constant(String(ids.venueId)) }),
+    body: (ids) => ({ email: fc.oneof(email, fc.constant(ids.userEmail)) }),
+  },
   "GET /api/my-venues": noInput,
   "POST /api/venues/:id/updates": {
     as: "user", // the user owns the venue
@@ -171,13 +347,37 @@ const MODELS: Record<string, Model> = {
       isOpen: fc.boolean(),
     }),
   },
-  "GET /api/my-venues/:id/stats": { as: "user", params: (ids) => ({ id: fc.constant(String(ids.venueId)) }), query: () => ({}) },
+  "GET /api/my-venues/:id/stats": {
+    as: "user",
+    params: (ids) => ({ id: fc.constant(String(ids.venueId)) }),
+    query: () => ({}),
+  },
   "POST /api/admin/sync-venues": { as: "admin", body: () => ({ ...place, radius: fc.integer({ min: 1, max: 2000 }) }) },
   "GET /api/admin/services": { as: "admin", query: () => ({}) },
   // image URLs only of hosts the analyzer refuses: there is no internet here to fetch from
-  "POST /api/admin/analyze-sentiment": { as: "admin", body: () => ({ text: fc.string({ maxLength: 2000 }), imageUrl: fc.constantFrom("http://127.0.0.1/x.jpg", "http://10.0.0.1/a.png", "not a url") }) },
-  "POST /api/discover/natural-language": { as: "user", body: () => ({ query: fc.string({ maxLength: 300 }), latitude: lat, longitude: lng, radius: fc.integer({ min: 1, max: 125 }), limit: fc.integer({ min: 1, max: 20 }) }) },
-  "GET /api/proxy-image": { as: "user", query: () => ({ url: fc.constantFrom("http://127.0.0.1/x.jpg", "https://evil.example/a.png", "ftp://x/y", "not a url") }) },
+  "POST /api/admin/analyze-sentiment": {
+    as: "admin",
+    body: () => ({
+      text: fc.string({ maxLength: 2000 }),
+      imageUrl: fc.constantFrom("http://127.0.0.1/x.jpg", "http://10.0.0.1/a.png", "not a url"),
+    }),
+  },
+  "POST /api/discover/natural-language": {
+    as: "user",
+    body: () => ({
+      query: fc.string({ maxLength: 300 }),
+      latitude: lat,
+      longitude: lng,
+      radius: fc.integer({ min: 1, max: 125 }),
+      limit: fc.integer({ min: 1, max: 20 }),
+    }),
+  },
+  "GET /api/proxy-image": {
+    as: "user",
+    query: () => ({
+      url: fc.constantFrom("http://127.0.0.1/x.jpg", "https://evil.example/a.png", "ftp://x/y", "not a url"),
+    }),
+  },
 };
 
 /** A body sent as this exact text (broken JSON, or sized to the byte). */
@@ -186,35 +386,70 @@ class Raw {
 }
 const PROTO_KEYS = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"];
 /** A field's value: valid (most often), hostile, or (as `undefined`) left out. */
-const field = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 8, arbitrary: valid }, { weight: 2, arbitrary: value }, { weight: 1, arbitrary: fc.constant(undefined) });
+const field = (valid: fc.Arbitrary<unknown>) =>
+  fc.oneof(
+    { weight: 8, arbitrary: valid },
+    { weight: 2, arbitrary: value },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
 /** An object of the model's fields, each maybe hostile, plus sometimes unknown or prototype keys. */
 const objectOf = (fields: Fields) =>
   fc
-    .tuple(fc.record(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, field(v)]))), fc.dictionary(fc.constantFrom(...FIELDS, ...PROTO_KEYS), value, { maxKeys: 2 }), fc.nat(9))
+    .tuple(
+      fc.record(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, field(v)]))),
+      fc.dictionary(fc.constantFrom(...FIELDS, ...PROTO_KEYS), value, { maxKeys: 2 }),
+      fc.nat(9),
+    )
     .map(([known, extra, dice]) => {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(known)) if (v !== undefined) out[k] = v;
-      if (dice < 3) for (const [k, v] of Object.entries(extra)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      if (dice < 3)
+        for (const [k, v] of Object.entries(extra))
+          Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
       return out;
     });
 const queryOf = (fields: Fields) =>
-  fc.tuple(objectOf(fields), fc.nat(4).map((n) => n === 0)).map(([q, twice]) => {
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(q)) {
-      const text = typeof v === "string" ? v : JSON.stringify(v) ?? "";
-      search.append(k, text);
-      if (twice) search.append(k, text); // a repeated key arrives as a list
-    }
-    return search.toString();
-  });
+  fc
+    .tuple(
+      objectOf(fields),
+      fc.nat(4).map((n) => n === 0),
+    )
+    .map(([q, twice]) => {
+      const search = new URLSearchParams();
+      for (const [k, v] of Object.entries(q)) {
+        const text = typeof v === "string" ? v : (JSON.stringify(v) ?? "");
+        search.append(k, text);
+        if (twice) search.append(k, text); // a repeated key arrives as a list
+      }
+      return search.toString();
+    });
 /** A body: the model's object most often, else anything hostile (wrong type, deep, huge, not JSON). */
 const bodyOf = (fields: Fields) =>
   fc.oneof(
     { weight: 6, arbitrary: objectOf(fields) },
     { weight: 3, arbitrary: body },
     // near the body limit, on both sides (413 above it)
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...Object.keys(fields), "text"), fc.integer({ min: LIMITS.bodyLimitBytes - 64, max: LIMITS.bodyLimitBytes + 64 })).map(([k, n]) => new Raw(JSON.stringify({ [k]: "é".repeat(Math.floor((n - k.length - 8) / 2)) }))) },
-    { weight: 1, arbitrary: fc.constantFrom("{", "[1,", '{"a":1}{', "\u0000", '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}').map((t) => new Raw(t)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...Object.keys(fields), "text"),
+          fc.integer({ min: LIMITS.bodyLimitBytes - 64, max: LIMITS.bodyLimitBytes + 64 }),
+        )
+        .map(([k, n]) => new Raw(JSON.stringify({ [k]: "é".repeat(Math.floor((n - k.length - 8) / 2)) }))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          "{",
+          "[1,",
+          '{"a":1}{',
+          "\u0000",
+          '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
+        )
+        .map((t) => new Raw(t)),
+    },
   );
 
 describe.each(dbTargets())("fuzzing every route on %s", (target) => {
@@ -227,7 +462,13 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
 
   beforeAll(async () => {
     overpass = await startFakeOverpass();
-    server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "2000" }, {}, { ownDatabase: true });
+    server = await startServer(
+      target,
+      {},
+      { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "2000" },
+      {},
+      { ownDatabase: true },
+    );
     admin = new Agent(server.url);
     await signUpAdmin(server, admin, { email: adminEmail });
     // user, a friend of theirs, someone who asked to be their friend; user owns a venue, wrote a post, has a group
@@ -268,7 +509,9 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
 
   it("never answers 5xx, always explains a 4xx, and changes no row on a 4xx", { timeout: 600_000 }, async () => {
     const routes = appRoutes(server);
-    console.log(`fuzzing ${routes.length} routes × ${RUNS} runs on ${target}, seed ${SEED} (FUZZ_SEED=${SEED} to replay)`);
+    console.log(
+      `fuzzing ${routes.length} routes × ${RUNS} runs on ${target}, seed ${SEED} (FUZZ_SEED=${SEED} to replay)`,
+    );
     const started = Date.now();
     const snapshot = fingerprints(server);
     const times: Array<[string, number]> = [];
@@ -279,8 +522,18 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
       const model = MODELS[route];
       const validParams = model.params?.(ids) ?? {};
       const names = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      const params = fc.tuple(...names.map((n) => fc.oneof({ weight: 1, arbitrary: (validParams[n] ?? pathParam).map(encodePath) }, { weight: 2, arbitrary: pathParam })));
-      const query = fc.oneof({ weight: 3, arbitrary: queryOf(model.query?.(ids) ?? {}) }, { weight: 1, arbitrary: queryString });
+      const params = fc.tuple(
+        ...names.map((n) =>
+          fc.oneof(
+            { weight: 1, arbitrary: (validParams[n] ?? pathParam).map(encodePath) },
+            { weight: 2, arbitrary: pathParam },
+          ),
+        ),
+      );
+      const query = fc.oneof(
+        { weight: 3, arbitrary: queryOf(model.query?.(ids) ?? {}) },
+        { weight: 1, arbitrary: queryString },
+      );
       const payload = method === "GET" ? fc.constant(undefined) : bodyOf(model.body?.(ids) ?? {});
       await fc.assert(
         fc.asyncProperty(params, query, payload, async (ps, q, sent) => {
@@ -297,10 +550,15 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
           const where = `${route} → ${method} ${path.slice(0, 200)} ${writes ? shown?.slice(0, 300) : ""}`;
           // a social provider without credentials answers its clear 'not configured' page with 503,
           // whatever it is sent: the one 5xx that is configuration, not input
-          const unconfigured = /^\/auth\/(google|apple|x)(\/callback)?$/.test(pattern) && res.status === 503 && res.text.includes("is not configured");
+          const unconfigured =
+            /^\/auth\/(google|apple|x)(\/callback)?$/.test(pattern) &&
+            res.status === 503 &&
+            res.text.includes("is not configured");
           if (!unconfigured) expect(res.status, `${where}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
           if (res.status >= 400 && !unconfigured) {
-            expect(res.headers.get("content-type") ?? "no content-type", `${where}: ${res.text.slice(0, 300)}`).toMatch(/json/);
+            expect(res.headers.get("content-type") ?? "no content-type", `${where}: ${res.text.slice(0, 300)}`).toMatch(
+              /json/,
+            );
             expect(typeof res.body?.message, `${where}: ${res.text.slice(0, 300)}`).toBe("string");
           }
           if (res.status >= 400) {
@@ -314,8 +572,17 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
       );
       times.push([route, Date.now() - routeStarted]);
     }
-    if (process.env.FUZZ_TIMES) console.log(times.sort((a, b) => b[1] - a[1]).slice(0, 10).map(([r, ms]) => `${r}: ${ms} ms`).join("\n"));
-    console.log(`fuzzed ${routes.length} routes × ${RUNS} runs on ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(statuses)}`);
+    if (process.env.FUZZ_TIMES)
+      console.log(
+        times
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 10)
+          .map(([r, ms]) => `${r}: ${ms} ms`)
+          .join("\n"),
+      );
+    console.log(
+      `fuzzed ${routes.length} routes × ${RUNS} runs on ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(statuses)}`,
+    );
     // the callers' sessions survived everything they were sent
     expect((await admin.get("/api/auth/me")).status).toBe(200);
     expect((await user.get("/api/auth/me")).status).toBe(200);
@@ -328,7 +595,8 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
  * table still holds. Only when it moved are the tables read again.
  */
 function fingerprints(server: TestServer) {
-  const nextXid = async () => (await server.db.query<{ x: string }>("SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x"))[0].x;
+  const nextXid = async () =>
+    (await server.db.query<{ x: string }>("SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x"))[0].x;
   let last: { xid: string; digest: Record<string, string> } | null = null;
   const take = async (): Promise<Record<string, string>> => {
     const xid = await nextXid();
@@ -357,7 +625,9 @@ async function fingerprint(server: TestServer): Promise<Record<string, string>> 
         ? "" // counts of searches served, written in the background every 10 s: not input-driven
         : `SELECT '${name}' AS name, count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`,
   );
-  const rows = await server.db.query<{ name: string; n: number; digest: string | null }>(parts.filter(Boolean).join(" UNION ALL "));
+  const rows = await server.db.query<{ name: string; n: number; digest: string | null }>(
+    parts.filter(Boolean).join(" UNION ALL "),
+  );
   return Object.fromEntries(rows.map((r) => [r.name, `${r.n}:${r.digest}`]));
 }
 

@@ -21,7 +21,9 @@ function expectSecurityHeaders(res: Res, what: string) {
   expect(csp.get("default-src"), what).toEqual(["'self'"]);
   for (const [name, sources] of csp) {
     if (name.startsWith("script-src") || name === "default-src") {
-      expect(sources.join(" "), `${what}: ${name}`).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*|data:|blob:|https?:/);
+      expect(sources.join(" "), `${what}: ${name}`).not.toMatch(
+        /unsafe-inline|unsafe-eval|unsafe-hashes|\*|data:|blob:|https?:/,
+      );
     }
   }
   expect(csp.get("object-src"), what).toEqual(["'none'"]);

@@ -14,7 +14,8 @@ describe.each(dbTargets())("image proxy on %s", (target) => {
   });
   afterAll(async () => server?.close());
 
-  const proxy = (url?: string) => agent.get(url === undefined ? "/api/proxy-image" : `/api/proxy-image?url=${encodeURIComponent(url)}`);
+  const proxy = (url?: string) =>
+    agent.get(url === undefined ? "/api/proxy-image" : `/api/proxy-image?url=${encodeURIComponent(url)}`);
 
   const longUrl = `https://lh3.googleusercontent.com/${"a".repeat(2100)}`;
   const badInput: [string, string | undefined, string][] = [
@@ -27,7 +28,11 @@ describe.each(dbTargets())("image proxy on %s", (target) => {
     ["ftp:", "ftp://upload.wikimedia.org/a.png", "Only http and https image URLs are allowed"],
     ["data:", "data:image/png;base64,iVBORw0KGgo=", "Only http and https image URLs are allowed"],
     ["javascript:", "javascript:alert(1)", "Only http and https image URLs are allowed"],
-    ["credentials", "https://user:secret@lh3.googleusercontent.com/a.png", "Image URLs with a user name or password are not allowed"],
+    [
+      "credentials",
+      "https://user:secret@lh3.googleusercontent.com/a.png",
+      "Image URLs with a user name or password are not allowed",
+    ],
   ];
   it.each(badInput)("refuses %s with 400", async (_what, url, message) => {
     const res = await proxy(url);

@@ -8,7 +8,13 @@ import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 const here = `latitude=${DEFAULT_COORDS.latitude}&longitude=${DEFAULT_COORDS.longitude}`;
-const update = { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic", "Loud"], specialNotes: "DJ set tonight", isOpen: true };
+const update = {
+  capacityStatus: "Full",
+  noiseLevel: "Loud",
+  currentVibes: ["Energetic", "Loud"],
+  specialNotes: "DJ set tonight",
+  isOpen: true,
+};
 
 describe.each(dbTargets())("live venues on %s", (target) => {
   let server: TestServer;
@@ -53,7 +59,13 @@ describe.each(dbTargets())("live venues on %s", (target) => {
       ["unknown venue", "/api/admin/venues/99999999/owner", { email: "x@example.com" }, 404, "Venue not found"],
       ["bad id", "/api/admin/venues/abc/owner", { email: "x@example.com" }, 400, "Venue id must be a number"],
       ["bad email", "/api/admin/venues/1/owner", { email: "nope" }, 400, "Invalid email address"],
-      ["unknown email", "/api/admin/venues/1/owner", { email: "nobody-here@example.com" }, 404, "No account with that email"],
+      [
+        "unknown email",
+        "/api/admin/venues/1/owner",
+        { email: "nobody-here@example.com" },
+        404,
+        "No account with that email",
+      ],
     ])("refuses %s", async (_name, path, body, status, message) => {
       const res = await admin.post(path, body);
       expect(res.status).toBe(status);
@@ -86,15 +98,30 @@ describe.each(dbTargets())("live venues on %s", (target) => {
         statusMessage: "Live from the venue",
       });
       expect(Date.now() - Date.parse(res.body.latestUpdate.createdAt)).toBeLessThan(60_000);
-      expect(events).toEqual([{ to: "all", message: expect.objectContaining({ type: "venue_update", venueId: v.id, externalId: v.externalId }) }]);
-      const matched = (await root.get<Venue[]>(`/api/venues/match-public?${here}&radius=10&vibes=all`)).body.find((x) => x.id === v.id);
-      const near = (await root.get<Venue[]>(`/api/venues/nearby?${here}&radius=10&limit=100`)).body.find((x) => x.id === v.id);
+      expect(events).toEqual([
+        {
+          to: "all",
+          message: expect.objectContaining({ type: "venue_update", venueId: v.id, externalId: v.externalId }),
+        },
+      ]);
+      const matched = (await root.get<Venue[]>(`/api/venues/match-public?${here}&radius=10&vibes=all`)).body.find(
+        (x) => x.id === v.id,
+      );
+      const near = (await root.get<Venue[]>(`/api/venues/nearby?${here}&radius=10&limit=100`)).body.find(
+        (x) => x.id === v.id,
+      );
       const mine = (await o.agent.get<Venue[]>("/api/my-venues")).body[0];
       for (const x of [matched, near, mine]) expect(x?.latestUpdate?.capacityStatus).toBe("Full");
       // a second update becomes the latest; both are kept
       await o.agent.post(`/api/venues/${v.id}/updates`, { ...update, capacityStatus: "Empty", specialNotes: null });
-      expect((await o.agent.get<Venue[]>("/api/my-venues")).body[0].latestUpdate).toMatchObject({ capacityStatus: "Empty", specialNotes: null });
-      const [{ n }] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM venue_updates WHERE venue_id = $1", [v.id]);
+      expect((await o.agent.get<Venue[]>("/api/my-venues")).body[0].latestUpdate).toMatchObject({
+        capacityStatus: "Empty",
+        specialNotes: null,
+      });
+      const [{ n }] = await server.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM venue_updates WHERE venue_id = $1",
+        [v.id],
+      );
       expect(n).toBe(2);
     });
 
@@ -133,10 +160,23 @@ describe.each(dbTargets())("live venues on %s", (target) => {
   describe("crowd vibe and figures", () => {
     it("check-ins make a live vibe that ranks the venue for a vibe search", async () => {
       const v = await venue();
-      const people = await Promise.all([1, 2, 3].map(async () => { const a = root.fresh(); await signUp(a); return a; }));
-      for (const p of people) expect((await p.post("/api/posts", { venueId: v.id, vibes: ["Romantic", "Cozy"] })).status).toBe(201);
-      const near = (await root.get<Venue[]>(`/api/venues/nearby?${here}&radius=10&limit=100`)).body.find((x) => x.id === v.id)!;
-      expect(near.latestUpdate).toMatchObject({ capacityStatus: null, currentVibes: ["Cozy", "Romantic"], statusMessage: "Live from 3 recent check-ins" });
+      const people = await Promise.all(
+        [1, 2, 3].map(async () => {
+          const a = root.fresh();
+          await signUp(a);
+          return a;
+        }),
+      );
+      for (const p of people)
+        expect((await p.post("/api/posts", { venueId: v.id, vibes: ["Romantic", "Cozy"] })).status).toBe(201);
+      const near = (await root.get<Venue[]>(`/api/venues/nearby?${here}&radius=10&limit=100`)).body.find(
+        (x) => x.id === v.id,
+      )!;
+      expect(near.latestUpdate).toMatchObject({
+        capacityStatus: null,
+        currentVibes: ["Cozy", "Romantic"],
+        statusMessage: "Live from 3 recent check-ins",
+      });
     });
 
     it("answers the owner's measured figures, and only to owners and admins", async () => {
@@ -147,7 +187,9 @@ describe.each(dbTargets())("live venues on %s", (target) => {
       await fan.post(`/api/favorites/${v.id}`);
       await fan.post("/api/posts", { venueId: v.id, vibes: ["Chill"] });
       await fan.post("/api/posts", { venueId: v.id, vibes: ["Cozy"] });
-      await root.get(`/api/venues/match-public?latitude=${v.latitude}&longitude=${v.longitude}&radius=1&vibes=${v.detectedVibes[0]}`);
+      await root.get(
+        `/api/venues/match-public?latitude=${v.latitude}&longitude=${v.longitude}&radius=1&vibes=${v.detectedVibes[0]}`,
+      );
       await server.ctx.matchCounter.flush();
       const res = await o.agent.get(`/api/my-venues/${v.id}/stats`);
       expect(res.status).toBe(200);

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets, type DbTarget } from "../helpers/targets";
-import { CLIENTS, makeAppleKey, startFakeProvider, type AppleKey, type FakeAccount, type FakeProvider } from "../fakes/oidc-provider";
+import {
+  CLIENTS,
+  makeAppleKey,
+  startFakeProvider,
+  type AppleKey,
+  type FakeAccount,
+  type FakeProvider,
+} from "../fakes/oidc-provider";
 
 /**
  * A browser for redirect flows: one cookie jar per host name (as browsers do: cookies ignore the
@@ -35,7 +42,12 @@ class Browser {
       const i = pair.indexOf("=");
       const name = pair.slice(0, i).trim();
       const value = pair.slice(i + 1);
-      const gone = value === "" || attrs.some((a) => /^\s*max-age=0/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()));
+      const gone =
+        value === "" ||
+        attrs.some(
+          (a) =>
+            /^\s*max-age=0/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()),
+        );
       if (gone) jar.delete(name);
       else jar.set(name, value);
     }
@@ -46,7 +58,10 @@ class Browser {
    * Goes to `url` and follows redirects and form posts until the browser is back on the app with a
    * page that is not a redirect; returns where it ended (path and query of the last redirect).
    */
-  async navigate(url: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<{ location: string; status: number; text: string }> {
+  async navigate(
+    url: string,
+    init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<{ location: string; status: number; text: string }> {
     let res = await this.request(url, init);
     let current = url;
     for (let hops = 0; hops < 20; hops++) {
@@ -66,17 +81,26 @@ class Browser {
         // Apple's answer (response_mode=form_post, 200 or, for an error, 400): the page submits
         // itself to the app, cross-site.
         const fields = new URLSearchParams();
-        for (const m of form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) fields.append(m[1], decodeHtml(m[2]));
+        for (const m of form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+          fields.append(m[1], decodeHtml(m[2]));
         const from = new URL(current).origin;
         current = decodeHtml(form[1]);
         res = await this.request(current, {
           method: "POST",
           body: fields.toString(),
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: from, "sec-fetch-site": "cross-site" },
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: from,
+            "sec-fetch-site": "cross-site",
+          },
         });
         continue;
       }
-      return { location: current.startsWith(this.appUrl) ? current.slice(this.appUrl.length) : current, status: res.status, text };
+      return {
+        location: current.startsWith(this.appUrl) ? current.slice(this.appUrl.length) : current,
+        status: res.status,
+        text,
+      };
     }
     throw new Error("too many redirects");
   }
@@ -89,7 +113,13 @@ class Browser {
 }
 
 const decodeHtml = (s: string) =>
-  s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&#x([0-9a-f]+);/gi, (_, n) => String.fromCharCode(parseInt(n, 16))).replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  s
+    .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n) => String.fromCharCode(parseInt(n, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 let counter = 0;
 const account = (overrides: Partial<FakeAccount> = {}): FakeAccount => ({
@@ -126,7 +156,10 @@ function providerEnv(op: FakeProvider, apple: AppleKey): Record<string, string> 
   };
 }
 
-async function startWithProvider(target: DbTarget, envExtra: (op: FakeProvider) => Record<string, string> = () => ({})) {
+async function startWithProvider(
+  target: DbTarget,
+  envExtra: (op: FakeProvider) => Record<string, string> = () => ({}),
+) {
   const apple = await makeAppleKey();
   const op = await startFakeProvider(apple);
   const server = await startServer(target, {}, { ...providerEnv(op, apple), ...envExtra(op) });
@@ -161,7 +194,12 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       const to = new URL(res.headers.get("location")!);
       expect(to.origin + to.pathname).toBe(`${op.issuer}/auth`);
       const q = Object.fromEntries(to.searchParams);
-      expect(q).toMatchObject({ client_id: CLIENTS.google.id, response_type: "code", code_challenge_method: "S256", redirect_uri: `${server.url}/auth/google/callback` });
+      expect(q).toMatchObject({
+        client_id: CLIENTS.google.id,
+        response_type: "code",
+        code_challenge_method: "S256",
+        redirect_uri: `${server.url}/auth/google/callback`,
+      });
       expect(q.scope.split(" ").sort()).toEqual(["email", "openid", "profile"]);
       expect(q.state).toMatch(/^[\w-]{40,}$/);
       expect(q.nonce).toMatch(/^[\w-]{40,}$/);
@@ -180,8 +218,17 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       expect(end.location).toBe("/");
       const me = await b.me();
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ email: person.email, firstName: "Grace", lastName: "Hopper", isGuest: false, role: "user", emailVerified: true });
-      expect(await identities(me.body.id)).toEqual([{ provider: "google", subject: person.sub, email: person.email, email_verified: true }]);
+      expect(me.body).toMatchObject({
+        email: person.email,
+        firstName: "Grace",
+        lastName: "Hopper",
+        isGuest: false,
+        role: "user",
+        emailVerified: true,
+      });
+      expect(await identities(me.body.id)).toEqual([
+        { provider: "google", subject: person.sub, email: person.email, email_verified: true },
+      ]);
 
       // Signed out, and back: found by (provider, subject), even though the email changed at Google.
       await b.request(`${server.url}/api/logout`);
@@ -192,7 +239,10 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       const me2 = await b.me();
       expect(me2.body.id).toBe(me.body.id);
       expect((await identities(me.body.id))[0].email).toBe(person.email);
-      const [{ n }] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM user_identities WHERE subject = $1", [person.sub]);
+      const [{ n }] = await server.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM user_identities WHERE subject = $1",
+        [person.sub],
+      );
       expect(n).toBe(1);
     });
 
@@ -208,7 +258,10 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       expect(me.body.emailVerified).toBe(true);
       expect(await identities(existing.id)).toHaveLength(1);
       // the password still signs in to the same account
-      const login = await new Agent(server.url).post("/auth/email/login", { email: existing.email, password: existing.password });
+      const login = await new Agent(server.url).post("/auth/email/login", {
+        email: existing.email,
+        password: existing.password,
+      });
       expect(login.body.id).toBe(existing.id);
     });
 
@@ -223,7 +276,9 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       expect(me.body.id).not.toBe(existing.id);
       expect(me.body.email).toBeNull();
       expect(await identities(existing.id)).toEqual([]);
-      expect(await identities(me.body.id)).toEqual([{ provider: "google", subject: person.sub, email: existing.email, email_verified: false }]);
+      expect(await identities(me.body.id)).toEqual([
+        { provider: "google", subject: person.sub, email: existing.email, email_verified: false },
+      ]);
       // Returning with the same identity reaches the separate account again, not the email's.
       await b.request(`${server.url}/api/logout`);
       await b.navigate(`${server.url}/auth/google`);
@@ -243,7 +298,10 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
 
     it("a guest who signs in with Google keeps what they did: the guest account becomes theirs", async () => {
       const b = browser();
-      const guest = await b.request(`${server.url}/api/auth/dev-login`, { method: "POST", headers: { origin: server.url } });
+      const guest = await b.request(`${server.url}/api/auth/dev-login`, {
+        method: "POST",
+        headers: { origin: server.url },
+      });
       const guestId = (await guest.json()).id;
       op.nextAccount = account();
       await b.navigate(`${server.url}/auth/google`);
@@ -260,7 +318,10 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       const end = await b.navigate(authorize.href);
       expect(end.location).toBe("/login?error=expired&provider=google");
       expect((await b.me()).status).toBe(401);
-      const [{ n }] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM user_identities WHERE subject = $1", [op.nextAccount.sub]);
+      const [{ n }] = await server.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM user_identities WHERE subject = $1",
+        [op.nextAccount.sub],
+      );
       expect(n).toBe(0);
 
       // A callback with the right state but from another browser (no cookie): refused too.
@@ -272,7 +333,9 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       const cb = await other.navigate(`${server.url}/auth/google/callback?code=whatever&state=${state}`);
       expect(cb.location).toBe("/login?error=expired&provider=google");
       // and no state at all
-      expect((await other.navigate(`${server.url}/auth/google/callback?code=x`)).location).toBe("/login?error=expired&provider=google");
+      expect((await other.navigate(`${server.url}/auth/google/callback?code=x`)).location).toBe(
+        "/login?error=expired&provider=google",
+      );
     });
 
     it("a replayed callback (same code and state) fails and signs nobody in", async () => {
@@ -283,7 +346,10 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       await b.request(`${server.url}/api/logout`);
       // Even with the state cookie put back, as an attacker holding the whole request would.
       const state = new URL(callback.url).searchParams.get("state")!;
-      const replay = await fetch(callback.url, { redirect: "manual", headers: { cookie: `vibe_oauth_google=${state}` } });
+      const replay = await fetch(callback.url, {
+        redirect: "manual",
+        headers: { cookie: `vibe_oauth_google=${state}` },
+      });
       expect(replay.status).toBe(303);
       expect(replay.headers.get("location")).toBe("/login?error=expired&provider=google");
       expect(replay.headers.getSetCookie().some((c) => c.startsWith("vibe_session="))).toBe(false);
@@ -298,7 +364,9 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       await b.request(`${server.url}/api/logout`);
       const start = await b.request(`${server.url}/auth/google`);
       const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
-      const end = await b.navigate(`${server.url}/auth/google/callback?code=${encodeURIComponent(spent)}&state=${state}&iss=${encodeURIComponent(op.issuer)}`);
+      const end = await b.navigate(
+        `${server.url}/auth/google/callback?code=${encodeURIComponent(spent)}&state=${state}&iss=${encodeURIComponent(op.issuer)}`,
+      );
       expect(end.location).toBe("/login?error=failed&provider=google");
       expect((await b.me()).status).toBe(401);
     });
@@ -320,7 +388,12 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
   describe("Apple (form_post, client-secret JWT)", () => {
     it("signs in through the cross-site form post, with a valid ES256 client secret, and keeps the first-time name", async () => {
       const b = browser();
-      const person = account({ given_name: undefined, family_name: undefined, name: undefined, email_verified: "true" });
+      const person = account({
+        given_name: undefined,
+        family_name: undefined,
+        name: undefined,
+        email_verified: "true",
+      });
       op.nextAccount = person;
       op.appleUserField = JSON.stringify({ name: { firstName: "Steve", lastName: "Wozniak" }, email: person.email });
       const before = op.appleSecrets.length;
@@ -384,7 +457,12 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
   describe("X (OAuth 2.0, no email)", () => {
     it("creates an account without email, found again by X's user id", async () => {
       const b = browser();
-      const person = account({ sub: `${Date.now()}${++counter}`, name: "Jack D", email: undefined, email_verified: undefined });
+      const person = account({
+        sub: `${Date.now()}${++counter}`,
+        name: "Jack D",
+        email: undefined,
+        email_verified: undefined,
+      });
       op.nextAccount = person;
       const start = await b.request(`${server.url}/auth/x`);
       const q = new URL(start.headers.get("location")!).searchParams;
@@ -394,7 +472,9 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       expect((await b.navigate(start.headers.get("location")!)).location).toBe("/");
       const me = await b.me();
       expect(me.body).toMatchObject({ email: null, firstName: "Jack D", isGuest: false });
-      expect(await identities(me.body.id)).toEqual([{ provider: "x", subject: person.sub, email: null, email_verified: false }]);
+      expect(await identities(me.body.id)).toEqual([
+        { provider: "x", subject: person.sub, email: null, email_verified: false },
+      ]);
       await b.request(`${server.url}/api/logout`);
       await b.navigate(`${server.url}/auth/x`);
       expect((await b.me()).body.id).toBe(me.body.id);

@@ -21,13 +21,19 @@ function from(url: string, ip: string): Agent {
   const agent = new Agent(url);
   const headers = { "x-forwarded-for": ip };
   return new Proxy(agent, {
-    get: (t, p) => (p === "get" ? (path: string) => t.get(path, headers) : p === "post" ? (path: string, body?: unknown) => t.post(path, body, headers) : Reflect.get(t, p)),
+    get: (t, p) =>
+      p === "get"
+        ? (path: string) => t.get(path, headers)
+        : p === "post"
+          ? (path: string, body?: unknown) => t.post(path, body, headers)
+          : Reflect.get(t, p),
   });
 }
 
 /** One call of each limited route; what it answers does not matter, only that it is counted. */
 const calls: Record<string, (a: Agent) => Promise<{ status: number }>> = {
-  "POST /auth/email/login": (a) => a.post("/auth/email/login", { email: "nobody@example.com", password: "wrong-password" }),
+  "POST /auth/email/login": (a) =>
+    a.post("/auth/email/login", { email: "nobody@example.com", password: "wrong-password" }),
   "POST /auth/email/signup": (a) => a.post("/auth/email/signup", {}),
   "POST /api/auth/dev-login": (a) => a.post("/api/auth/dev-login"),
   "GET /api/venues/match-public": (a) => a.get(`/api/venues/match-public?${here}&vibes=Chill`),
@@ -45,7 +51,12 @@ describe.each(dbTargets())("request limits on %s", (target) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startServer(target, {}, { RATE_LIMIT_SCALE: String(SCALE), TRUST_PROXY: "true" }, { rateLimitWindowMs: WINDOW_MS });
+    server = await startServer(
+      target,
+      {},
+      { RATE_LIMIT_SCALE: String(SCALE), TRUST_PROXY: "true" },
+      { rateLimitWindowMs: WINDOW_MS },
+    );
   });
   afterAll(async () => server?.close());
 
@@ -53,41 +64,47 @@ describe.each(dbTargets())("request limits on %s", (target) => {
     expect(Object.keys(calls).sort()).toEqual(Object.keys(RATE_LIMITS).sort());
   });
 
-  it.concurrent.each(Object.keys(RATE_LIMITS))("%s answers 429 with a message past its limit, per person or address, and resets", async (key) => {
-    // a signed-in person for routes behind a session, a bare address for the sign-in forms
-    const signedIn = !key.includes("/auth/");
-    const as = async (ip: string) => {
-      const agent = from(server.url, ip);
-      // a guest session is a person too (signing up many people would meet the sign-up limit);
-      // it is started from an address of its own, so that address's guest limit is not spent here
-      if (signedIn) expect((await agent.request("POST", "/api/auth/dev-login", undefined, { "x-forwarded-for": newAddress() })).status).toBe(200);
-      return agent;
-    };
-    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-    const a = await as(ip);
-    const limit = limitOf(key);
-    for (let i = 0; i < limit; i++) {
-      const res = (await calls[key](a)) as Awaited<ReturnType<Agent["get"]>>;
-      expect(res.status).not.toBe(429);
-      // the standard RateLimit headers on every answer of a limited route
-      expect(res.headers.get("ratelimit-limit")).toBe(String(limit));
-      expect(res.headers.get("ratelimit-remaining")).toBe(String(limit - i - 1));
-    }
-    const refused = (await calls[key](a)) as Awaited<ReturnType<Agent["get"]>>;
-    expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: TEXT.tooManyRequests });
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(refused.headers.get("ratelimit-limit")).toBe(String(limit));
-    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
-    expect(Number(refused.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+  it.concurrent.each(Object.keys(RATE_LIMITS))(
+    "%s answers 429 with a message past its limit, per person or address, and resets",
+    async (key) => {
+      // a signed-in person for routes behind a session, a bare address for the sign-in forms
+      const signedIn = !key.includes("/auth/");
+      const as = async (ip: string) => {
+        const agent = from(server.url, ip);
+        // a guest session is a person too (signing up many people would meet the sign-up limit);
+        // it is started from an address of its own, so that address's guest limit is not spent here
+        if (signedIn)
+          expect(
+            (await agent.request("POST", "/api/auth/dev-login", undefined, { "x-forwarded-for": newAddress() })).status,
+          ).toBe(200);
+        return agent;
+      };
+      const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+      const a = await as(ip);
+      const limit = limitOf(key);
+      for (let i = 0; i < limit; i++) {
+        const res = (await calls[key](a)) as Awaited<ReturnType<Agent["get"]>>;
+        expect(res.status).not.toBe(429);
+        // the standard RateLimit headers on every answer of a limited route
+        expect(res.headers.get("ratelimit-limit")).toBe(String(limit));
+        expect(res.headers.get("ratelimit-remaining")).toBe(String(limit - i - 1));
+      }
+      const refused = (await calls[key](a)) as Awaited<ReturnType<Agent["get"]>>;
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: TEXT.tooManyRequests });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.headers.get("ratelimit-limit")).toBe(String(limit));
+      expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+      expect(Number(refused.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
 
-    // someone else (another person; for the sign-in forms another address) is not affected
-    const other = await as(signedIn ? ip : "203.0.113.7");
-    expect((await calls[key](other)).status).not.toBe(429);
+      // someone else (another person; for the sign-in forms another address) is not affected
+      const other = await as(signedIn ? ip : "203.0.113.7");
+      expect((await calls[key](other)).status).not.toBe(429);
 
-    await new Promise((r) => setTimeout(r, WINDOW_MS + 200));
-    expect((await calls[key](a)).status).not.toBe(429);
-  });
+      await new Promise((r) => setTimeout(r, WINDOW_MS + 200));
+      expect((await calls[key](a)).status).not.toBe(429);
+    },
+  );
 
   it("a new guest for every sign-up does not get past the sign-up limit (the ways in count per address)", async () => {
     const ip = newAddress();
@@ -95,7 +112,9 @@ describe.each(dbTargets())("request limits on %s", (target) => {
     for (let i = 0; i <= limitOf("POST /auth/email/signup"); i++) {
       const a = from(server.url, ip);
       // each time a brand-new guest (from elsewhere, so the guest limit is not what stops it)...
-      expect((await a.request("POST", "/api/auth/dev-login", undefined, { "x-forwarded-for": newAddress() })).status).toBe(200);
+      expect(
+        (await a.request("POST", "/api/auth/dev-login", undefined, { "x-forwarded-for": newAddress() })).status,
+      ).toBe(200);
       // ...signs up from the same address
       statuses.push((await a.post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh" })).status);
     }
@@ -106,32 +125,43 @@ describe.each(dbTargets())("request limits on %s", (target) => {
   it("counts an IPv6 client's whole /64 as one address", async () => {
     const key = "POST /auth/email/login";
     const body = { email: uniqueEmail("nobody"), password: "wrong-password" };
-    for (let i = 1; i <= limitOf(key); i++) expect((await from(server.url, `2001:db8:77:1::${i}`).post("/auth/email/login", body)).status).toBe(401);
+    for (let i = 1; i <= limitOf(key); i++)
+      expect((await from(server.url, `2001:db8:77:1::${i}`).post("/auth/email/login", body)).status).toBe(401);
     expect((await from(server.url, "2001:db8:77:1:ffff::9").post("/auth/email/login", body)).status).toBe(429);
     expect((await from(server.url, "2001:db8:77:2::1").post("/auth/email/login", body)).status).toBe(401);
   });
 });
 
-describe.skipIf(!process.env.TEST_REDIS_URL || !process.env.TEST_DATABASE_URL)("request limits across instances", () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    const env = { RATE_LIMIT_SCALE: String(SCALE), REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `test-rate-${process.pid}-${Date.now()}` };
-    [a, b] = await Promise.all([startServer("postgres", {}, env), startServer("postgres", {}, env)]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
+describe.skipIf(!process.env.TEST_REDIS_URL || !process.env.TEST_DATABASE_URL)(
+  "request limits across instances",
+  () => {
+    let a: TestServer;
+    let b: TestServer;
+    beforeAll(async () => {
+      const env = {
+        RATE_LIMIT_SCALE: String(SCALE),
+        REDIS_URL: process.env.TEST_REDIS_URL!,
+        REDIS_PREFIX: `test-rate-${process.pid}-${Date.now()}`,
+      };
+      [a, b] = await Promise.all([startServer("postgres", {}, env), startServer("postgres", {}, env)]);
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+    });
 
-  it("counts a person's requests on every instance (Redis)", async () => {
-    const onA = new Agent(a.url);
-    expect((await onA.post("/api/auth/dev-login")).status).toBe(200);
-    const onB = new Agent(b.url);
-    await onB.request("GET", "/api/auth/me", undefined, { cookie: onA.cookieHeader() }); // same person, other instance
-    const key = "GET /api/venues/match-public";
-    for (let i = 0; i < limitOf(key); i++) expect((await onA.get(`/api/venues/match-public?${here}&vibes=Chill`)).status).toBe(200);
-    const res = await onB.request("GET", `/api/venues/match-public?${here}&vibes=Chill`, undefined, { cookie: onA.cookieHeader() });
-    expect(res.status).toBe(429);
-  });
-});
+    it("counts a person's requests on every instance (Redis)", async () => {
+      const onA = new Agent(a.url);
+      expect((await onA.post("/api/auth/dev-login")).status).toBe(200);
+      const onB = new Agent(b.url);
+      await onB.request("GET", "/api/auth/me", undefined, { cookie: onA.cookieHeader() }); // same person, other instance
+      const key = "GET /api/venues/match-public";
+      for (let i = 0; i < limitOf(key); i++)
+        expect((await onA.get(`/api/venues/match-public?${here}&vibes=Chill`)).status).toBe(200);
+      const res = await onB.request("GET", `/api/venues/match-public?${here}&vibes=Chill`, undefined, {
+        cookie: onA.cookieHeader(),
+      });
+      expect(res.status).toBe(429);
+    });
+  },
+);

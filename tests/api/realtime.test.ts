@@ -17,7 +17,8 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
   const adminEmail = uniqueEmail("admin");
 
   beforeAll(async () => {
-    const redis: Record<string, string> = bus === "redis" ? { REDIS_URL: inject("redisUrl")!, REDIS_PREFIX: `test-${process.pid}-${Date.now()}` } : {};
+    const redis: Record<string, string> =
+      bus === "redis" ? { REDIS_URL: inject("redisUrl")!, REDIS_PREFIX: `test-${process.pid}-${Date.now()}` } : {};
     server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail, ...redis });
     expect((await new Agent(server.url).get("/api/health")).body.realtime).toBe(bus);
     root = new Agent(server.url);
@@ -33,7 +34,9 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
   it("refuses an upgrade without a session (401) or from a foreign Origin (403)", async () => {
     await expect(openWs(server.url)).rejects.toMatchObject({ statusCode: 401 });
     const p = await person();
-    await expect(openWs(server.url, { cookie: p.agent.cookieHeader(), origin: "https://evil.example" })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(
+      openWs(server.url, { cookie: p.agent.cookieHeader(), origin: "https://evil.example" }),
+    ).rejects.toMatchObject({ statusCode: 403 });
   });
 
   it("answers a plain GET (no Upgrade) with 426 and a message, not an empty 404", async () => {
@@ -52,7 +55,10 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
     ws.send({ type: "subscribe", userId: g.id });
     expect(await ws.next((m) => m.type === "subscribed")).toEqual({ type: "subscribed", userId: g.id });
     ws.send({ type: "subscribe", userId: "00000000-0000-4000-8000-000000000000" });
-    expect(await ws.next((m) => m.type === "error")).toEqual({ type: "error", message: "You can only subscribe to your own updates" });
+    expect(await ws.next((m) => m.type === "error")).toEqual({
+      type: "error",
+      message: "You can only subscribe to your own updates",
+    });
     ws.send({ type: "ping" });
     expect(await ws.next((m) => m.type === "pong")).toEqual({ type: "pong" });
     ws.close();
@@ -103,17 +109,31 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
     expect(await wa.next((m) => m.type === "post_commented")).toMatchObject({ postId: post.id });
     // a friend's post reaches the friend (one event for all of c's friends; b is not one)
     const friendsPost = (await c.agent.post("/api/posts", { vibes: ["Cozy"] })).body;
-    expect(await wa.next((m) => m.type === "friend_post")).toMatchObject({ postId: friendsPost.id, user: { id: c.id } });
+    expect(await wa.next((m) => m.type === "friend_post")).toMatchObject({
+      postId: friendsPost.id,
+      user: { id: c.id },
+    });
 
     // a venue update reaches everyone connected
     const admin = root.fresh();
     await signUpAdmin(server, admin, { email: adminEmail });
     const [venue] = (await root.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
     await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: b.email });
-    await b.agent.post(`/api/venues/${venue.id}/updates`, { capacityStatus: "Empty", noiseLevel: "Quiet", currentVibes: [], specialNotes: null, isOpen: true });
-    for (const ws of [wa, wb]) expect(await ws.next((m) => m.type === "venue_update")).toMatchObject({ venueId: venue.id });
+    await b.agent.post(`/api/venues/${venue.id}/updates`, {
+      capacityStatus: "Empty",
+      noiseLevel: "Quiet",
+      currentVibes: [],
+      specialNotes: null,
+      isOpen: true,
+    });
+    for (const ws of [wa, wb])
+      expect(await ws.next((m) => m.type === "venue_update")).toMatchObject({ venueId: venue.id });
 
-    expect(wb.messages.filter((m) => ["friend_request", "post_liked", "post_commented", "friend_post"].includes(m.type as string))).toEqual([]);
+    expect(
+      wb.messages.filter((m) =>
+        ["friend_request", "post_liked", "post_commented", "friend_post"].includes(m.type as string),
+      ),
+    ).toEqual([]);
     wa.close();
     wb.close();
   });

@@ -12,11 +12,19 @@ import { openWs } from "../helpers/ws";
 const pg = !!process.env.TEST_DATABASE_URL;
 const redis = !!process.env.TEST_REDIS_URL;
 const ADMIN_PASSWORD = "correct horse battery";
-const update = { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic"], specialNotes: null, isOpen: true };
+const update = {
+  capacityStatus: "Full",
+  noiseLevel: "Loud",
+  currentVibes: ["Energetic"],
+  specialNotes: null,
+  isOpen: true,
+};
 
 async function ownedVenue(base: string, adminEmail: string, _owner: Agent, ownerEmail: string) {
   const admin = new Agent(base);
-  expect((await admin.post("/auth/email/login", { email: adminEmail, password: ADMIN_PASSWORD })).body.role).toBe("admin");
+  expect((await admin.post("/auth/email/login", { email: adminEmail, password: ADMIN_PASSWORD })).body.role).toBe(
+    "admin",
+  );
   const [venue] = (await admin.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
   expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: ownerEmail })).status).toBe(201);
   return { venue: venue as { id: number }, admin };
@@ -50,8 +58,16 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
 
   it("a session made on A works on B, and a venue update posted to A reaches a websocket on B", async () => {
     for (const i of [a, b]) {
-      expect((await new Agent(i.url).get("/api/health")).body).toEqual({ status: "ok", db: "postgres", realtime: "redis" });
-      expect((await new Agent(i.url).get("/api/health/ready")).body).toEqual({ status: "ready", db: "postgres", realtime: "redis" });
+      expect((await new Agent(i.url).get("/api/health")).body).toEqual({
+        status: "ok",
+        db: "postgres",
+        realtime: "redis",
+      });
+      expect((await new Agent(i.url).get("/api/health/ready")).body).toEqual({
+        status: "ready",
+        db: "postgres",
+        realtime: "redis",
+      });
     }
     const owner = new Agent(a.url);
     const user = await signUp(owner);
@@ -66,7 +82,10 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     ws.send({ type: "subscribe", userId: viewer.id });
     await ws.next((m) => m.type === "subscribed");
     expect((await owner.post(`/api/venues/${venue.id}/updates`, update)).status).toBe(201);
-    expect(await ws.next((m) => m.type === "venue_update")).toMatchObject({ venueId: venue.id, latestUpdate: { capacityStatus: "Full" } });
+    expect(await ws.next((m) => m.type === "venue_update")).toMatchObject({
+      venueId: venue.id,
+      latestUpdate: { capacityStatus: "Full" },
+    });
     ws.close();
   });
 
@@ -76,7 +95,9 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     const ws = await openWs(a.url, { cookie: onA.cookieHeader() });
     ws.send({ type: "subscribe", userId: user.id });
     await ws.next((m) => m.type === "subscribed");
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.socket.once("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
 
     // a post in flight when SIGTERM arrives (its headers are in, half of its body is not), on a
     // kept-alive connection like a load balancer's, which must not hold the shutdown open
@@ -85,7 +106,12 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     const inFlight = request(a.url + "/api/posts", {
       agent: balancer,
       method: "POST",
-      headers: { origin: a.url, cookie: onA.cookieHeader(), "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      headers: {
+        origin: a.url,
+        cookie: onA.cookieHeader(),
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+      },
     });
     const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
       inFlight.once("response", (res) => {
@@ -122,7 +148,11 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
 });
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   for (let i = 0; i < 100; i++) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = new Socket();
@@ -171,13 +201,20 @@ describe.skipIf(!redis)("when Redis drops and comes back", () => {
     await ws.next((m) => m.type === "subscribed");
     expect(a.ctx.bus.available()).toBe(true);
 
-    const bus = async () => ((await admin.get("/api/admin/services")).body.services as { name: string; available: boolean; detail: string }[]).find((s) => s.name === "Realtime bus");
+    const bus = async () =>
+      (
+        (await admin.get("/api/admin/services")).body.services as { name: string; available: boolean; detail: string }[]
+      ).find((s) => s.name === "Realtime bus");
     expect(await bus()).toEqual({ name: "Realtime bus", available: true, detail: "Redis pub/sub connected" });
 
     child.kill("SIGKILL");
     await expect.poll(() => a.ctx.bus.available(), { timeout: 5000 }).toBe(false);
     // the admin services list says so, and HTTP carries on
-    expect(await bus()).toEqual({ name: "Realtime bus", available: false, detail: "Redis unavailable: live updates stay on this instance until it returns" });
+    expect(await bus()).toEqual({
+      name: "Realtime bus",
+      available: false,
+      detail: "Redis unavailable: live updates stay on this instance until it returns",
+    });
     expect((await owner.get("/api/health")).status).toBe(200);
     expect((await owner.get("/api/health/ready")).status).toBe(200);
     // the update is stored even though it cannot be broadcast
@@ -187,8 +224,15 @@ describe.skipIf(!redis)("when Redis drops and comes back", () => {
     child = await startRedis(port);
     await expect.poll(() => a.ctx.bus.available() && b.ctx.bus.available(), { timeout: 10_000 }).toBe(true);
     expect((await bus())?.available).toBe(true);
-    expect((await owner.post(`/api/venues/${venue.id}/updates`, { ...update, capacityStatus: "Empty" })).status).toBe(201);
-    expect(await ws.next((m) => m.type === "venue_update" && (m.latestUpdate as { capacityStatus: string }).capacityStatus === "Empty", 10_000)).toBeTruthy();
+    expect((await owner.post(`/api/venues/${venue.id}/updates`, { ...update, capacityStatus: "Empty" })).status).toBe(
+      201,
+    );
+    expect(
+      await ws.next(
+        (m) => m.type === "venue_update" && (m.latestUpdate as { capacityStatus: string }).capacityStatus === "Empty",
+        10_000,
+      ),
+    ).toBeTruthy();
     ws.close();
   });
 });

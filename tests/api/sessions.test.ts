@@ -10,7 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const sessionCookie = (res: Res) => res.headers.getSetCookie().find((c) => c.startsWith("vibe_session="));
 const tokenIn = (cookieLine: string | undefined) => /^vibe_session=([^;]*)/.exec(cookieLine ?? "")?.[1] ?? null;
 const tokenOfAgent = (a: Agent) => /vibe_session=([^;]*)/.exec(a.cookieHeader())?.[1] ?? null;
-const attribute = (cookieLine: string, name: string) => new RegExp(`;\\s*${name}(=([^;]*))?(;|$)`, "i").exec(cookieLine);
+const attribute = (cookieLine: string, name: string) =>
+  new RegExp(`;\\s*${name}(=([^;]*))?(;|$)`, "i").exec(cookieLine);
 
 describe.each(dbTargets())("sessions on %s", (target) => {
   let server: TestServer; // behind one trusted proxy hop
@@ -41,7 +42,13 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       const planted = tokenIn(sessionCookie(await a.fresh().post("/api/auth/dev-login")));
       const own = tokenOfAgent(a);
       for (const before of [planted, own]) {
-        const res = await a.fresh().post("/auth/email/login", { email: user.email, password: user.password }, { cookie: `vibe_session=${before}` });
+        const res = await a
+          .fresh()
+          .post(
+            "/auth/email/login",
+            { email: user.email, password: user.password },
+            { cookie: `vibe_session=${before}` },
+          );
         expect(res.status).toBe(200);
         const after = tokenIn(sessionCookie(res));
         expect(after).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -63,7 +70,9 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       expect(token).not.toBe(guestToken);
       expect(await whoIs(guestToken)).toBe(401);
       expect(await whoIs(token)).toBe(guest.id);
-      const rows = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions WHERE user_id = $1", [guest.id]);
+      const rows = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions WHERE user_id = $1", [
+        guest.id,
+      ]);
       expect(rows[0].n).toBe(1);
     });
 
@@ -91,7 +100,9 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       const a = new Agent(server.url);
       const user = await signUp(a);
       const token = tokenOfAgent(a)!;
-      const rows = await server.db.query<{ token_hash: string }>("SELECT token_hash FROM sessions WHERE user_id = $1", [user.id]);
+      const rows = await server.db.query<{ token_hash: string }>("SELECT token_hash FROM sessions WHERE user_id = $1", [
+        user.id,
+      ]);
       expect(rows).toHaveLength(1);
       expect(rows[0].token_hash).not.toContain(token);
       expect(JSON.stringify(await a.get("/api/auth/me"))).not.toContain(token);
@@ -151,7 +162,8 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     it("a change to the person on one instance is what the other answers once it has heard", async () => {
       const a = new Agent(server.url);
       const user = await signUp(a);
-      const onOther = () => fetch(`${direct.url}/api/auth/me`, { headers: { cookie: a.cookieHeader() } }).then((r) => r.json());
+      const onOther = () =>
+        fetch(`${direct.url}/api/auth/me`, { headers: { cookie: a.cookieHeader() } }).then((r) => r.json());
       expect((await onOther()).id).toBe(user.id);
       await server.db.query("UPDATE users SET first_name = 'Renamed' WHERE id = $1", [user.id]);
       await direct.ctx.changes.settle();
@@ -166,7 +178,9 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       const cookie = sessionCookie(res)!;
       const expires = new Date(attribute(cookie, "Expires")![2]).getTime();
       expect(Math.abs(expires - (Date.now() + TTL_DAYS * DAY_MS))).toBeLessThan(60_000);
-      const [row] = await server.db.query<{ expires_at: Date }>("SELECT expires_at FROM sessions WHERE user_id = $1", [res.body.id]);
+      const [row] = await server.db.query<{ expires_at: Date }>("SELECT expires_at FROM sessions WHERE user_id = $1", [
+        res.body.id,
+      ]);
       expect(Math.abs(new Date(row.expires_at).getTime() - (Date.now() + TTL_DAYS * DAY_MS))).toBeLessThan(60_000);
     });
 
@@ -174,7 +188,9 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       const a = new Agent(server.url);
       const user = await signUp(a);
       expect((await a.get("/api/auth/me")).status).toBe(200);
-      await server.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+      await server.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [
+        user.id,
+      ]);
       await server.ctx.changes.settle(); // the instance has heard of the change (auth/sessions.ts)
       // the browser would still send the cookie (its own expiry is days away): the server says no
       expect((await a.get("/api/auth/me")).status).toBe(401);
@@ -187,7 +203,9 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     it("a session about to expire still works until then", async () => {
       const a = new Agent(server.url);
       const user = await signUp(a);
-      await server.db.query("UPDATE sessions SET expires_at = now() + interval '1 minute' WHERE user_id = $1", [user.id]);
+      await server.db.query("UPDATE sessions SET expires_at = now() + interval '1 minute' WHERE user_id = $1", [
+        user.id,
+      ]);
       await server.ctx.changes.settle();
       expect((await a.get("/api/auth/me")).body.id).toBe(user.id);
     });
@@ -220,11 +238,18 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       check(sessionCookie(await a.fresh().post("/auth/email/login", { email, password: "abcdefgh" }, proxied)), true);
       check(sessionCookie(await a.get("/api/logout", proxied)), true);
       // the same proxy forwarding plain http: not Secure
-      check(sessionCookie(await new Agent(server.url).post("/api/auth/dev-login", undefined, { "x-forwarded-proto": "http" })), false);
+      check(
+        sessionCookie(
+          await new Agent(server.url).post("/api/auth/dev-login", undefined, { "x-forwarded-proto": "http" }),
+        ),
+        false,
+      );
     });
 
     it("not Secure when X-Forwarded-Proto comes from a client no proxy setting trusts", async () => {
-      const res = await new Agent(direct.url, null).post("/api/auth/dev-login", undefined, { "x-forwarded-proto": "https" });
+      const res = await new Agent(direct.url, null).post("/api/auth/dev-login", undefined, {
+        "x-forwarded-proto": "https",
+      });
       expect(res.status).toBe(200);
       check(sessionCookie(res), false);
     });

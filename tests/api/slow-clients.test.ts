@@ -35,7 +35,9 @@ function slowClient(port: number, from: string): Promise<Slow> {
       clearInterval(drip);
     });
     socket.once("connect", () => {
-      socket.write(`POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      socket.write(
+        `POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      );
       drip = setInterval(() => socket.write(" "), 500);
       resolve(c);
     });
@@ -54,7 +56,10 @@ function slowClientProcess(port: number, count: number, perAddress: number) {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const next = (type: string) => new Promise<{ type: string; count?: number; results?: Report[] }>((resolve) => child.on("message", (m: { type: string }) => m.type === type && resolve(m)));
+  const next = (type: string) =>
+    new Promise<{ type: string; count?: number; results?: Report[] }>((resolve) =>
+      child.on("message", (m: { type: string }) => m.type === type && resolve(m)),
+    );
   const opened = next("open");
   const reported = next("report");
   child.send({ type: "open", port, count, perAddress, firstAddress: 2 });
@@ -80,7 +85,11 @@ async function timedHealth(base: string): Promise<number> {
 describe("slow and greedy clients", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer("pglite", { requestTimeoutMs: TIMEOUT_MS, maxConnectionsPerAddress: PER_ADDRESS, maxConnections: 5000 });
+    server = await startServer("pglite", {
+      requestTimeoutMs: TIMEOUT_MS,
+      maxConnectionsPerAddress: PER_ADDRESS,
+      maxConnections: 5000,
+    });
   });
   afterAll(async () => server?.close());
 

@@ -87,7 +87,9 @@ describe.each(dbTargets())("social on %s", (target) => {
       await post(eve, { vibes: ["Chill"], content: "eve 1" });
       const feed = (await ann.agent.get("/api/posts/feed")).body;
       expect(feed.map((p: { id: string }) => p.id)).toEqual([second.id, first.id]);
-      expect((await eve.agent.get("/api/posts/feed")).body.map((p: { content: string }) => p.content)).toEqual(["eve 1"]);
+      expect((await eve.agent.get("/api/posts/feed")).body.map((p: { content: string }) => p.content)).toEqual([
+        "eve 1",
+      ]);
     });
 
     it("pages by cursor without gaps or repeats", async () => {
@@ -123,7 +125,10 @@ describe.each(dbTargets())("social on %s", (target) => {
       expect((await bob.agent.post(`/api/posts/${p.id}/like`)).body).toEqual({ liked: false, likeCount: 1 });
       const c = await bob.agent.post(`/api/posts/${p.id}/comments`, { content: "  see you there " });
       expect(c.status).toBe(201);
-      expect(commentSchema.strict().parse(c.body)).toMatchObject({ content: "see you there", user: { firstName: "Bob" } });
+      expect(commentSchema.strict().parse(c.body)).toMatchObject({
+        content: "see you there",
+        user: { firstName: "Bob" },
+      });
       const list = await ann.agent.get(`/api/posts/${p.id}/comments`);
       expect(list.body.map((x: { content: string }) => x.content)).toEqual(["see you there"]);
       const feedItem = (await ann.agent.get("/api/posts/feed")).body.find((x: { id: string }) => x.id === p.id);
@@ -148,7 +153,10 @@ describe.each(dbTargets())("social on %s", (target) => {
       expect(Math.max(...answers.map((a) => a.body.likeCount))).toBe(6);
       expect(await stored()).toEqual({ likeCount: 6, likes: 6 });
       // one person pressing twice at once: whatever the answers, stored count and likes agree
-      const [x, y] = await Promise.all([friends[0].agent.post(`/api/posts/${p.id}/like`), friends[0].agent.post(`/api/posts/${p.id}/like`)]);
+      const [x, y] = await Promise.all([
+        friends[0].agent.post(`/api/posts/${p.id}/like`),
+        friends[0].agent.post(`/api/posts/${p.id}/like`),
+      ]);
       expect([x.status, y.status]).toEqual([200, 200]);
       const after = await stored();
       expect(after.likeCount).toBe(after.likes);
@@ -170,7 +178,10 @@ describe.each(dbTargets())("social on %s", (target) => {
         expect(res.status).toBe(404);
         expect(res.body.message).toBe("Post not found");
       }
-      const [row] = await server.db.query<{ like_count: number; comment_count: number }>("SELECT like_count, comment_count FROM posts WHERE id = $1", [p.id]);
+      const [row] = await server.db.query<{ like_count: number; comment_count: number }>(
+        "SELECT like_count, comment_count FROM posts WHERE id = $1",
+        [p.id],
+      );
       expect(row).toEqual({ like_count: 0, comment_count: 0 });
     });
 
@@ -181,7 +192,9 @@ describe.each(dbTargets())("social on %s", (target) => {
         const res = await ann.agent.post(`/api/posts/${p.id}/comments`, body);
         expect(res.status).toBe(400);
       }
-      expect((await ann.agent.post(`/api/posts/${p.id}/comments`, { content: "" })).body.message).toBe("Comment cannot be empty");
+      expect((await ann.agent.post(`/api/posts/${p.id}/comments`, { content: "" })).body.message).toBe(
+        "Comment cannot be empty",
+      );
       expect((await ann.agent.post(`/api/posts/${p.id}/comments`, { content: "x".repeat(501) })).status).toBe(400);
       expect((await ann.agent.post("/api/posts/not-a-uuid/like")).status).toBe(400);
       expect((await ann.agent.post("/api/posts/00000000-0000-4000-8000-000000000000/like")).status).toBe(404);
@@ -197,7 +210,11 @@ describe.each(dbTargets())("social on %s", (target) => {
       expect(res.body.map((u: { id: string }) => u.id)).toEqual([ann.id]);
       userSearchResultSchema.strict().parse(res.body[0]);
       expect(res.text).not.toMatch(/password|privacy|preferred|role/i);
-      expect((await bob.agent.get(`/api/users/search?q=${encodeURIComponent(ann.email.slice(0, 12).toUpperCase())}`)).body.map((u: { id: string }) => u.id)).toContain(ann.id);
+      expect(
+        (
+          await bob.agent.get(`/api/users/search?q=${encodeURIComponent(ann.email.slice(0, 12).toUpperCase())}`)
+        ).body.map((u: { id: string }) => u.id),
+      ).toContain(ann.id);
       expect((await ann.agent.get("/api/users/search?q=Searchable")).body).toEqual([]);
       const guest = root.fresh();
       await guest.post("/api/auth/dev-login");
@@ -219,7 +236,12 @@ describe.each(dbTargets())("social on %s", (target) => {
       const [ann, bob, cat] = [await person("Ann"), await person("Bob"), await person("Cat")];
       expect((await ann.agent.post("/api/friends/request", { friendId: bob.id })).status).toBe(201);
       const requests = await bob.agent.get("/api/friends/requests");
-      expect(requests.body).toEqual([{ friendship: { id: expect.any(String), createdAt: expect.any(String) }, user: { id: ann.id, firstName: "Ann", lastName: "Doe", email: ann.email } }]);
+      expect(requests.body).toEqual([
+        {
+          friendship: { id: expect.any(String), createdAt: expect.any(String) },
+          user: { id: ann.id, firstName: "Ann", lastName: "Doe", email: ann.email },
+        },
+      ]);
       expect((await ann.agent.get("/api/friends/requests")).body).toEqual([]);
       // the sender cannot accept their own request; a third person cannot either
       expect((await ann.agent.post(`/api/friends/accept/${bob.id}`)).status).toBe(404);
@@ -255,7 +277,8 @@ describe.each(dbTargets())("social on %s", (target) => {
       } else if (kind === "friend") {
         await befriend(ann, bob);
         res = await ann.agent.post("/api/friends/request", { friendId: bob.id });
-      } else if (kind === "unknown") res = await ann.agent.post("/api/friends/request", { friendId: "00000000-0000-4000-8000-000000000000" });
+      } else if (kind === "unknown")
+        res = await ann.agent.post("/api/friends/request", { friendId: "00000000-0000-4000-8000-000000000000" });
       else res = await ann.agent.post("/api/friends/request", { friendId: "robert" });
       expect(res.status).toBe(status);
       expect(res.body.message).toBe(message);
@@ -281,7 +304,12 @@ describe.each(dbTargets())("social on %s", (target) => {
       await cat.agent.patch("/api/users/preferences", { preferredVibes: ["Cozy"] });
       const res = await ann.agent.post("/api/groups", { name: "  Friday crew ", memberIds: [bob.id, cat.id, ann.id] });
       expect(res.status).toBe(201);
-      expect(groupSchema.strict().parse(res.body)).toMatchObject({ name: "Friday crew", memberCount: 3, isCreator: true, mixedVibes: ["Cozy", "Chill"] });
+      expect(groupSchema.strict().parse(res.body)).toMatchObject({
+        name: "Friday crew",
+        memberCount: 3,
+        isCreator: true,
+        mixedVibes: ["Cozy", "Chill"],
+      });
       const forBob = (await bob.agent.get("/api/groups")).body;
       expect(forBob).toHaveLength(1);
       expect(forBob[0]).toMatchObject({ id: res.body.id, isCreator: false, memberCount: 3 });
@@ -321,7 +349,10 @@ describe.each(dbTargets())("social on %s", (target) => {
       [{ name: "x" }, "Please select at least one friend"],
       [{ name: "x", memberIds: ["nope"] }, "Unknown friend"],
       [{ name: "x", memberIds: ["00000000-0000-4000-8000-000000000000"] }, "Every member must be one of your friends"],
-      [{ name: "x".repeat(61), memberIds: ["00000000-0000-4000-8000-000000000000"] }, "Group names can be at most 60 characters"],
+      [
+        { name: "x".repeat(61), memberIds: ["00000000-0000-4000-8000-000000000000"] },
+        "Group names can be at most 60 characters",
+      ],
     ])("refuses %j with 400", async (body, message) => {
       const ann = await person();
       const res = await ann.agent.post("/api/groups", body);
@@ -348,11 +379,22 @@ describe.each(dbTargets())("social on %s", (target) => {
         favoriteCategories: ["Coffee Shops", "Live Music"],
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ preferredVibes: ["Chill", "Focused"], dietaryRestrictions: ["Vegan", "Halal"], budgetPreference: "Moderate ($$)", favoriteCategories: ["Coffee Shops", "Live Music"] });
+      expect(res.body).toMatchObject({
+        preferredVibes: ["Chill", "Focused"],
+        dietaryRestrictions: ["Vegan", "Halal"],
+        budgetPreference: "Moderate ($$)",
+        favoriteCategories: ["Coffee Shops", "Live Music"],
+      });
       // fields left out stay; an empty list clears (the dialog only hints to choose a vibe)
       const next = await ann.agent.patch("/api/users/preferences", { preferredVibes: [] });
-      expect(next.body).toMatchObject({ preferredVibes: [], dietaryRestrictions: ["Vegan", "Halal"], budgetPreference: "Moderate ($$)" });
-      expect((await ann.agent.patch("/api/users/preferences", { budgetPreference: null })).body.budgetPreference).toBeNull();
+      expect(next.body).toMatchObject({
+        preferredVibes: [],
+        dietaryRestrictions: ["Vegan", "Halal"],
+        budgetPreference: "Moderate ($$)",
+      });
+      expect(
+        (await ann.agent.patch("/api/users/preferences", { budgetPreference: null })).body.budgetPreference,
+      ).toBeNull();
     });
 
     it.each([
@@ -373,9 +415,20 @@ describe.each(dbTargets())("social on %s", (target) => {
 
     it("saves the three privacy settings and refuses anything else", async () => {
       const ann = await person();
-      const res = await ann.agent.patch("/api/users/privacy", { privacyShareVibes: false, privacyShareLocation: false, privacyActivityFeed: false });
-      expect(res.body).toMatchObject({ privacyShareVibes: false, privacyShareLocation: false, privacyActivityFeed: false });
-      expect((await ann.agent.patch("/api/users/privacy", { privacyActivityFeed: true })).body).toMatchObject({ privacyShareVibes: false, privacyActivityFeed: true });
+      const res = await ann.agent.patch("/api/users/privacy", {
+        privacyShareVibes: false,
+        privacyShareLocation: false,
+        privacyActivityFeed: false,
+      });
+      expect(res.body).toMatchObject({
+        privacyShareVibes: false,
+        privacyShareLocation: false,
+        privacyActivityFeed: false,
+      });
+      expect((await ann.agent.patch("/api/users/privacy", { privacyActivityFeed: true })).body).toMatchObject({
+        privacyShareVibes: false,
+        privacyActivityFeed: true,
+      });
       expect((await ann.agent.patch("/api/users/privacy", { privacyShareVibes: "no" })).status).toBe(400);
       expect((await ann.agent.patch("/api/users/privacy", { isGuest: true })).status).toBe(400);
       expect((await root.fresh().patch("/api/users/privacy", { privacyShareVibes: true })).status).toBe(401);
@@ -401,7 +454,10 @@ describe.each(dbTargets())("social on %s", (target) => {
       await ann.agent.patch("/api/users/privacy", { privacyShareLocation: false });
       const p = (await post(ann, { venueId, locationText: "home", vibes: ["Chill"] })).body;
       expect(p).toMatchObject({ venue: null, locationText: null });
-      const [row] = await server.db.query<{ venue_id: number | null; location_text: string | null }>("SELECT venue_id, location_text FROM posts WHERE id = $1", [p.id]);
+      const [row] = await server.db.query<{ venue_id: number | null; location_text: string | null }>(
+        "SELECT venue_id, location_text FROM posts WHERE id = $1",
+        [p.id],
+      );
       expect(row).toEqual({ venue_id: null, location_text: null });
     });
 

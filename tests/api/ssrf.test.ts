@@ -50,10 +50,13 @@ const resolver: Resolver = async (hostname) => {
 };
 
 beforeAll(async () => {
-  image = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+  image = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
   photoHost = http.createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://x");
-    if (u.pathname === "/photo.jpg") return res.writeHead(200, { "content-type": "image/jpeg", "content-length": image.length }).end(image);
+    if (u.pathname === "/photo.jpg")
+      return res.writeHead(200, { "content-type": "image/jpeg", "content-length": image.length }).end(image);
     if (u.pathname === "/redirect") return res.writeHead(302, { location: u.searchParams.get("to")! }).end();
     res.writeHead(404).end();
   });
@@ -74,7 +77,8 @@ afterAll(async () => {
 });
 
 const photo = (host = "photos.test") => `http://${host}:${photoPort}/photo.jpg`;
-const redirectTo = (to: string, host = "photos.test") => `http://${host}:${photoPort}/redirect?to=${encodeURIComponent(to)}`;
+const redirectTo = (to: string, host = "photos.test") =>
+  `http://${host}:${photoPort}/redirect?to=${encodeURIComponent(to)}`;
 
 /** Internal places a URL can name, each on the secret service's port where a port applies. */
 const internalUrls = () => [
@@ -116,8 +120,17 @@ describe.each(dbTargets())("SSRF on %s", (target) => {
       target,
       {},
       // the allow-list names every test host, so what refuses below is the address check alone
-      { ADMIN_EMAILS: adminEmail, IMAGE_PROXY_HOSTS: ["photos.test", "rebind.test", "localhost", ...internalNames, "127.0.0.1"].join(",") },
-      { imageFetch: { lookup: resolver, allowAddress: (ip) => ip === "127.0.0.2", allowPorts: [photoPort, secretPort, 80, 443] } },
+      {
+        ADMIN_EMAILS: adminEmail,
+        IMAGE_PROXY_HOSTS: ["photos.test", "rebind.test", "localhost", ...internalNames, "127.0.0.1"].join(","),
+      },
+      {
+        imageFetch: {
+          lookup: resolver,
+          allowAddress: (ip) => ip === "127.0.0.2",
+          allowPorts: [photoPort, secretPort, 80, 443],
+        },
+      },
     );
     admin = new Agent(server.url);
     await signUpAdmin(server, admin, { email: adminEmail });
@@ -135,13 +148,16 @@ describe.each(dbTargets())("SSRF on %s", (target) => {
       expect(res.status).toBe(200);
     });
 
-    it.each(internalNames)("refuses %s, a name that resolves to an internal address, without connecting", async (name) => {
-      const before = secretHits;
-      const res = await fetchVia(`http://${name}:${secretPort}/x.jpg`);
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual(REFUSED);
-      expect(secretHits).toBe(before);
-    });
+    it.each(internalNames)(
+      "refuses %s, a name that resolves to an internal address, without connecting",
+      async (name) => {
+        const before = secretHits;
+        const res = await fetchVia(`http://${name}:${secretPort}/x.jpg`);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual(REFUSED);
+        expect(secretHits).toBe(before);
+      },
+    );
 
     it("refuses a redirect from the public host into each internal address, without connecting", async () => {
       const before = secretHits;

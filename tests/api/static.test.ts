@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
 
 /** One GET with exactly these request headers, the body as the bytes that crossed the wire. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((done, fail) => {
     const req = request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -46,7 +49,9 @@ describe("the built client's files", () => {
       const res = await rawGet(`${server.url}${path}`, { "accept-encoding": "gzip, deflate, br, zstd" });
       expect(res.status, path).toBe(200);
       expect(res.headers["content-encoding"], path).toBe("br");
-      expect(res.headers["content-type"], path).toMatch(path.endsWith(".js") ? /^(text|application)\/javascript/ : /^text\/css/);
+      expect(res.headers["content-type"], path).toMatch(
+        path.endsWith(".js") ? /^(text|application)\/javascript/ : /^text\/css/,
+      );
       expect(res.headers.vary, path).toMatch(/accept-encoding/i);
       expect(Number(res.headers["content-length"]), path).toBe(res.body.length);
       expect(res.body.length, path).toBeLessThan(file.length / 2);

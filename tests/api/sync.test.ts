@@ -50,9 +50,17 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         ...spreadPlaces(D.latitude, D.longitude + 0.01, 2, 100, "gD"),
       ],
     });
-    const env = { ADMIN_EMAILS: emails.join(","), OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: String(SYNC_TIMEOUT_MS) };
+    const env = {
+      ADMIN_EMAILS: emails.join(","),
+      OVERPASS_URL: overpass.url,
+      SYNC_TIMEOUT_MS: String(SYNC_TIMEOUT_MS),
+    };
     osmOnly = await startServer(target, {}, env);
-    both = await startServer(target, {}, { ...env, GOOGLE_PLACES_API_KEY: google.apiKey, GOOGLE_PLACES_URL: google.url });
+    both = await startServer(
+      target,
+      {},
+      { ...env, GOOGLE_PLACES_API_KEY: google.apiKey, GOOGLE_PLACES_URL: google.url },
+    );
     admin = new Agent(osmOnly.url);
     await signUp(admin, { email: emails[0] });
     admin2 = new Agent(both.url);
@@ -80,7 +88,9 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
     const sample = await db.query(
       "SELECT name, vibe_scores, detected_vibes, vibe_evidence, vibe_method, hours, updated_at, last_synced_at FROM venues WHERE external_id = 'osm:node/1001'",
     );
-    const data = await db.query("SELECT external_id, data, fetched_at FROM venue_sources WHERE external_id LIKE 'osm:%/1%' ORDER BY external_id");
+    const data = await db.query(
+      "SELECT external_id, data, fetched_at FROM venue_sources WHERE external_id LIKE 'osm:%/1%' ORDER BY external_id",
+    );
     return { counts, sample, data };
   }
 
@@ -92,7 +102,9 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
   }
 
   const match = (agent: Agent, p: { latitude: number; longitude: number }, vibes = "all") =>
-    agent.get<Venue[]>(`/api/venues/match-public?latitude=${p.latitude}&longitude=${p.longitude}&radius=2&vibes=${encodeURIComponent(vibes)}`);
+    agent.get<Venue[]>(
+      `/api/venues/match-public?latitude=${p.latitude}&longitude=${p.longitude}&radius=2&vibes=${encodeURIComponent(vibes)}`,
+    );
 
   describe("who may sync", () => {
     it("answers 401 signed out and 403 to someone who is not an admin", async () => {
@@ -145,22 +157,38 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         ],
       });
       const q = overpass.requests.at(-1)!.query;
-      expect(q).toContain(`node["amenity"~"^(bar|pub|cafe|restaurant|nightclub|biergarten)$"](around:1000,${A.latitude},${A.longitude});`);
+      expect(q).toContain(
+        `node["amenity"~"^(bar|pub|cafe|restaurant|nightclub|biergarten)$"](around:1000,${A.latitude},${A.longitude});`,
+      );
       expect(q).toContain("out center tags;");
 
       const venues = (await match(admin, A)).body;
       expect(venues.map((v) => v.name).sort()).toEqual(
-        ["Golden Gate Tea House", "Ritual Coffee Roasters", "Tartine Bistro", "The Blue Note Jazz Bar", "The EndUp", "Toronado", "Zeitgeist"].sort(),
+        [
+          "Golden Gate Tea House",
+          "Ritual Coffee Roasters",
+          "Tartine Bistro",
+          "The Blue Note Jazz Bar",
+          "The EndUp",
+          "Toronado",
+          "Zeitgeist",
+        ].sort(),
       );
       const blue = venues.find((v) => v.externalId === "osm:node/1001")!;
-      expect(blue).toMatchObject({ category: "Bar", source: "osm", attribution: "Map data (c) OpenStreetMap contributors, ODbL." });
+      expect(blue).toMatchObject({
+        category: "Bar",
+        source: "osm",
+        attribution: "Map data (c) OpenStreetMap contributors, ODbL.",
+      });
       expect(blue.detectedVibes).toContain("Live Music");
       expect(blue.vibeScores["Live Music"]).toBeGreaterThanOrEqual(0.5);
       expect((await match(admin, A, "Live Music")).body.map((v) => v.externalId)).toContain("osm:node/1001");
 
-      const [row] = await osmOnly.db.query<{ vibe_method: string; vibe_evidence: Record<string, { source: string; detail: string }[]>; last_synced_at: Date }>(
-        "SELECT vibe_method, vibe_evidence, last_synced_at FROM venues WHERE external_id = 'osm:node/1001'",
-      );
+      const [row] = await osmOnly.db.query<{
+        vibe_method: string;
+        vibe_evidence: Record<string, { source: string; detail: string }[]>;
+        last_synced_at: Date;
+      }>("SELECT vibe_method, vibe_evidence, last_synced_at FROM venues WHERE external_id = 'osm:node/1001'");
       expect(row.vibe_method).toBe("blend-v1");
       expect(row.vibe_evidence["Live Music"]).toContainEqual({ source: "osm", detail: "OpenStreetMap: live music" });
       expect(row.last_synced_at).toBeTruthy();
@@ -172,18 +200,41 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       const sources = await osmOnly.db.query<{ source: string; data: { tags: Record<string, string> } }>(
         "SELECT source, data FROM venue_sources WHERE external_id = 'osm:node/1001'",
       );
-      expect(sources).toEqual([{ source: "osm", data: expect.objectContaining({ type: "node", id: 1001, tags: expect.objectContaining({ live_music: "yes" }) }) }]);
+      expect(sources).toEqual([
+        {
+          source: "osm",
+          data: expect.objectContaining({
+            type: "node",
+            id: 1001,
+            tags: expect.objectContaining({ live_music: "yes" }),
+          }),
+        },
+      ]);
 
       const cafe = await admin.get(`/api/venues/${encodeURIComponent("osm:way/1002")}/details`);
       expect(cafe.status).toBe(200);
-      expect(cafe.body).toMatchObject({ hours: ["Mo-Fr 07:00-19:00", "Sa-Su 08:00-19:00"], website: "https://ritualroasters.example/", phone: "+1 415 555 0102", reviews: [] });
+      expect(cafe.body).toMatchObject({
+        hours: ["Mo-Fr 07:00-19:00", "Sa-Su 08:00-19:00"],
+        website: "https://ritualroasters.example/",
+        phone: "+1 415 555 0102",
+        reviews: [],
+      });
     });
 
     it("a second sync changes nothing (numeric strings are read as numbers)", async () => {
       const before = await snapshot(osmOnly.db);
-      const res = await admin.post(PATH, { latitude: String(A.latitude), longitude: String(A.longitude), radius: "1000" });
+      const res = await admin.post(PATH, {
+        latitude: String(A.latitude),
+        longitude: String(A.longitude),
+        radius: "1000",
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ message: "Synced 7 venues from OpenStreetMap: 0 added, 0 updated, 7 unchanged", added: 0, updated: 0, unchanged: 7 });
+      expect(res.body).toMatchObject({
+        message: "Synced 7 venues from OpenStreetMap: 0 added, 0 updated, 7 unchanged",
+        added: 0,
+        updated: 0,
+        unchanged: 7,
+      });
       const after = await snapshot(osmOnly.db);
       expect(after.counts).toEqual(before.counts);
       expect(after.sample[0].updated_at).toEqual(before.sample[0].updated_at);
@@ -216,7 +267,9 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       overpass.fail({ kind: "status", status: 500 }, Infinity);
       const res = await admin.post(PATH, area(A));
       expect(res.status).toBe(503);
-      expect(res.body.message).toMatch(/^Sync Failed: OpenStreetMap is unavailable \(HTTP 500: .*\)\. Nothing was changed\.$/);
+      expect(res.body.message).toMatch(
+        /^Sync Failed: OpenStreetMap is unavailable \(HTTP 500: .*\)\. Nothing was changed\.$/,
+      );
       expect(res.body.sources[0]).toMatchObject({ id: "osm", status: "failed", count: 0 });
       expect(await snapshot(osmOnly.db)).toEqual(before);
       blue.tags = tags;
@@ -233,7 +286,9 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       expect(second.body.message).toBe("A venue sync is already running. Try again when it has finished.");
       const res = await first;
       expect(res.status).toBe(503);
-      expect(res.body.message).toBe("Sync Failed: OpenStreetMap is not responding (timed out after 4 s). Nothing was changed.");
+      expect(res.body.message).toBe(
+        "Sync Failed: OpenStreetMap is not responding (timed out after 4 s). Nothing was changed.",
+      );
       expect(Date.now() - started).toBeLessThan(SYNC_TIMEOUT_MS + 3000);
       expect(await snapshot(osmOnly.db)).toEqual(before);
     });
@@ -247,7 +302,9 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       const started = Date.now();
       const res = await admin.post(PATH, area(A));
       expect(res.status).toBe(503);
-      expect(res.body.message).toBe("Sync Failed: OpenStreetMap is not responding (timed out after 4 s). Nothing was changed.");
+      expect(res.body.message).toBe(
+        "Sync Failed: OpenStreetMap is not responding (timed out after 4 s). Nothing was changed.",
+      );
       expect(Date.now() - started).toBeLessThan(SYNC_TIMEOUT_MS + 3000);
       expect(await snapshot(osmOnly.db)).toEqual(before);
       blue.tags = tags;
@@ -257,7 +314,9 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       overpass.fail({ kind: "truncate" }, Infinity);
       const res = await admin.post(PATH, area(E));
       expect(res.status).toBe(503);
-      expect(res.body.message).toBe("Sync Failed: OpenStreetMap could not be reached (the connection was closed before the response was complete). Nothing was changed.");
+      expect(res.body.message).toBe(
+        "Sync Failed: OpenStreetMap could not be reached (the connection was closed before the response was complete). Nothing was changed.",
+      );
       expect(await venuesNear(osmOnly.db, E, 1000)).toEqual([]);
     });
   });
@@ -268,8 +327,17 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         .map(parseOverpassElement)
         .filter((p): p is SourcePlace => !!p);
       // the last venue carries a review the database refuses (rating CHECK 0..5)
-      places[places.length - 1] = { ...places[places.length - 1], reviews: [{ author: "x", rating: 9, text: "broken", time: null }] };
-      const source: VenueSource = { id: "osm", name: "OpenStreetMap", available: () => true, fetchNearby: async () => places, fromStored: () => null };
+      places[places.length - 1] = {
+        ...places[places.length - 1],
+        reviews: [{ author: "x", rating: 9, text: "broken", time: null }],
+      };
+      const source: VenueSource = {
+        id: "osm",
+        name: "OpenStreetMap",
+        available: () => true,
+        fetchNearby: async () => places,
+        fromStored: () => null,
+      };
       const quiet = { info() {}, warn() {} };
       await expect(syncVenues(osmOnly.db, [source], area(F), quiet)).rejects.toThrow();
       expect(await venuesNear(osmOnly.db, F, 1000)).toEqual([]);
@@ -278,26 +346,43 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       expect(await syncVenues(osmOnly.db, [source], area(F), quiet)).toMatchObject({ added: 7 });
     });
 
-    it.runIf(target === "pglite")("an OpenStreetMap element at a seed venue becomes a record of that venue, not a new one", async () => {
-      const [seed] = await osmOnly.db.query<{ id: number; external_id: string; name: string; latitude: number; longitude: number }>(
-        "SELECT id, external_id, name, latitude, longitude FROM venues WHERE source = 'datasf' AND category = 'Bar' ORDER BY id LIMIT 1",
-      );
-      overpass.elements().push({ type: "node", id: 9001, lat: seed.latitude + 0.0001, lon: seed.longitude, tags: { amenity: "bar", name: seed.name, live_music: "yes" } });
-      const res = await admin.post(PATH, { latitude: seed.latitude, longitude: seed.longitude, radius: 30 });
-      expect(res.body).toMatchObject({ added: 0, updated: 1, unchanged: 0 });
-      const [row] = await osmOnly.db.query<{ external_id: string; attribution: string; detected_vibes: string[] }>(
-        "SELECT external_id, attribution, detected_vibes FROM venues WHERE id = $1",
-        [seed.id],
-      );
-      expect(row.external_id).toBe(seed.external_id);
-      expect(row.attribution).toBe(
-        "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain. Map data (c) OpenStreetMap contributors, ODbL.",
-      );
-      expect(row.detected_vibes).toContain("Live Music");
-      expect(await osmOnly.db.query("SELECT venue_id FROM venue_sources WHERE external_id = 'osm:node/9001'")).toEqual([{ venue_id: seed.id }]);
-      const again = await admin.post(PATH, { latitude: seed.latitude, longitude: seed.longitude, radius: 30 });
-      expect(again.body).toMatchObject({ added: 0, updated: 0, unchanged: 1 });
-    });
+    it.runIf(target === "pglite")(
+      "an OpenStreetMap element at a seed venue becomes a record of that venue, not a new one",
+      async () => {
+        const [seed] = await osmOnly.db.query<{
+          id: number;
+          external_id: string;
+          name: string;
+          latitude: number;
+          longitude: number;
+        }>(
+          "SELECT id, external_id, name, latitude, longitude FROM venues WHERE source = 'datasf' AND category = 'Bar' ORDER BY id LIMIT 1",
+        );
+        overpass.elements().push({
+          type: "node",
+          id: 9001,
+          lat: seed.latitude + 0.0001,
+          lon: seed.longitude,
+          tags: { amenity: "bar", name: seed.name, live_music: "yes" },
+        });
+        const res = await admin.post(PATH, { latitude: seed.latitude, longitude: seed.longitude, radius: 30 });
+        expect(res.body).toMatchObject({ added: 0, updated: 1, unchanged: 0 });
+        const [row] = await osmOnly.db.query<{ external_id: string; attribution: string; detected_vibes: string[] }>(
+          "SELECT external_id, attribution, detected_vibes FROM venues WHERE id = $1",
+          [seed.id],
+        );
+        expect(row.external_id).toBe(seed.external_id);
+        expect(row.attribution).toBe(
+          "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain. Map data (c) OpenStreetMap contributors, ODbL.",
+        );
+        expect(row.detected_vibes).toContain("Live Music");
+        expect(
+          await osmOnly.db.query("SELECT venue_id FROM venue_sources WHERE external_id = 'osm:node/9001'"),
+        ).toEqual([{ venue_id: seed.id }]);
+        const again = await admin.post(PATH, { latitude: seed.latitude, longitude: seed.longitude, radius: 30 });
+        expect(again.body).toMatchObject({ added: 0, updated: 0, unchanged: 1 });
+      },
+    );
   });
 
   describe("OpenStreetMap and Google Places", () => {
@@ -318,7 +403,10 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       const spot = await venuesNear(both.db, B, 40);
       expect(spot).toHaveLength(1);
       expect(spot[0]).toMatchObject({ external_id: "osm:node/2001", name: "The Blue Note Jazz Bar" });
-      const records = await both.db.query<{ source: string; external_id: string }>("SELECT source, external_id FROM venue_sources WHERE venue_id = $1 ORDER BY source", [spot[0].id]);
+      const records = await both.db.query<{ source: string; external_id: string }>(
+        "SELECT source, external_id FROM venue_sources WHERE venue_id = $1 ORDER BY source",
+        [spot[0].id],
+      );
       expect(records).toEqual([
         { source: "google", external_id: "google:gBlueNoteB" },
         { source: "osm", external_id: "osm:node/2001" },
@@ -326,12 +414,19 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
 
       const details = await admin2.get(`/api/venues/${encodeURIComponent("osm:node/2001")}/details`);
       expect(details.body.reviews.map((r: { author: string }) => r.author)).toEqual(["Maya R.", "Tom K."]);
-      expect(details.body.photos[0].url).toBe(`${google.url}/v1/places/gBlueNoteB/photos/AelY_photo1/media?maxWidthPx=800`);
+      expect(details.body.photos[0].url).toBe(
+        `${google.url}/v1/places/gBlueNoteB/photos/AelY_photo1/media?maxWidthPx=800`,
+      );
       expect(details.body.attribution).toBe("Map data (c) OpenStreetMap contributors, ODbL. Place data (c) Google");
       const v = (await match(admin2, B)).body.find((x) => x.externalId === "osm:node/2001")!;
       expect(v).toMatchObject({ rating: 4.6, reviewCount: 812 });
-      const [ev] = await both.db.query<{ vibe_evidence: Record<string, { source: string; detail: string }[]> }>("SELECT vibe_evidence FROM venues WHERE id = $1", [spot[0].id]);
-      expect(ev.vibe_evidence["Live Music"].map((e) => e.source)).toEqual(expect.arrayContaining(["osm", "google", "text"]));
+      const [ev] = await both.db.query<{ vibe_evidence: Record<string, { source: string; detail: string }[]> }>(
+        "SELECT vibe_evidence FROM venues WHERE id = $1",
+        [spot[0].id],
+      );
+      expect(ev.vibe_evidence["Live Music"].map((e) => e.source)).toEqual(
+        expect.arrayContaining(["osm", "google", "text"]),
+      );
       expect(v.detectedVibes).toContain("Live Music");
     });
 
@@ -344,10 +439,18 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       google.fail({ kind: "status", status: 500 }, Infinity);
       const res = await admin2.post(PATH, area(D));
       expect(res.status).toBe(200);
-      expect(res.body.message).toMatch(/^Synced 7 venues from OpenStreetMap: 7 added, 0 updated, 0 unchanged\. Not synced: Google Places is unavailable \(HTTP 500: Internal error encountered\.\)$/);
+      expect(res.body.message).toMatch(
+        /^Synced 7 venues from OpenStreetMap: 7 added, 0 updated, 0 unchanged\. Not synced: Google Places is unavailable \(HTTP 500: Internal error encountered\.\)$/,
+      );
       expect(res.body.sources).toEqual([
         { id: "osm", name: "OpenStreetMap", status: "ok", count: 7 },
-        { id: "google", name: "Google Places", status: "failed", count: 0, error: "Google Places is unavailable (HTTP 500: Internal error encountered.)" },
+        {
+          id: "google",
+          name: "Google Places",
+          status: "failed",
+          count: 0,
+          error: "Google Places is unavailable (HTTP 500: Internal error encountered.)",
+        },
       ]);
       expect(await venuesNear(both.db, D, 500)).toHaveLength(7);
     });
@@ -357,7 +460,10 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       expect(res.body).toMatchObject({ added: 2, updated: 1, unchanged: 6 });
       const spot = await venuesNear(both.db, D, 40);
       expect(spot.map((s) => s.external_id)).toEqual(["osm:node/3001"]);
-      const records = await both.db.query("SELECT external_id FROM venue_sources WHERE venue_id = $1 ORDER BY external_id", [spot[0].id]);
+      const records = await both.db.query(
+        "SELECT external_id FROM venue_sources WHERE venue_id = $1 ORDER BY external_id",
+        [spot[0].id],
+      );
       expect(records).toEqual([{ external_id: "google:gBlueNoteD" }, { external_id: "osm:node/3001" }]);
     });
 
@@ -365,7 +471,9 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       overpass.fail({ kind: "status", status: 503 }, Infinity);
       const res = await admin2.post(PATH, area(D));
       expect(res.status).toBe(200);
-      expect(res.body.message).toMatch(/^Synced 3 venues from Google Places: 0 added, 0 updated, 3 unchanged\. Not synced: OpenStreetMap is unavailable \(HTTP 503/);
+      expect(res.body.message).toMatch(
+        /^Synced 3 venues from Google Places: 0 added, 0 updated, 3 unchanged\. Not synced: OpenStreetMap is unavailable \(HTTP 503/,
+      );
     });
   });
 });

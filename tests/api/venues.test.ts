@@ -40,7 +40,9 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       const scores = res.body.map((v) => v.matchScore!);
       // rank is 70% fit and 30% nearness, so the first results fit at least as well as the last
       expect(scores[0]).toBeGreaterThanOrEqual(scores[scores.length - 1]);
-      expect(res.body.every((v) => v.detectedVibes.includes("Energetic") || v.detectedVibes.includes("Loud"))).toBe(true);
+      expect(res.body.every((v) => v.detectedVibes.includes("Energetic") || v.detectedVibes.includes("Loud"))).toBe(
+        true,
+      );
     });
 
     it("a small radius holds only the nearest venues, nearest first when vibes are all", async () => {
@@ -73,7 +75,9 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       const coffee = await anon.get<Venue[]>(match(`${here}&radius=20&vibes=all&search=COFFEE`));
       expect(coffee.body.length).toBeGreaterThan(0);
       expect(coffee.body.every((v) => /coffee/i.test(v.name + v.category + v.detectedVibes.join(" ")))).toBe(true);
-      const accented = await anon.get<Venue[]>(match(`${here}&radius=20&vibes=all&search=${encodeURIComponent("Café")}`));
+      const accented = await anon.get<Venue[]>(
+        match(`${here}&radius=20&vibes=all&search=${encodeURIComponent("Café")}`),
+      );
       const plain = await anon.get<Venue[]>(match(`${here}&radius=20&vibes=all&search=cafe`));
       expect(accented.body.map((v) => v.id)).toEqual(plain.body.map((v) => v.id));
       expect(plain.body.length).toBeGreaterThan(0);
@@ -95,11 +99,20 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       ["latitude=37.7&longitude=-122.4&radius=1e9&vibes=all", "radius must be more than 0 and at most 200 km"],
       ["latitude=37.7&longitude=-122.4&radius=NaN&vibes=all", "radius must be a number"],
       ["latitude=37.7&longitude=-122.4&radius=5&vibes=Sleepy", "Unknown vibe: Sleepy"],
-      ["latitude=37.7&longitude=-122.4&radius=5&vibes=Chill,Cozy,Loud,Quiet,Romantic,Energetic", "Choose between 1 and 5 vibes, or all"],
+      [
+        "latitude=37.7&longitude=-122.4&radius=5&vibes=Chill,Cozy,Loud,Quiet,Romantic,Energetic",
+        "Choose between 1 and 5 vibes, or all",
+      ],
       ["latitude=37.7&longitude=-122.4&radius=5&vibes=", "Choose between 1 and 5 vibes, or all"],
       ["latitude=37.7&longitude=-122.4&radius=5", "vibes is required (a comma list of vibes, or all)"],
-      ["latitude=37.7&longitude=-122.4&radius=5&vibes=all&category=Pub", "category must be one of Bar, Restaurant, Cafe, Club or all"],
-      [`latitude=37.7&longitude=-122.4&radius=5&vibes=all&search=${"x".repeat(101)}`, "search can be at most 100 characters"],
+      [
+        "latitude=37.7&longitude=-122.4&radius=5&vibes=all&category=Pub",
+        "category must be one of Bar, Restaurant, Cafe, Club or all",
+      ],
+      [
+        `latitude=37.7&longitude=-122.4&radius=5&vibes=all&search=${"x".repeat(101)}`,
+        "search can be at most 100 characters",
+      ],
     ])("refuses %s with 400", async (q, message) => {
       const res = await anon.get(match(q));
       expect(res.status).toBe(400);
@@ -114,7 +127,9 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
 
   describe("nearby", () => {
     it("answers the warm-up shape (lat, lng, radius, limit)", async () => {
-      const res = await anon.get<Venue[]>(`/api/venues/nearby?lat=${DEFAULT_COORDS.latitude}&lng=${DEFAULT_COORDS.longitude}&radius=5&limit=3`);
+      const res = await anon.get<Venue[]>(
+        `/api/venues/nearby?lat=${DEFAULT_COORDS.latitude}&lng=${DEFAULT_COORDS.longitude}&radius=5&limit=3`,
+      );
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(3);
       for (const v of res.body) venueSchema.strict().parse(v);
@@ -150,7 +165,8 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       await server.ctx.changes.settle(); // the instance has heard of the change (auth/sessions.ts)
       const after = await a.get<Venue[]>(`/api/venues/nearby?${here}&radius=5&hour=19&limit=10`);
       expect(after.body.map((v) => v.id)).not.toEqual(before.body.map((v) => v.id));
-      const liked = (list: Venue[]) => list.reduce((sum, v) => sum + (v.vibeScores.Quiet ?? 0) + (v.vibeScores.Focused ?? 0), 0);
+      const liked = (list: Venue[]) =>
+        list.reduce((sum, v) => sum + (v.vibeScores.Quiet ?? 0) + (v.vibeScores.Focused ?? 0), 0);
       expect(liked(after.body)).toBeGreaterThan(liked(before.body));
     });
 
@@ -185,9 +201,14 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
         "INSERT INTO venue_reviews (venue_id, source, author, rating, text, time) VALUES ($1, 'test', 'Sam', 4.5, 'Lovely and quiet.', now())",
         [venue.id],
       );
-      await server.db.query("INSERT INTO venue_photos (venue_id, source, url) VALUES ($1, 'test', 'https://upload.wikimedia.org/a.jpg')", [venue.id]);
+      await server.db.query(
+        "INSERT INTO venue_photos (venue_id, source, url) VALUES ($1, 'test', 'https://upload.wikimedia.org/a.jpg')",
+        [venue.id],
+      );
       const res = await anon.get(`/api/venues/${encodeURIComponent(venue.externalId)}/details`);
-      expect(res.body.reviews).toEqual([expect.objectContaining({ author: "Sam", rating: 4.5, text: "Lovely and quiet." })]);
+      expect(res.body.reviews).toEqual([
+        expect.objectContaining({ author: "Sam", rating: 4.5, text: "Lovely and quiet." }),
+      ]);
       expect(res.body.photos).toEqual([{ url: "https://upload.wikimedia.org/a.jpg", attribution: null }]);
     });
 
@@ -216,7 +237,9 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       // someone else does not see it as their favourite
       const other = anon.fresh();
       await signUp(other);
-      expect((await other.get<Venue[]>(match(`${here}&radius=2&vibes=all`))).body.find((v) => v.id === venue.id)?.isFavorite).toBe(false);
+      expect(
+        (await other.get<Venue[]>(match(`${here}&radius=2&vibes=all`))).body.find((v) => v.id === venue.id)?.isFavorite,
+      ).toBe(false);
       expect((await other.get("/api/favorites")).body).toEqual([]);
       // and toggles off
       expect((await a.post(`/api/favorites/${venue.id}`)).body).toEqual({ favorited: false });

@@ -2,7 +2,16 @@ import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Venue } from "@shared/contracts/venues";
-import { DESKTOP, PHONE, findChromium, newPage, shot, signUpAdminIn, signUpIn, useAppInBrowser } from "../helpers/browser";
+import {
+  DESKTOP,
+  PHONE,
+  findChromium,
+  newPage,
+  shot,
+  signUpAdminIn,
+  signUpIn,
+  useAppInBrowser,
+} from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 
 // axe-core's own build, injected into each page as a script (no test-runner wrapper needed).
@@ -39,7 +48,9 @@ async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // evaluate runs outside the page's Content-Security-Policy, unlike an injected <script>
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations;
   });
@@ -52,14 +63,16 @@ function describeViolations(where: string, violations: AxeViolation[]): string {
     .map((v) => {
       const nodes = v.nodes
         .slice(0, 8)
-        .map((n) => `    - ${n.target.join(" ")}\n      ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`)
+        .map(
+          (n) =>
+            `    - ${n.target.join(" ")}\n      ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`,
+        )
         .join("\n");
       const more = v.nodes.length > 8 ? `\n    ... and ${v.nodes.length - 8} more` : "";
       return `[${where}] ${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
     })
     .join("\n\n");
 }
-
 
 /** What makes a focus indicator: the outline and box-shadow of an element and its nearest ancestors. */
 const INDICATOR_DEPTH = 4;
@@ -83,8 +96,10 @@ async function markControls(page: Page): Promise<{ controls: string[]; unreachab
     };
     const describe = (el: Element) =>
       `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
-    const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && !el.closest("[inert]");
-    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [contenteditable="true"]';
+    const visible = (el: Element) =>
+      el.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && !el.closest("[inert]");
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [contenteditable="true"]';
     const roving = ["tab", "radio", "menuitem", "menuitemradio", "menuitemcheckbox", "option", "gridcell", "treeitem"];
     const baseline = new Map<Element, string[]>();
     const controls: string[] = [];
@@ -93,13 +108,20 @@ async function markControls(page: Page): Promise<{ controls: string[]; unreachab
     for (const el of Array.from(document.querySelectorAll("[data-kb]"))) el.removeAttribute("data-kb");
     // with a modal open, only its controls can take focus
     // (Radix marks everything outside an open dialog aria-hidden rather than setting aria-modal)
-    const modals = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).filter((d) => d.checkVisibility());
+    const modals = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).filter((d) =>
+      d.checkVisibility(),
+    );
     const scope = modals.at(-1) ?? document;
     for (const el of Array.from(scope.querySelectorAll(selector))) {
       const h = el as HTMLElement;
       if (el.hasAttribute("data-radix-focus-guard")) continue;
       // a composite widget (Radix tabs, radio groups) hands its focus on to its current item
-      if (["tablist", "radiogroup", "toolbar", "menu", "menubar", "listbox", "grid", "tree"].includes(el.getAttribute("role") ?? "")) continue;
+      if (
+        ["tablist", "radiogroup", "toolbar", "menu", "menubar", "listbox", "grid", "tree"].includes(
+          el.getAttribute("role") ?? "",
+        )
+      )
+        continue;
       if (h.tabIndex < 0 || (h as HTMLButtonElement).disabled || !visible(el)) continue;
       if (el instanceof HTMLInputElement && el.type === "radio" && el.name) {
         // native radios: Tab reaches one per group
@@ -130,7 +152,9 @@ async function markControls(page: Page): Promise<{ controls: string[]; unreachab
 }
 
 /** The focused element's data-kb mark and whether its focus shows (outline or ring differs from unfocused). */
-async function focusedState(page: Page): Promise<{ kb: string | null; desc: string; indicator: boolean; inDialog: boolean } | null> {
+async function focusedState(
+  page: Page,
+): Promise<{ kb: string | null; desc: string; indicator: boolean; inDialog: boolean } | null> {
   return page.evaluate((depth) => {
     const el = document.activeElement;
     if (!el || el === document.body) return null;
@@ -202,18 +226,27 @@ async function checkTrap(page: Page, dialogName: string, opener: ReturnType<Page
   for (const key of [...Array(25).fill("Tab"), ...Array(10).fill("Shift+Tab")]) {
     await page.keyboard.press(key);
     const state = await focusedState(page);
-    expect(state?.inDialog, `${dialogName}: ${key} moved focus out of the dialog to ${state?.desc ?? "the page"}`).toBe(true);
+    expect(state?.inDialog, `${dialogName}: ${key} moved focus out of the dialog to ${state?.desc ?? "the page"}`).toBe(
+      true,
+    );
     seen.add(state!.desc);
   }
   expect(seen.size, `${dialogName}: focus should move between its controls`).toBeGreaterThan(1);
   await page.keyboard.press("Escape");
   await expect.poll(() => dialog.count()).toBe(0);
   await expect
-    .poll(() => opener.evaluate((el) => el === document.activeElement), { message: `${dialogName}: focus did not return to its opener` })
+    .poll(() => opener.evaluate((el) => el === document.activeElement), {
+      message: `${dialogName}: focus did not return to its opener`,
+    })
     .toBe(true);
 }
 
-type Check = { name: string; path: string; ready?: (page: Page) => Promise<void>; then?: (page: Page) => Promise<void> };
+type Check = {
+  name: string;
+  path: string;
+  ready?: (page: Page) => Promise<void>;
+  then?: (page: Page) => Promise<void>;
+};
 
 describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () => {
   const adminEmail = uniqueEmail("admin");
@@ -239,7 +272,13 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     await settle(page);
   };
 
-  async function audit(context: BrowserContext, page: Page, who: string, viewport: keyof typeof VIEWPORTS, checks: Check[]) {
+  async function audit(
+    context: BrowserContext,
+    page: Page,
+    who: string,
+    viewport: keyof typeof VIEWPORTS,
+    checks: Check[],
+  ) {
     const failures: string[] = [];
     await page.emulateMedia({ reducedMotion: "reduce" });
     for (const check of checks) {
@@ -260,16 +299,24 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
   const signedOutPages: Check[] = [
     { name: "landing", path: "/" },
     { name: "login", path: "/login" },
-    { name: "login-providers", path: "/login", then: async (page) => {
-      await page.getByRole("button", { name: "Sign Up" }).click();
-      await page.getByRole("button", { name: "Email", exact: true }).waitFor();
-    } },
-    { name: "login-email-errors", path: "/login", then: async (page) => {
-      await page.getByRole("button", { name: "Sign Up" }).click();
-      await page.getByRole("button", { name: "Email", exact: true }).click();
-      await page.getByRole("button", { name: "Create Account" }).click();
-      await page.getByText("Invalid email address").first().waitFor();
-    } },
+    {
+      name: "login-providers",
+      path: "/login",
+      then: async (page) => {
+        await page.getByRole("button", { name: "Sign Up" }).click();
+        await page.getByRole("button", { name: "Email", exact: true }).waitFor();
+      },
+    },
+    {
+      name: "login-email-errors",
+      path: "/login",
+      then: async (page) => {
+        await page.getByRole("button", { name: "Sign Up" }).click();
+        await page.getByRole("button", { name: "Email", exact: true }).click();
+        await page.getByRole("button", { name: "Create Account" }).click();
+        await page.getByText("Invalid email address").first().waitFor();
+      },
+    },
     { name: "not-found", path: "/no-such-page" },
   ];
   const userPages: Check[] = [
@@ -281,20 +328,32 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     { name: "friends-invite-dialog", path: "/friends", then: (page) => openDialog(page, "button", "Invite Friends") },
     { name: "friends-search", path: "/friends", then: (page) => openTab(page, "Search") },
     { name: "friends-requests", path: "/friends", then: (page) => openTab(page, "Requests") },
-    { name: "friends-group-dialog", path: "/friends", then: async (page) => {
-      await openTab(page, "Groups");
-      await openDialog(page, "button", "Create Group Vibe");
-    } },
+    {
+      name: "friends-group-dialog",
+      path: "/friends",
+      then: async (page) => {
+        await openTab(page, "Groups");
+        await openDialog(page, "button", "Create Group Vibe");
+      },
+    },
     { name: "explore", path: "/explore" },
-    { name: "explore-ai-search", path: "/explore", then: async (page) => {
-      await page.getByRole("textbox", { name: "Describe what you're looking for" }).fill("cozy cafe for reading");
-      await page.getByRole("button", { name: "Find" }).click();
-      await page.getByRole("region", { name: "AI understood" }).waitFor({ timeout: 10_000 });
-      await settle(page);
-    } },
+    {
+      name: "explore-ai-search",
+      path: "/explore",
+      then: async (page) => {
+        await page.getByRole("textbox", { name: "Describe what you're looking for" }).fill("cozy cafe for reading");
+        await page.getByRole("button", { name: "Find" }).click();
+        await page.getByRole("region", { name: "AI understood" }).waitFor({ timeout: 10_000 });
+        await settle(page);
+      },
+    },
     { name: "saved", path: "/saved" },
     { name: "profile", path: "/profile" },
-    { name: "profile-preferences-dialog", path: "/profile", then: (page) => openDialog(page, "button", "My Preferences") },
+    {
+      name: "profile-preferences-dialog",
+      path: "/profile",
+      then: (page) => openDialog(page, "button", "My Preferences"),
+    },
     { name: "profile-privacy-sheet", path: "/profile", then: (page) => openDialog(page, "button", "Privacy Settings") },
     { name: "business-not-owner", path: "/business" },
     { name: "admin-not-admin", path: "/admin" },
@@ -337,7 +396,9 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     const home = await tabThrough(page, "home");
     await openFirstVenue(page);
     const details = await tabThrough(page, "venue details");
-    console.log(`keyboard: ${landing} controls on the landing page, ${home} on Home, ${details} in a venue's details, all reached with visible focus`);
+    console.log(
+      `keyboard: ${landing} controls on the landing page, ${home} on Home, ${details} in a venue's details, all reached with visible focus`,
+    );
     await context.close();
   });
 
@@ -381,8 +442,14 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     it(`admin and venue owner, ${viewport}: no serious or critical violations`, async () => {
       const { page, context } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport], { geolocation: GPS });
       await signUpAdminIn(context, app.server, adminEmail, "Ada");
-      const venues = (await (await context.request.get(`${app.server.url}/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`)).json()) as Venue[];
-      const own = await context.request.post(`${app.server.url}/api/admin/venues/${venues[0].id}/owner`, { data: { email: adminEmail } });
+      const venues = (await (
+        await context.request.get(
+          `${app.server.url}/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`,
+        )
+      ).json()) as Venue[];
+      const own = await context.request.post(`${app.server.url}/api/admin/venues/${venues[0].id}/owner`, {
+        data: { email: adminEmail },
+      });
       expect([201, 409]).toContain(own.status());
       await audit(context, page, "admin", viewport, adminPages);
     });

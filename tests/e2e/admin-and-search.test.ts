@@ -1,5 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, findChromium, newPage, shot, signUpAdminIn, signUpIn, useAppInBrowser } from "../helpers/browser";
+import {
+  DESKTOP,
+  PHONE,
+  findChromium,
+  newPage,
+  shot,
+  signUpAdminIn,
+  signUpIn,
+  useAppInBrowser,
+} from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 import { sfLikeElements, startFakeOverpass } from "../fakes/overpass";
 
@@ -22,7 +31,13 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await page.goto("/admin");
     await expect.poll(() => page.getByRole("heading", { name: "Admin Panel" }).count(), { timeout: 10_000 }).toBe(1);
     const headings = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
-    expect(headings.slice(0, 5)).toEqual(["Service Status", "Sync Venues", "Test Text Analysis", "Test Image Analysis", "Analysis Results"]);
+    expect(headings.slice(0, 5)).toEqual([
+      "Service Status",
+      "Sync Venues",
+      "Test Text Analysis",
+      "Test Image Analysis",
+      "Analysis Results",
+    ]);
     const services = page.getByRole("list", { name: "Service Status" });
     await expect.poll(() => services.getByRole("listitem").count(), { timeout: 10_000 }).toBeGreaterThan(5);
     expect(await services.getByText("Database").count()).toBeGreaterThan(0);
@@ -86,7 +101,11 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     expect(await panel.getByText(/% match/).count()).toBe(1);
     expect(await panel.getByText("Bar", { exact: true }).count()).toBeGreaterThan(0);
     expect(await panel.getByText("live music").count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole("main").getByRole("heading", { name: "The Blue Note Jazz Bar" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("main").getByRole("heading", { name: "The Blue Note Jazz Bar" }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     expect(await page.getByRole("group", { name: "Vibes" }).getAttribute("aria-disabled")).toBe("true");
     await shot(page, "explore-nl-phone");
 
@@ -94,7 +113,9 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await page.getByRole("main").getByRole("button", { name: "The Blue Note Jazz Bar", exact: true }).click();
     const sheet = page.getByRole("dialog", { name: "The Blue Note Jazz Bar" });
     await sheet.getByText("Why these vibes?").click();
-    await expect.poll(() => sheet.getByText(/OpenStreetMap: live music/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => sheet.getByText(/OpenStreetMap: live music/).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await sheet.getByRole("button", { name: "Close" }).click();
 
     await page.getByRole("button", { name: "Clear AI search" }).click();

@@ -25,7 +25,12 @@ async function recordViolations(context: BrowserContext) {
   await context.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) => {
-      window.__cspViolations.push({ directive: e.effectiveDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`, sample: e.sample });
+      window.__cspViolations.push({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+        sample: e.sample,
+      });
     });
   });
 }
@@ -95,7 +100,9 @@ describe.skipIf(!chromiumPath)("the built client under its Content-Security-Poli
       return { inline: w.__inlineRan === true, handler: w.__handlerRan === true };
     });
     expect(ran).toEqual({ inline: false, handler: false });
-    await expect.poll(async () => (await violations(page)).map((v) => v.directive).sort()).toEqual(["script-src-attr", "script-src-elem"]);
+    await expect
+      .poll(async () => (await violations(page)).map((v) => v.directive).sort())
+      .toEqual(["script-src-attr", "script-src-elem"]);
     await context.close();
   });
 });

@@ -17,7 +17,9 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
     return opened;
   }
   const matchRequest = (page: Page, test: (url: URL) => boolean) =>
-    page.waitForRequest((r) => r.url().includes("/api/venues/match-public") && test(new URL(r.url())), { timeout: 15_000 });
+    page.waitForRequest((r) => r.url().includes("/api/venues/match-public") && test(new URL(r.url())), {
+      timeout: 15_000,
+    });
   const cards = (page: Page) => page.getByRole("main").locator("article");
 
   it("picks vibes, changes distance, searches, sorts, opens details, saves and finds the venue in Saved (desktop)", async () => {
@@ -40,7 +42,9 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
 
     // at most five vibes
     for (const v of ["Quiet", "Romantic", "Loud"]) await vibes.getByRole("button", { name: v, exact: true }).click();
-    expect(await vibes.getByRole("button", { name: "Energetic", exact: true }).getAttribute("aria-disabled")).toBe("true");
+    expect(await vibes.getByRole("button", { name: "Energetic", exact: true }).getAttribute("aria-disabled")).toBe(
+      "true",
+    );
     for (const v of ["Quiet", "Romantic", "Loud"]) await page.getByRole("button", { name: `Remove ${v}` }).click();
 
     // distance in km
@@ -50,7 +54,9 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
 
     // keyword search
     await page.getByRole("searchbox", { name: "Search venues" }).fill("coffee");
-    await expect.poll(() => page.getByRole("heading", { name: "Filtered Matches" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Filtered Matches" }).count(), { timeout: 10_000 })
+      .toBe(1);
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Clear search venues" }).click();
 
@@ -65,7 +71,9 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
     await first.getByRole("button", { name, exact: true }).click();
     const sheet = page.getByRole("dialog", { name });
     await sheet.waitFor();
-    expect(await sheet.getByRole("link", { name: /Get Directions/ }).getAttribute("href")).toMatch(/google\.com\/maps\/dir\/\?api=1&destination=-?\d/);
+    expect(await sheet.getByRole("link", { name: /Get Directions/ }).getAttribute("href")).toMatch(
+      /google\.com\/maps\/dir\/\?api=1&destination=-?\d/,
+    );
     await sheet.getByRole("tab", { name: "Reviews" }).click();
     await expect.poll(() => sheet.getByText("No reviews available").count(), { timeout: 10_000 }).toBe(1);
     await sheet.getByRole("tab", { name: "Photos" }).click();
@@ -79,7 +87,9 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
     await sheet.getByRole("button", { name: "Close" }).click();
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Saved" }).click();
     await expect.poll(() => page.getByRole("heading", { name: "Saved Venues" }).count()).toBe(1);
-    await expect.poll(() => page.getByRole("main").getByRole("heading", { name, exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("main").getByRole("heading", { name, exact: true }).count(), { timeout: 10_000 })
+      .toBe(1);
     await shot(page, "discovery-saved-desktop");
     expect(problems).toEqual([]);
     await context.close();
@@ -113,13 +123,17 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
     const first = cards(page).first();
     const name = (await first.getByRole("heading").textContent())!.trim();
     await first.getByRole("button", { name: `Save ${name}` }).click();
-    await expect.poll(() => first.getByRole("button", { name: `Save ${name}` }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => first.getByRole("button", { name: `Save ${name}` }).getAttribute("aria-pressed"))
+      .toBe("true");
     await first.getByRole("button", { name, exact: true }).click();
     await page.getByRole("dialog", { name }).waitFor();
     await shot(page, "discovery-details-phone");
     await page.getByRole("dialog", { name }).getByRole("button", { name: "Close" }).click();
     await page.locator("nav[aria-label='Main']:visible").getByRole("link", { name: "Saved" }).click();
-    await expect.poll(() => page.getByRole("main").getByRole("heading", { name, exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole("main").getByRole("heading", { name, exact: true }).count(), { timeout: 10_000 })
+      .toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -81,7 +81,14 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     await shot(page, "home-desktop");
 
     // every navigation entry works and the page scrolls to the top
-    for (const [name, path] of [["Feed", "/feed"], ["Explore", "/explore"], ["Saved", "/saved"], ["Friends", "/friends"], ["Profile", "/profile"], ["Home", "/"]]) {
+    for (const [name, path] of [
+      ["Feed", "/feed"],
+      ["Explore", "/explore"],
+      ["Saved", "/saved"],
+      ["Friends", "/friends"],
+      ["Profile", "/profile"],
+      ["Home", "/"],
+    ]) {
       await signedInShell(page).getByRole("link", { name, exact: true }).click();
       await page.waitForURL(app.server.url + path);
     }
@@ -144,7 +151,13 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     let asked = 0;
     await page.route(/\/assets\/explore-page-[\w-]+\.js$/, (route) => {
       asked += 1;
-      return asked === 1 ? route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ message: TEXT.notFound }) }) : route.continue();
+      return asked === 1
+        ? route.fulfill({
+            status: 404,
+            contentType: "application/json",
+            body: JSON.stringify({ message: TEXT.notFound }),
+          })
+        : route.continue();
     });
     let loads = 0;
     page.on("load", () => (loads += 1));
@@ -167,7 +180,12 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     const box = await page.locator("nav[aria-label='Main']:visible").last().boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeGreaterThan(PHONE.height - 5); // pinned to the bottom
-    expect(await page.getByRole("complementary", { name: "Sidebar" }).isVisible().catch(() => false)).toBe(false);
+    expect(
+      await page
+        .getByRole("complementary", { name: "Sidebar" })
+        .isVisible()
+        .catch(() => false),
+    ).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.locator("nav[aria-label='Main']:visible").getByRole("link", { name: "Friends" }).click();
     await page.waitForURL(app.server.url + "/friends");

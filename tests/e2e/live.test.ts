@@ -15,7 +15,11 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
     // the venue nearest to the viewer, made the owner's by an admin
     const admin = new Agent(app.server.url);
     await signUpAdmin(app.server, admin, { email: adminEmail });
-    const [venue] = (await admin.get<Venue[]>(`/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`)).body;
+    const [venue] = (
+      await admin.get<Venue[]>(
+        `/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`,
+      )
+    ).body;
     const ownerEmail = uniqueEmail("owner");
 
     const owner = await newPage(app.browser, app.server.url, DESKTOP);
@@ -26,7 +30,10 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
     await signUpIn(viewer.context, app.server.url, uniqueEmail("viewer"), "Vic");
     await viewer.page.goto("/");
     await expect.poll(() => viewer.page.getByText("Live updates active").count(), { timeout: 10_000 }).toBe(1);
-    const card = viewer.page.getByRole("article").filter({ has: viewer.page.getByRole("heading", { name: venue.name, exact: true }) }).first();
+    const card = viewer.page
+      .getByRole("article")
+      .filter({ has: viewer.page.getByRole("heading", { name: venue.name, exact: true }) })
+      .first();
     await card.waitFor({ timeout: 15_000 });
     expect(await card.getByText("Capacity:").count()).toBe(0);
 
@@ -35,13 +42,20 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
     await expect.poll(() => owner.page.getByRole("heading", { level: 1 }).textContent()).toBe(venue.name);
     expect(await owner.page.getByRole("radio", { name: "Moderate" }).getAttribute("aria-checked")).toBe("true");
     expect(await owner.page.getByRole("radio", { name: "Quiet" }).getAttribute("aria-checked")).toBe("true");
-    expect(await owner.page.getByRole("button", { name: "Chill", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    expect(await owner.page.getByRole("button", { name: "Chill", exact: true }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
     await owner.page.getByRole("radio", { name: "Full" }).click();
     await owner.page.getByRole("radio", { name: "Loud" }).click();
-    for (const v of ["Energetic", "Loud", "Romantic"]) await owner.page.getByRole("button", { name: v, exact: true }).click();
-    expect(await owner.page.getByRole("button", { name: "Romantic", exact: true }).getAttribute("aria-pressed")).toBe("false");
+    for (const v of ["Energetic", "Loud", "Romantic"])
+      await owner.page.getByRole("button", { name: v, exact: true }).click();
+    expect(await owner.page.getByRole("button", { name: "Romantic", exact: true }).getAttribute("aria-pressed")).toBe(
+      "false",
+    );
     await owner.page.getByRole("button", { name: "Broadcast Update" }).click();
-    await expect.poll(() => owner.page.getByText("Update Broadcast", { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => owner.page.getByText("Update Broadcast", { exact: true }).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await shot(owner.page, "live-dashboard-desktop");
 
     // the viewer's card changes in place

@@ -8,7 +8,8 @@ const chromiumPath = findChromium();
 describe.skipIf(!chromiumPath)("social in the browser", () => {
   const app = useAppInBrowser();
 
-  const toastSays = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  const toastSays = (page: Page, text: string) =>
+    expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
   it("two people find each other, become friends, post, like, comment, form a group, and privacy hides a feed", async () => {
     const tag = Date.now().toString(36);
@@ -34,7 +35,9 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     await bo.page.getByRole("tab", { name: "Requests" }).click();
     await bo.page.getByRole("button", { name: "Accept" }).click();
     await toastSays(bo.page, "You're now friends");
-    await expect.poll(() => bo.page.getByRole("heading", { name: "No New Requests" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => bo.page.getByRole("heading", { name: "No New Requests" }).count(), { timeout: 10_000 })
+      .toBe(1);
     await bo.page.getByRole("tab", { name: "Friends" }).click();
     await expect.poll(() => bo.page.getByRole("tabpanel").getByText(`Ada${tag} User`).count()).toBeGreaterThan(0);
     await bo.page.waitForTimeout(500);
@@ -91,7 +94,9 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     await privacy.getByRole("button", { name: "Save" }).click();
     await toastSays(bo.page, "Privacy Settings Updated");
     await ada.page.goto("/feed");
-    await expect.poll(() => ada.page.getByRole("heading", { name: "No posts yet" }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => ada.page.getByRole("heading", { name: "No posts yet" }).count(), { timeout: 10_000 })
+      .toBe(1);
     expect(await ada.page.getByText(`Sunny afternoon ${tag}`).count()).toBe(0);
 
     for (const p of [ada, bo]) expect(p.problems).toEqual([]);

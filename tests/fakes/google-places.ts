@@ -19,7 +19,10 @@ export interface FakePlace {
   [field: string]: unknown;
 }
 
-export type GoogleFailure = { kind: "status"; status: number; retryAfter?: string } | { kind: "hang" } | { kind: "truncate" };
+export type GoogleFailure =
+  | { kind: "status"; status: number; retryAfter?: string }
+  | { kind: "hang" }
+  | { kind: "truncate" };
 
 export interface SearchCall {
   apiKey: string;
@@ -50,7 +53,9 @@ export interface FakeGooglePlaces {
 
 function haversine(aLat: number, aLng: number, bLat: number, bLng: number) {
   const r = Math.PI / 180;
-  const h = Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLng - aLng) * r) / 2) ** 2;
+  const h =
+    Math.sin(((bLat - aLat) * r) / 2) ** 2 +
+    Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLng - aLng) * r) / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -72,9 +77,12 @@ export function applyFieldMask(place: FakePlace, mask: string[]): Record<string,
   return out;
 }
 
-const googleError = (code: number, status: string, message: string) => JSON.stringify({ error: { code, message, status } });
+const googleError = (code: number, status: string, message: string) =>
+  JSON.stringify({ error: { code, message, status } });
 
-export async function startFakeGooglePlaces(opts: { apiKey?: string; places?: FakePlace[] } = {}): Promise<FakeGooglePlaces> {
+export async function startFakeGooglePlaces(
+  opts: { apiKey?: string; places?: FakePlace[] } = {},
+): Promise<FakeGooglePlaces> {
   const apiKey = opts.apiKey ?? "fake-places-key";
   let data = opts.places ?? [];
   const calls: SearchCall[] = [];
@@ -83,7 +91,10 @@ export async function startFakeGooglePlaces(opts: { apiKey?: string; places?: Fa
   const sockets = new Set<Socket>();
 
   const send = (res: ServerResponse, status: number, body: string) => {
-    res.writeHead(status, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(body) });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=UTF-8",
+      "content-length": Buffer.byteLength(body),
+    });
     res.end(body);
   };
   const refuse = (res: ServerResponse, code: number, status: string, message: string) => {
@@ -92,14 +103,21 @@ export async function startFakeGooglePlaces(opts: { apiKey?: string; places?: Fa
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
-    if (req.method !== "POST" || req.url !== "/v1/places:searchNearby") return refuse(res, 404, "NOT_FOUND", `Method not found: ${req.method} ${req.url}`);
+    if (req.method !== "POST" || req.url !== "/v1/places:searchNearby")
+      return refuse(res, 404, "NOT_FOUND", `Method not found: ${req.method} ${req.url}`);
     const key = String(req.headers["x-goog-api-key"] ?? "");
     if (key !== apiKey) return refuse(res, 400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.");
     const fieldMask = String(req.headers["x-goog-fieldmask"] ?? "");
     if (!fieldMask) {
-      return refuse(res, 400, "INVALID_ARGUMENT", "FieldMask is a required parameter. See https://cloud.google.com/apis/docs/system-parameters on how to provide it.");
+      return refuse(
+        res,
+        400,
+        "INVALID_ARGUMENT",
+        "FieldMask is a required parameter. See https://cloud.google.com/apis/docs/system-parameters on how to provide it.",
+      );
     }
-    if (!/^application\/json/.test(String(req.headers["content-type"] ?? ""))) return refuse(res, 400, "INVALID_ARGUMENT", "Invalid JSON payload received.");
+    if (!/^application\/json/.test(String(req.headers["content-type"] ?? "")))
+      return refuse(res, 400, "INVALID_ARGUMENT", "Invalid JSON payload received.");
     let body: SearchCall["body"];
     try {
       body = JSON.parse(raw);
@@ -113,9 +131,11 @@ export async function startFakeGooglePlaces(opts: { apiKey?: string; places?: Fa
     if (typeof lat !== "number" || typeof lng !== "number" || typeof radius !== "number") {
       return refuse(res, 400, "INVALID_ARGUMENT", "locationRestriction.circle is required.");
     }
-    if (!(radius > 0 && radius <= 50_000)) return refuse(res, 400, "INVALID_ARGUMENT", "Invalid radius. Must be between 0.0 and 50000.0, inclusive.");
+    if (!(radius > 0 && radius <= 50_000))
+      return refuse(res, 400, "INVALID_ARGUMENT", "Invalid radius. Must be between 0.0 and 50000.0, inclusive.");
     const max = body.maxResultCount ?? 20;
-    if (!Number.isInteger(max) || max < 1 || max > 20) return refuse(res, 400, "INVALID_ARGUMENT", "maxResultCount must be between 1 and 20.");
+    if (!Number.isInteger(max) || max < 1 || max > 20)
+      return refuse(res, 400, "INVALID_ARGUMENT", "maxResultCount must be between 1 and 20.");
     if (body.includedTypes !== undefined && (!Array.isArray(body.includedTypes) || body.includedTypes.length > 50)) {
       return refuse(res, 400, "INVALID_ARGUMENT", "includedTypes must be a list of at most 50 types.");
     }
@@ -133,7 +153,9 @@ export async function startFakeGooglePlaces(opts: { apiKey?: string; places?: Fa
         if (f.retryAfter !== undefined) headers["retry-after"] = f.retryAfter;
         res.writeHead(f.status, headers);
         const status = f.status === 429 ? "RESOURCE_EXHAUSTED" : f.status === 503 ? "UNAVAILABLE" : "INTERNAL";
-        return res.end(googleError(f.status, status, f.status === 429 ? "Quota exceeded." : "Internal error encountered."));
+        return res.end(
+          googleError(f.status, status, f.status === 429 ? "Quota exceeded." : "Internal error encountered."),
+        );
       }
     }
 
@@ -141,13 +163,23 @@ export async function startFakeGooglePlaces(opts: { apiKey?: string; places?: Fa
     const hits = data
       .map((p) => ({ p, d: haversine(lat, lng, p.location.latitude, p.location.longitude) }))
       .filter(({ p, d }) => d <= radius && (!types?.length || p.types.some((t) => types.includes(t))))
-      .sort((a, b) => (body.rankPreference === "DISTANCE" ? a.d - b.d : Number(b.p.rating ?? 0) - Number(a.p.rating ?? 0)))
+      .sort((a, b) =>
+        body.rankPreference === "DISTANCE" ? a.d - b.d : Number(b.p.rating ?? 0) - Number(a.p.rating ?? 0),
+      )
       .slice(0, max)
-      .map(({ p }) => applyFieldMask(p, fieldMask.split(",").map((f) => f.trim())));
+      .map(({ p }) =>
+        applyFieldMask(
+          p,
+          fieldMask.split(",").map((f) => f.trim()),
+        ),
+      );
     calls.push({ apiKey: key, fieldMask, body, answered: hits.length });
     const text = JSON.stringify(hits.length ? { places: hits } : {});
     if (next?.failure.kind === "truncate") {
-      res.writeHead(200, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text) });
+      res.writeHead(200, {
+        "content-type": "application/json; charset=UTF-8",
+        "content-length": Buffer.byteLength(text),
+      });
       res.write(text.slice(0, Math.floor(text.length / 2)));
       setTimeout(() => req.socket.destroy(), 20);
       return;
@@ -200,10 +232,30 @@ const KINDS: { types: string[]; primaryType: string; word: string }[] = [
   { types: ["restaurant", "food", "point_of_interest", "establishment"], primaryType: "restaurant", word: "Kitchen" },
   { types: ["cafe", "coffee_shop", "food", "establishment"], primaryType: "coffee_shop", word: "Coffee" },
   { types: ["bar", "point_of_interest", "establishment"], primaryType: "bar", word: "Tap Room" },
-  { types: ["italian_restaurant", "restaurant", "food", "establishment"], primaryType: "italian_restaurant", word: "Trattoria" },
+  {
+    types: ["italian_restaurant", "restaurant", "food", "establishment"],
+    primaryType: "italian_restaurant",
+    word: "Trattoria",
+  },
   { types: ["night_club", "bar", "establishment"], primaryType: "night_club", word: "Club" },
 ];
-const NAMES = ["Juniper", "Basil", "Copper", "Saffron", "Harbor", "Mission", "Cedar", "Lantern", "Ember", "Marigold", "Fog", "Sparrow", "Olive", "Pier", "Velvet"];
+const NAMES = [
+  "Juniper",
+  "Basil",
+  "Copper",
+  "Saffron",
+  "Harbor",
+  "Mission",
+  "Cedar",
+  "Lantern",
+  "Ember",
+  "Marigold",
+  "Fog",
+  "Sparrow",
+  "Olive",
+  "Pier",
+  "Velvet",
+];
 
 /** `n` places spread evenly (a sunflower spiral) within `radius` metres of the point. */
 export function spreadPlaces(lat: number, lng: number, n: number, radius: number, idPrefix: string): FakePlace[] {
@@ -242,9 +294,20 @@ export function blueNotePlace(lat: number, lng: number, id: string): FakePlace {
     websiteUri: "https://bluenote.example/",
     regularOpeningHours: {
       openNow: true,
-      weekdayDescriptions: ["Monday: 5:00 PM – 2:00 AM", "Tuesday: 5:00 PM – 2:00 AM", "Wednesday: 5:00 PM – 2:00 AM", "Thursday: 5:00 PM – 2:00 AM", "Friday: 5:00 PM – 2:00 AM", "Saturday: 5:00 PM – 2:00 AM", "Sunday: 5:00 PM – 2:00 AM"],
+      weekdayDescriptions: [
+        "Monday: 5:00 PM – 2:00 AM",
+        "Tuesday: 5:00 PM – 2:00 AM",
+        "Wednesday: 5:00 PM – 2:00 AM",
+        "Thursday: 5:00 PM – 2:00 AM",
+        "Friday: 5:00 PM – 2:00 AM",
+        "Saturday: 5:00 PM – 2:00 AM",
+        "Sunday: 5:00 PM – 2:00 AM",
+      ],
     },
-    editorialSummary: { text: "Dim, intimate jazz club with nightly live sets and classic cocktails.", languageCode: "en" },
+    editorialSummary: {
+      text: "Dim, intimate jazz club with nightly live sets and classic cocktails.",
+      languageCode: "en",
+    },
     priceLevel: "PRICE_LEVEL_MODERATE",
     liveMusic: true,
     goodForGroups: true,
@@ -260,7 +323,11 @@ export function blueNotePlace(lat: number, lng: number, id: string): FakePlace {
         rating: 5,
         text: { text: "Great live jazz every night, cozy and romantic atmosphere.", languageCode: "en" },
         originalText: { text: "Great live jazz every night, cozy and romantic atmosphere.", languageCode: "en" },
-        authorAttribution: { displayName: "Maya R.", uri: "https://www.google.com/maps/contrib/1", photoUri: "https://lh3.googleusercontent.com/a/1" },
+        authorAttribution: {
+          displayName: "Maya R.",
+          uri: "https://www.google.com/maps/contrib/1",
+          photoUri: "https://lh3.googleusercontent.com/a/1",
+        },
         publishTime: "2024-04-20T21:15:00Z",
       },
       {
@@ -273,8 +340,18 @@ export function blueNotePlace(lat: number, lng: number, id: string): FakePlace {
       },
     ],
     photos: [
-      { name: `places/${id}/photos/AelY_photo1`, widthPx: 4032, heightPx: 3024, authorAttributions: [{ displayName: "Maya R.", uri: "https://www.google.com/maps/contrib/1" }] },
-      { name: `places/${id}/photos/AelY_photo2`, widthPx: 1200, heightPx: 800, authorAttributions: [{ displayName: "Blue Note Jazz Bar" }] },
+      {
+        name: `places/${id}/photos/AelY_photo1`,
+        widthPx: 4032,
+        heightPx: 3024,
+        authorAttributions: [{ displayName: "Maya R.", uri: "https://www.google.com/maps/contrib/1" }],
+      },
+      {
+        name: `places/${id}/photos/AelY_photo2`,
+        widthPx: 1200,
+        heightPx: 800,
+        authorAttributions: [{ displayName: "Blue Note Jazz Bar" }],
+      },
     ],
   };
 }

@@ -1,6 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { decodeProtectedHeader, exportJWK, generateKeyPair, importSPKI, jwtVerify, type JWK, type JWTPayload, type ProtectedHeaderParameters } from "jose";
+import {
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importSPKI,
+  jwtVerify,
+  type JWK,
+  type JWTPayload,
+  type ProtectedHeaderParameters,
+} from "jose";
 import Provider, { type Configuration } from "oidc-provider";
 
 /**
@@ -145,7 +154,11 @@ export async function startFakeProvider(apple: AppleKey): Promise<FakeProvider> 
         // PKCE with S256 is required of every client: a flow without it fails here.
         pkce: { methods: ["S256"], required: () => true },
         scopes: ["openid", "email", "profile", "name", "users.read", "tweet.read"],
-        claims: { email: ["email", "email_verified"], profile: ["given_name", "family_name", "name"], name: ["given_name", "family_name"] },
+        claims: {
+          email: ["email", "email_verified"],
+          profile: ["given_name", "family_name", "name"],
+          name: ["given_name", "family_name"],
+        },
         // Apple has no userinfo endpoint: the email must be in the ID token itself.
         conformIdTokenClaims: false,
         features: { devInteractions: { enabled: false } },
@@ -219,7 +232,9 @@ export async function startFakeProvider(apple: AppleKey): Promise<FakeProvider> 
             }
             const account = accounts.get(token.accountId)!;
             res.setHeader("content-type", "application/json");
-            return res.end(JSON.stringify({ data: { id: account.sub, name: account.name, username: `user${account.sub}` } }));
+            return res.end(
+              JSON.stringify({ data: { id: account.sub, name: account.name, username: `user${account.sub}` } }),
+            );
           }
           if (url.pathname.startsWith("/interaction/")) return await interaction(req, res);
           return handler(req, res);
@@ -239,7 +254,12 @@ export async function startFakeProvider(apple: AppleKey): Promise<FakeProvider> 
     const p = provider!;
     const details = await p.interactionDetails(req, res);
     if (state.deny) {
-      return p.interactionFinished(req, res, { error: "access_denied", error_description: "End-User aborted interaction" }, { mergeWithLastSubmission: false });
+      return p.interactionFinished(
+        req,
+        res,
+        { error: "access_denied", error_description: "End-User aborted interaction" },
+        { mergeWithLastSubmission: false },
+      );
     }
     if (details.prompt.name === "login") {
       const account = state.nextAccount;
@@ -249,10 +269,15 @@ export async function startFakeProvider(apple: AppleKey): Promise<FakeProvider> 
     const accountId = details.session!.accountId;
     const clientId = details.params.client_id as string;
     const grant = details.grantId ? (await p.Grant.find(details.grantId))! : new p.Grant({ accountId, clientId });
-    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(" "));
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(" "));
     const grantId = await grant.save();
     return p.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }

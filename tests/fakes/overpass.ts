@@ -52,11 +52,14 @@ export interface FakeOverpass {
 }
 
 export const SKOPJE_FIXTURE = new URL("./data/overpass_api_response_fastfood_skopje.json", import.meta.url);
-export const readSkopjeFixture = (): { elements: OverpassElement[] } & Record<string, unknown> => JSON.parse(readFileSync(SKOPJE_FIXTURE, "utf8"));
+export const readSkopjeFixture = (): { elements: OverpassElement[] } & Record<string, unknown> =>
+  JSON.parse(readFileSync(SKOPJE_FIXTURE, "utf8"));
 
 function haversine(aLat: number, aLng: number, bLat: number, bLng: number) {
   const r = Math.PI / 180;
-  const h = Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLng - aLng) * r) / 2) ** 2;
+  const h =
+    Math.sin(((bLat - aLat) * r) / 2) ** 2 +
+    Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLng - aLng) * r) / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -72,7 +75,11 @@ export function parseQuery(ql: string): Statement[] {
   const re = /\b(node|way)((?:\[[^\]]*\])*)\(around:([\d.]+),(-?[\d.]+),(-?[\d.]+)\)/g;
   for (const m of ql.matchAll(re)) {
     const filter = /\["amenity"~"([^"]+)"\]/.exec(m[2]);
-    out.push({ type: m[1] as "node" | "way", amenity: filter ? new RegExp(filter[1]) : null, around: { r: Number(m[3]), lat: Number(m[4]), lng: Number(m[5]) } });
+    out.push({
+      type: m[1] as "node" | "way",
+      amenity: filter ? new RegExp(filter[1]) : null,
+      around: { r: Number(m[3]), lat: Number(m[4]), lng: Number(m[5]) },
+    });
   }
   return out;
 }
@@ -92,10 +99,17 @@ export async function startFakeOverpass(initial: OverpassElement[] = []): Promis
     `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html><head><title>OSM3S Response</title></head><body>\n<p><strong style="color:#FF0000">Error</strong>: ${text}</p>\n</body></html>\n`;
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
-    if (req.method !== "POST" || !req.url?.startsWith("/api/interpreter")) return send(res, 404, errorPage(404, "not found"), "text/html");
+    if (req.method !== "POST" || !req.url?.startsWith("/api/interpreter"))
+      return send(res, 404, errorPage(404, "not found"), "text/html");
     const form = new URLSearchParams(raw);
     const query = form.get("data") ?? "";
-    requests.push({ method: req.method, path: req.url, contentType: String(req.headers["content-type"] ?? ""), userAgent: String(req.headers["user-agent"] ?? ""), query });
+    requests.push({
+      method: req.method,
+      path: req.url,
+      contentType: String(req.headers["content-type"] ?? ""),
+      userAgent: String(req.headers["user-agent"] ?? ""),
+      query,
+    });
 
     const next = failures[0];
     if (next) {
@@ -106,7 +120,15 @@ export async function startFakeOverpass(initial: OverpassElement[] = []): Promis
         const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8" };
         if (f.retryAfter !== undefined) headers["retry-after"] = f.retryAfter;
         res.writeHead(f.status, headers);
-        return res.end(f.body ?? errorPage(f.status, f.status === 429 ? "rate_limited. Please check /api/status for the quota of your IP address." : "runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request."));
+        return res.end(
+          f.body ??
+            errorPage(
+              f.status,
+              f.status === 429
+                ? "rate_limited. Please check /api/status for the quota of your IP address."
+                : "runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request.",
+            ),
+        );
       }
       const body = JSON.stringify(answer(query));
       if (f.kind === "slow") {
@@ -130,7 +152,8 @@ export async function startFakeOverpass(initial: OverpassElement[] = []): Promis
       setTimeout(() => req.socket.destroy(), 20);
       return;
     }
-    if (!/\[out:json\]/.test(query)) return send(res, 400, errorPage(400, "line 1: parse error: only [out:json] is served by this fake"), "text/html");
+    if (!/\[out:json\]/.test(query))
+      return send(res, 400, errorPage(400, "line 1: parse error: only [out:json] is served by this fake"), "text/html");
     send(res, 200, JSON.stringify(answer(query)));
   };
 
@@ -151,7 +174,11 @@ export async function startFakeOverpass(initial: OverpassElement[] = []): Promis
     return {
       version: 0.6,
       generator: "Overpass API 0.7.62.1 (fake)",
-      osm3s: { timestamp_osm_base: "2024-05-01T12:00:00Z", copyright: "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL." },
+      osm3s: {
+        timestamp_osm_base: "2024-05-01T12:00:00Z",
+        copyright:
+          "The data included in this document is from www.openstreetmap.org. The data is made available under ODbL.",
+      },
       elements,
     };
   };
@@ -242,11 +269,36 @@ export function sfLikeElements(lat: number, lng: number, idBase: number): Overpa
         "contact:phone": "+1 415 555 0102",
       },
     },
-    { type: "node", id: idBase + 3, ...at(-150, 60), tags: { amenity: "biergarten", name: "Zeitgeist", outdoor_seating: "yes", opening_hours: "Mo-Su 12:00-02:00" } },
-    { type: "node", id: idBase + 4, ...at(200, -180), tags: { amenity: "nightclub", name: "The EndUp", music_genre: "house;techno" } },
-    { type: "way", id: idBase + 5, center: at(-220, -140), tags: { amenity: "restaurant", name: "Tartine Bistro", cuisine: "french", description: "Candle-lit French bistro with a small wine list." } },
+    {
+      type: "node",
+      id: idBase + 3,
+      ...at(-150, 60),
+      tags: { amenity: "biergarten", name: "Zeitgeist", outdoor_seating: "yes", opening_hours: "Mo-Su 12:00-02:00" },
+    },
+    {
+      type: "node",
+      id: idBase + 4,
+      ...at(200, -180),
+      tags: { amenity: "nightclub", name: "The EndUp", music_genre: "house;techno" },
+    },
+    {
+      type: "way",
+      id: idBase + 5,
+      center: at(-220, -140),
+      tags: {
+        amenity: "restaurant",
+        name: "Tartine Bistro",
+        cuisine: "french",
+        description: "Candle-lit French bistro with a small wine list.",
+      },
+    },
     { type: "node", id: idBase + 6, ...at(90, -260), tags: { amenity: "pub", name: "Toronado" } },
-    { type: "node", id: idBase + 7, ...at(-60, 300), tags: { amenity: "cafe", "name:en": "Golden Gate Tea House", cuisine: "tea" } },
+    {
+      type: "node",
+      id: idBase + 7,
+      ...at(-60, 300),
+      tags: { amenity: "cafe", "name:en": "Golden Gate Tea House", cuisine: "tea" },
+    },
     { type: "node", id: idBase + 8, ...at(30, 30), tags: { amenity: "cafe" } },
     { type: "way", id: idBase + 9, tags: { amenity: "bar", name: "Way Without Centre" } },
   ];

@@ -5,7 +5,12 @@ import { afterAll, beforeAll } from "vitest";
 import { markEmailVerified } from "../../src/server/auth/users";
 import { startServer, type TestServer } from "./server";
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+];
 
 /** The Chromium to drive, or null. REQUIRE_BROWSER=1 turns a missing browser into a failure. */
 export function findChromium(): string | null {
@@ -54,7 +59,8 @@ export async function newPage(
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
   page.on("console", (msg) => {
-    if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(`csp: ${msg.text()}`);
+    if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text()))
+      problems.push(`csp: ${msg.text()}`);
   });
   return { context, page, problems };
 }
@@ -68,7 +74,9 @@ export async function shot(page: Page, name: string, opts: { fullPage?: boolean 
 
 /** Signs a new account up inside a browser context (its cookies are the page's). */
 export async function signUpIn(context: BrowserContext, baseURL: string, email: string, firstName = "Test") {
-  const res = await context.request.post(`${baseURL}/auth/email/signup`, { data: { email, password: "a good password", firstName, lastName: "User" } });
+  const res = await context.request.post(`${baseURL}/auth/email/signup`, {
+    data: { email, password: "a good password", firstName, lastName: "User" },
+  });
   if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as { id: string; email: string };
 }
@@ -78,11 +86,15 @@ export async function signUpIn(context: BrowserContext, baseURL: string, email: 
  * email, as following the verification link does: with the address in ADMIN_EMAILS, an admin.
  */
 export async function signUpAdminIn(context: BrowserContext, server: TestServer, email: string, firstName = "Admin") {
-  const res = await context.request.post(`${server.url}/auth/email/signup`, { data: { email, password: "a good password", firstName, lastName: "User" } });
+  const res = await context.request.post(`${server.url}/auth/email/signup`, {
+    data: { email, password: "a good password", firstName, lastName: "User" },
+  });
   const user =
     res.status() === 201
       ? ((await res.json()) as { id: string })
-      : ((await (await context.request.post(`${server.url}/auth/email/login`, { data: { email, password: "a good password" } })).json()) as { id: string });
+      : ((await (
+          await context.request.post(`${server.url}/auth/email/login`, { data: { email, password: "a good password" } })
+        ).json()) as { id: string });
   await markEmailVerified(server.db, user.id);
   await server.ctx.changes.settle();
   return user;
@@ -96,7 +108,10 @@ export function useAppInBrowser(env: Record<string, string> = {}) {
   const app = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
     // The request limits are on, as shipped: a browser test uses the app the way a person does.
-    [app.server, app.browser] = await Promise.all([startServer("pglite", {}, { RATE_LIMIT_SCALE: "1", ...env }), launchBrowser(findChromium()!)]);
+    [app.server, app.browser] = await Promise.all([
+      startServer("pglite", {}, { RATE_LIMIT_SCALE: "1", ...env }),
+      launchBrowser(findChromium()!),
+    ]);
   });
   afterAll(async () => {
     await app.browser?.close();

@@ -22,7 +22,12 @@ export class Agent {
     return new Agent(this.base, this.origin);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res<T>> {
     const h: Record<string, string> = { ...headers };
     if (this.origin && !("origin" in h)) h.origin = this.origin;
     if (this.cookies.size) h.cookie = this.cookieHeader();
@@ -36,7 +41,8 @@ export class Agent {
       const [pair, ...attrs] = c.split(";");
       const [name, ...v] = pair.split("=");
       const value = v.join("=");
-      const expired = attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()) || value === "";
+      const expired =
+        attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()) || value === "";
       if (expired) this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }
@@ -66,11 +72,21 @@ export class Agent {
 
 let counter = 0;
 /** A unique email for this test run. */
-export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.com`;
+export const uniqueEmail = (prefix = "user") =>
+  `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.com`;
 
 /** Signs up a new account on `agent` and returns its user. */
-export async function signUp(agent: Agent, overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
-  const body = { email: uniqueEmail(), password: "correct horse battery", firstName: "Ada", lastName: "Lovelace", ...overrides };
+export async function signUp(
+  agent: Agent,
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+) {
+  const body = {
+    email: uniqueEmail(),
+    password: "correct horse battery",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    ...overrides,
+  };
   const res = await agent.post("/auth/email/signup", body);
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
   return { ...res.body, password: body.password } as { id: string; email: string; password: string; role: string };

@@ -12,7 +12,9 @@ export const PRODUCTION_START = JSON.parse(readFileSync("package.json", "utf8"))
 export function productionStart(): { assignments: Record<string, string>; command: string; args: string[] } {
   const words = PRODUCTION_START.split(/\s+/);
   const commandAt = words.findIndex((w) => !/^\w+=/.test(w));
-  const assignments = Object.fromEntries(words.slice(0, commandAt).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]));
+  const assignments = Object.fromEntries(
+    words.slice(0, commandAt).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)]),
+  );
   const [command, ...args] = words.slice(commandAt);
   return { assignments, command, args };
 }
@@ -75,7 +77,9 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
  * Resolves with its output; rejects when it fails.
  */
 export function runMigrate(env: Record<string, string>): Promise<string> {
-  return runScript("migrate", [], env).then(({ code, out }) => (code === 0 ? out : Promise.reject(new Error(`npm run migrate exited with ${code}:\n${out}`))));
+  return runScript("migrate", [], env).then(({ code, out }) =>
+    code === 0 ? out : Promise.reject(new Error(`npm run migrate exited with ${code}:\n${out}`)),
+  );
 }
 
 /**
@@ -83,11 +87,20 @@ export function runMigrate(env: Record<string, string>): Promise<string> {
  * standard input (the password of `create`): the operator's way to make an admin. Resolves with
  * its exit code and output, whatever the code.
  */
-export function runAdmin(env: Record<string, string>, args: string[], stdin = ""): Promise<{ code: number | null; out: string }> {
+export function runAdmin(
+  env: Record<string, string>,
+  args: string[],
+  stdin = "",
+): Promise<{ code: number | null; out: string }> {
   return runScript("admin", args, env, stdin);
 }
 
-function runScript(script: string, args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; out: string }> {
+function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  stdin?: string,
+): Promise<{ code: number | null; out: string }> {
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
     env: { ...inherited, LOG_LEVEL: "warn", ...env },

@@ -78,7 +78,8 @@ export async function startServer(
  * @fastify/static registers one by one (with the build's .br and .gz copies beside them).
  */
 export function appRoutes(server: Pick<TestServer, "routes">): string[] {
-  const isClientFile = (route: string) => /^GET \/(assets\/|index\.html(\.(br|gz))?$|[^/]+\.(svg|png|ico|txt|webmanifest|json)(\.(br|gz))?$)/.test(route);
+  const isClientFile = (route: string) =>
+    /^GET \/(assets\/|index\.html(\.(br|gz))?$|[^/]+\.(svg|png|ico|txt|webmanifest|json)(\.(br|gz))?$)/.test(route);
   return server.routes.filter((r) => !isClientFile(r));
 }
 
@@ -86,7 +87,11 @@ export function appRoutes(server: Pick<TestServer, "routes">): string[] {
  * Signs `agent` up and proves its email (as following the verification link does), so that an
  * address listed in ADMIN_EMAILS makes it an admin; answers once every cache of this server knows.
  */
-export async function signUpAdmin(server: Pick<TestServer, "db" | "ctx">, agent: Agent, overrides: Parameters<typeof signUp>[1] = {}) {
+export async function signUpAdmin(
+  server: Pick<TestServer, "db" | "ctx">,
+  agent: Agent,
+  overrides: Parameters<typeof signUp>[1] = {},
+) {
   const user = await signUp(agent, overrides);
   await markEmailVerified(server.db, user.id);
   await server.ctx.changes.settle();

@@ -29,7 +29,9 @@ function slowClient(port: number, from: string): Promise<Slow> {
     });
     socket.once("connect", () => {
       c.openedAt = Date.now();
-      socket.write(`POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+      socket.write(
+        `POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+      );
       drip = setInterval(() => socket.write(" "), 2000);
       resolve(c);
     });
@@ -44,24 +46,32 @@ function report() {
   reported = true;
   process.send!({
     type: "report",
-    results: clients.map((c) => ({ lastedMs: c.closedAt === null ? null : c.closedAt - c.openedAt, firstLine: c.got.split("\r\n")[0] })),
+    results: clients.map((c) => ({
+      lastedMs: c.closedAt === null ? null : c.closedAt - c.openedAt,
+      firstLine: c.got.split("\r\n")[0],
+    })),
   });
 }
 
-process.on("message", async (m: { type: string; port?: number; count?: number; perAddress?: number; firstAddress?: number }) => {
-  if (m.type === "open") {
-    const opened: Slow[] = [];
-    for (let i = 0; i < m.count!; i += 250) {
-      const batch = Array.from({ length: Math.min(250, m.count! - i) }, (_, k) => slowClient(m.port!, `127.0.0.${m.firstAddress! + Math.floor((i + k) / m.perAddress!)}`));
-      opened.push(...(await Promise.all(batch)));
+process.on(
+  "message",
+  async (m: { type: string; port?: number; count?: number; perAddress?: number; firstAddress?: number }) => {
+    if (m.type === "open") {
+      const opened: Slow[] = [];
+      for (let i = 0; i < m.count!; i += 250) {
+        const batch = Array.from({ length: Math.min(250, m.count! - i) }, (_, k) =>
+          slowClient(m.port!, `127.0.0.${m.firstAddress! + Math.floor((i + k) / m.perAddress!)}`),
+        );
+        opened.push(...(await Promise.all(batch)));
+      }
+      clients.push(...opened);
+      process.send!({ type: "open", count: clients.length });
+      if (clients.every((x) => x.closedAt !== null)) report();
+    } else if (m.type === "report") {
+      report();
+    } else if (m.type === "exit") {
+      for (const c of clients) c.socket.destroy();
+      process.exit(0);
     }
-    clients.push(...opened);
-    process.send!({ type: "open", count: clients.length });
-    if (clients.every((x) => x.closedAt !== null)) report();
-  } else if (m.type === "report") {
-    report();
-  } else if (m.type === "exit") {
-    for (const c of clients) c.socket.destroy();
-    process.exit(0);
-  }
-});
+  },
+);

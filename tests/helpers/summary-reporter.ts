@@ -16,9 +16,11 @@ export default class SummaryReporter implements Reporter {
         else if (state === "failed") counts.failed++;
         else counts.skipped++;
       }
-      const failedOutsideTests = (s: TestModule | TestSuite) => s.state() === "failed" && ![...s.children.allTests()].some((t) => t.result().state === "failed");
+      const failedOutsideTests = (s: TestModule | TestSuite) =>
+        s.state() === "failed" && ![...s.children.allTests()].some((t) => t.result().state === "failed");
       counts.failed += m.errors().length + [...m.children.allSuites()].filter(failedOutsideTests).length;
-      if (!m.errors().length && failedOutsideTests(m) && ![...m.children.allSuites()].some(failedOutsideTests)) counts.failed++;
+      if (!m.errors().length && failedOutsideTests(m) && ![...m.children.allSuites()].some(failedOutsideTests))
+        counts.failed++;
     }
     counts.failed += unhandledErrors.length;
     process.stdout.write(`\nVitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);

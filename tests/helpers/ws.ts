@@ -19,16 +19,22 @@ export function openWs(base: string, opts: { cookie?: string; origin?: string | 
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers });
     const messages: Array<Record<string, unknown>> = [];
-    const waiters: Array<{ test: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }> = [];
+    const waiters: Array<{
+      test: (m: Record<string, unknown>) => boolean;
+      resolve: (m: Record<string, unknown>) => void;
+    }> = [];
     socket.on("message", (raw) => {
       const m = JSON.parse(raw.toString());
       messages.push(m);
-      for (const w of [...waiters]) if (w.test(m)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(m);
-      }
+      for (const w of [...waiters])
+        if (w.test(m)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(m);
+        }
     });
-    socket.on("unexpected-response", (_req, res) => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { statusCode: res.statusCode })));
+    socket.on("unexpected-response", (_req, res) =>
+      reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { statusCode: res.statusCode })),
+    );
     socket.on("error", reject);
     socket.on("open", () =>
       resolve({
@@ -38,7 +44,10 @@ export function openWs(base: string, opts: { cookie?: string; origin?: string | 
           const found = messages.find(test);
           if (found) return Promise.resolve(found);
           return new Promise((res, rej) => {
-            const timer = setTimeout(() => rej(new Error(`no matching message in ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+            const timer = setTimeout(
+              () => rej(new Error(`no matching message in ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+              timeoutMs,
+            );
             waiters.push({ test, resolve: (m) => (clearTimeout(timer), res(m)) });
           });
         },
@@ -53,4 +62,7 @@ export function openWs(base: string, opts: { cookie?: string; origin?: string | 
   });
 }
 
-export const closed = (c: WsClient) => new Promise<number>((resolve) => (c.socket.readyState === WebSocket.CLOSED ? resolve(-1) : c.socket.once("close", (code) => resolve(code))));
+export const closed = (c: WsClient) =>
+  new Promise<number>((resolve) =>
+    c.socket.readyState === WebSocket.CLOSED ? resolve(-1) : c.socket.once("close", (code) => resolve(code)),
+  );

@@ -17,18 +17,34 @@ const homeModule = import("@client/features/home/home-page");
 const LandingPage = lazy(() => loadPage(() => landingModule.then((m) => ({ default: m.LandingPage }))));
 const HomePage = lazy(() => loadPage(() => homeModule.then((m) => ({ default: m.HomePage }))));
 // Owners' dashboard: only venue owners need it.
-const BusinessPage = lazy(() => loadPage(() => import("@client/features/business/business-page").then((m) => ({ default: m.BusinessPage }))));
+const BusinessPage = lazy(() =>
+  loadPage(() => import("@client/features/business/business-page").then((m) => ({ default: m.BusinessPage }))),
+);
 // The login screen carries the form validation (zod), which nothing else on first load needs.
-const LoginPage = lazy(() => loadPage(() => import("@client/features/auth/login-page").then((m) => ({ default: m.LoginPage }))));
+const LoginPage = lazy(() =>
+  loadPage(() => import("@client/features/auth/login-page").then((m) => ({ default: m.LoginPage }))),
+);
 // Explore and Saved load on first visit.
-const ExplorePage = lazy(() => loadPage(() => import("@client/features/explore/explore-page").then((m) => ({ default: m.ExplorePage }))));
-const SavedPage = lazy(() => loadPage(() => import("@client/features/saved/saved-page").then((m) => ({ default: m.SavedPage }))));
+const ExplorePage = lazy(() =>
+  loadPage(() => import("@client/features/explore/explore-page").then((m) => ({ default: m.ExplorePage }))),
+);
+const SavedPage = lazy(() =>
+  loadPage(() => import("@client/features/saved/saved-page").then((m) => ({ default: m.SavedPage }))),
+);
 // Feed, Friends and Profile (dialogs, tabs, sheets) load on first visit too.
-const FeedPage = lazy(() => loadPage(() => import("@client/features/feed/feed-page").then((m) => ({ default: m.FeedPage }))));
-const FriendsPage = lazy(() => loadPage(() => import("@client/features/friends/friends-page").then((m) => ({ default: m.FriendsPage }))));
-const ProfilePage = lazy(() => loadPage(() => import("@client/features/profile/profile-page").then((m) => ({ default: m.ProfilePage }))));
+const FeedPage = lazy(() =>
+  loadPage(() => import("@client/features/feed/feed-page").then((m) => ({ default: m.FeedPage }))),
+);
+const FriendsPage = lazy(() =>
+  loadPage(() => import("@client/features/friends/friends-page").then((m) => ({ default: m.FriendsPage }))),
+);
+const ProfilePage = lazy(() =>
+  loadPage(() => import("@client/features/profile/profile-page").then((m) => ({ default: m.ProfilePage }))),
+);
 // Only operators use the admin panel: it loads on first visit, like the pages above.
-const AdminPage = lazy(() => loadPage(() => import("@client/features/admin/admin-page").then((m) => ({ default: m.AdminPage }))));
+const AdminPage = lazy(() =>
+  loadPage(() => import("@client/features/admin/admin-page").then((m) => ({ default: m.AdminPage }))),
+);
 
 function PageLoading() {
   return (

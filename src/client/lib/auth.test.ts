@@ -15,7 +15,11 @@ describe("deriveAuthState", () => {
   });
 
   it("is authenticated with a user that has an id", () => {
-    expect(deriveAuthState({ data: user, error: null, ...idle })).toEqual({ isLoading: false, user, isAuthenticated: true });
+    expect(deriveAuthState({ data: user, error: null, ...idle })).toEqual({
+      isLoading: false,
+      user,
+      isAuthenticated: true,
+    });
   });
 
   it("is signed out on an error, or when the user has no id", () => {
@@ -25,11 +29,16 @@ describe("deriveAuthState", () => {
   });
 
   it("ignores stale data while an error is set", () => {
-    expect(deriveAuthState({ data: user, error: new Error("401: {}"), ...idle })).toMatchObject({ user: null, isAuthenticated: false });
+    expect(deriveAuthState({ data: user, error: new Error("401: {}"), ...idle })).toMatchObject({
+      user: null,
+      isAuthenticated: false,
+    });
   });
 
   it("counts the refetch after an error (just signed in) as loading", () => {
-    expect(deriveAuthState({ data: undefined, error: new Error("401: {}"), isLoading: false, isFetching: true }).isLoading).toBe(true);
+    expect(
+      deriveAuthState({ data: undefined, error: new Error("401: {}"), isLoading: false, isFetching: true }).isLoading,
+    ).toBe(true);
     expect(deriveAuthState({ data: user, error: null, isLoading: false, isFetching: true }).isLoading).toBe(false);
   });
 });

@@ -16,8 +16,10 @@ describe("firstFieldErrors", () => {
   });
 
   it("gives the spec's signup password message and accepts empty names", () => {
-    expect(errorsOf(signupBody.safeParse({ email: "a@b.co", password: "short", firstName: "", lastName: "" }))).toEqual({
-      password: "Password must be at least 8 characters",
-    });
+    expect(errorsOf(signupBody.safeParse({ email: "a@b.co", password: "short", firstName: "", lastName: "" }))).toEqual(
+      {
+        password: "Password must be at least 8 characters",
+      },
+    );
   });
 });

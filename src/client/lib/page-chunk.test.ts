@@ -47,7 +47,15 @@ describe("loadPage: a page chunk of an earlier build", () => {
   });
 
   it("never reloads without session storage, and distrusts a stored time in the future", () => {
-    const broken = { storage: { getItem: () => { throw new Error("denied"); }, setItem: () => undefined }, now: () => 5 };
+    const broken = {
+      storage: {
+        getItem: () => {
+          throw new Error("denied");
+        },
+        setItem: () => undefined,
+      },
+      now: () => 5,
+    };
     expect(claimReload(broken)).toBe(false);
     const deps = fakeDeps(10_000);
     deps.storage.setItem("vibe:chunk-reload-at", String(10_000 + 3 * RELOAD_WINDOW_MS)); // clock moved back

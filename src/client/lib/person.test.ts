@@ -26,7 +26,9 @@ describe("personInitials", () => {
 
 describe("avatarSrc", () => {
   it("sends remote pictures through the image proxy and keeps local ones", () => {
-    expect(avatarSrc("https://lh3.googleusercontent.com/a/b c")).toBe("/api/proxy-image?url=https%3A%2F%2Flh3.googleusercontent.com%2Fa%2Fb%20c");
+    expect(avatarSrc("https://lh3.googleusercontent.com/a/b c")).toBe(
+      "/api/proxy-image?url=https%3A%2F%2Flh3.googleusercontent.com%2Fa%2Fb%20c",
+    );
     expect(avatarSrc("/avatars/1.png")).toBe("/avatars/1.png");
     expect(avatarSrc("data:image/png;base64,AAAA")).toBe("data:image/png;base64,AAAA");
   });

@@ -67,7 +67,12 @@ describe("default query function", () => {
 describe("createQueryClient", () => {
   it("applies the spec 7 defaults", () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
-    expect(queries).toMatchObject({ retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity });
+    expect(queries).toMatchObject({
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Infinity,
+    });
     expect(typeof queries?.queryFn).toBe("function");
     expect(mutations).toMatchObject({ retry: false });
   });

@@ -16,7 +16,8 @@ const RealtimeContext = createContext<RealtimeState>({ connected: false, lastMes
 /** Whether the realtime connection is open, and the last message it brought (spec 7). */
 export const useRealtime = () => useContext(RealtimeContext);
 
-const keyStartsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) => typeof q.queryKey[0] === "string" && (q.queryKey[0] as string).startsWith(prefix);
+const keyStartsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) =>
+  typeof q.queryKey[0] === "string" && (q.queryKey[0] as string).startsWith(prefix);
 
 type Person = { firstName?: string | null; lastName?: string | null };
 const nameOf = (p: unknown) => {
@@ -28,7 +29,8 @@ const nameOf = (p: unknown) => {
 function patchVenue(client: QueryClient, venueId: number, latestUpdate: LatestUpdate) {
   client.setQueriesData({ predicate: keyStartsWith("/api/") }, (data: unknown) => {
     const patch = (v: Venue) => (v && v.id === venueId ? { ...v, latestUpdate } : v);
-    if (Array.isArray(data) && data.some((v) => v && typeof v === "object" && "latestUpdate" in v)) return data.map(patch);
+    if (Array.isArray(data) && data.some((v) => v && typeof v === "object" && "latestUpdate" in v))
+      return data.map(patch);
     if (data && typeof data === "object" && Array.isArray((data as { venues?: unknown }).venues)) {
       const d = data as { venues: Venue[] };
       return { ...d, venues: d.venues.map(patch) };
@@ -41,7 +43,8 @@ export function applyRealtimeMessage(client: QueryClient, message: RealtimeMessa
   const invalidate = (prefix: string) => void client.invalidateQueries({ predicate: keyStartsWith(prefix) });
   switch (message.type) {
     case "venue_update":
-      if (typeof message.venueId === "number" && message.latestUpdate) patchVenue(client, message.venueId, message.latestUpdate as LatestUpdate);
+      if (typeof message.venueId === "number" && message.latestUpdate)
+        patchVenue(client, message.venueId, message.latestUpdate as LatestUpdate);
       invalidate("/api/my-venues");
       return;
     case "friend_request":

@@ -80,4 +80,5 @@ export function connectRealtime(opts: RealtimeOptions): { close: () => void } {
 }
 
 /** ws(s)://<this host>/ws */
-export const realtimeUrl = (location: { protocol: string; host: string }) => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+export const realtimeUrl = (location: { protocol: string; host: string }) =>
+  `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;

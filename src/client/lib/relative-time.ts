@@ -20,7 +20,12 @@ export function formatRelativeTime(iso: string | Date, now: Date = new Date(), t
   if (age < DAY) return `${Math.floor(age / HOUR)}h ago`;
   if (age < WEEK) return `${Math.floor(age / DAY)}d ago`;
   const sameYear = yearIn(then, timeZone) === yearIn(now, timeZone);
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", ...(sameYear ? {} : { year: "numeric" }), timeZone }).format(then);
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(sameYear ? {} : { year: "numeric" }),
+    timeZone,
+  }).format(then);
 }
 
 function yearIn(date: Date, timeZone?: string): string {

@@ -6,7 +6,10 @@ type NamedUser = Pick<User, "firstName" | "lastName" | "email" | "isGuest">;
 /** Full name, else email; guests (and users with neither) are shown as "Guest". */
 export function displayName(user: NamedUser | null | undefined): string {
   if (!user || user.isGuest) return AUTH_TEXT.guestName;
-  const fullName = [user.firstName, user.lastName].map((part) => part?.trim()).filter(Boolean).join(" ");
+  const fullName = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
   return fullName || user.email?.trim() || AUTH_TEXT.guestName;
 }
 

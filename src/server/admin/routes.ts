@@ -25,11 +25,20 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         name: "Realtime bus",
         available: bus.available(),
-        detail: bus.kind === "redis" ? (bus.available() ? "Redis pub/sub connected" : "Redis unavailable: live updates stay on this instance until it returns") : "In-process (one instance)",
+        detail:
+          bus.kind === "redis"
+            ? bus.available()
+              ? "Redis pub/sub connected"
+              : "Redis unavailable: live updates stay on this instance until it returns"
+            : "In-process (one instance)",
       },
       ...sourceStatuses(config),
       ...vibes.services(),
-      ...SOCIAL_PROVIDERS.map((p) => ({ name: `Sign in with ${p.name}`, available: false, detail: `Not configured: set ${p.env}` })),
+      ...SOCIAL_PROVIDERS.map((p) => ({
+        name: `Sign in with ${p.name}`,
+        available: false,
+        detail: `Not configured: set ${p.env}`,
+      })),
     ];
     return { services };
   });

@@ -11,7 +11,8 @@ export const SYNC_MAX_RADIUS_M = 50_000;
 
 // The admin form sends numbers; numeric strings ("37.7749") are read as numbers too.
 const numeric = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v);
-const required = (name: string, what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `${name} is required` : `${name} must be ${what}`);
+const required = (name: string, what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${name} is required` : `${name} must be ${what}`;
 
 const coordinate = (name: string, limit: number) =>
   z.preprocess(
@@ -48,7 +49,10 @@ export function syncRoutes(app: FastifyInstance, ctx: AppContext) {
     running = true;
     try {
       const sources = buildSources(ctx.config, req.log);
-      const result = await syncVenues(ctx.db, sources, area, req.log, { timeoutMs: ctx.config.syncTimeoutMs, analyzeText });
+      const result = await syncVenues(ctx.db, sources, area, req.log, {
+        timeoutMs: ctx.config.syncTimeoutMs,
+        analyzeText,
+      });
       // Every instance hears of the change; this one has read it before answering, so the
       // caller's next search here already finds the new venues.
       await ctx.changes.settle();

@@ -50,7 +50,10 @@ async function readPassword(email: string): Promise<string> {
 
 function checkedEmail(value: string | undefined): string {
   const res = signupBody.shape.email.safeParse(value ?? "");
-  if (!res.success) throw new RoleCommandError(`${res.error.issues[0]?.message ?? "Invalid email address"}: ${JSON.stringify(value ?? "")}\n${USAGE}`);
+  if (!res.success)
+    throw new RoleCommandError(
+      `${res.error.issues[0]?.message ?? "Invalid email address"}: ${JSON.stringify(value ?? "")}\n${USAGE}`,
+    );
   return res.data;
 }
 
@@ -73,17 +76,35 @@ async function run(args: string[]): Promise<void> {
       console.log(`Created admin account ${user.email} (id ${user.id}) in ${where}; its email is marked verified.`);
     } else if (command === "grant" || command === "revoke") {
       const change = await setGrantedRole(db, email, command === "grant" ? "admin" : "user");
-      if (!change) throw new RoleCommandError(`No account has the email ${email}${command === "grant" ? `; create one with \`npm run admin -- create ${email}\`` : ""}`);
+      if (!change)
+        throw new RoleCommandError(
+          `No account has the email ${email}${command === "grant" ? `; create one with \`npm run admin -- create ${email}\`` : ""}`,
+        );
       const { user, changed } = change;
-      if (command === "grant") console.log(changed ? `Granted the admin role to ${user.email} (id ${user.id}) in ${where}.` : `${user.email} already had the admin role; nothing changed.`);
-      else console.log(changed ? `Revoked the admin role of ${user.email} (id ${user.id}) in ${where}.` : `${user.email} had no granted admin role; nothing changed.`);
+      if (command === "grant")
+        console.log(
+          changed
+            ? `Granted the admin role to ${user.email} (id ${user.id}) in ${where}.`
+            : `${user.email} already had the admin role; nothing changed.`,
+        );
+      else
+        console.log(
+          changed
+            ? `Revoked the admin role of ${user.email} (id ${user.id}) in ${where}.`
+            : `${user.email} had no granted admin role; nothing changed.`,
+        );
       if (command === "revoke" && effectiveRole(user, config.adminEmails) === "admin") {
-        console.log(`Note: ${user.email} is still an admin through ADMIN_EMAILS (a verified email listed there); remove it from ADMIN_EMAILS too.`);
+        console.log(
+          `Note: ${user.email} is still an admin through ADMIN_EMAILS (a verified email listed there); remove it from ADMIN_EMAILS too.`,
+        );
       }
     } else {
       const admins = await listAdmins(db, config.adminEmails);
       if (!admins.length) console.log(`No admins in ${where}. Create one with \`npm run admin -- create EMAIL\`.`);
-      for (const a of admins) console.log(`${a.email ?? "(no email)"}\t${a.why === "granted" ? "granted" : "ADMIN_EMAILS (verified email)"}\tid ${a.id}`);
+      for (const a of admins)
+        console.log(
+          `${a.email ?? "(no email)"}\t${a.why === "granted" ? "granted" : "ADMIN_EMAILS (verified email)"}\tid ${a.id}`,
+        );
     }
   } finally {
     await db.close();

@@ -13,7 +13,9 @@ export class RoleCommandError extends Error {}
 export async function createAdmin(db: Queryable, email: string, password: string): Promise<UserRow> {
   const address = normalizeEmail(email);
   if (await findUserByEmail(db, address)) {
-    throw new RoleCommandError(`An account with ${address} already exists; give it the role with \`npm run admin -- grant ${address}\``);
+    throw new RoleCommandError(
+      `An account with ${address} already exists; give it the role with \`npm run admin -- grant ${address}\``,
+    );
   }
   const passwordHash = await hashPassword(password);
   try {
@@ -23,7 +25,8 @@ export async function createAdmin(db: Queryable, email: string, password: string
     );
     return row;
   } catch (err) {
-    if ((err as { code?: string }).code === "23505") throw new RoleCommandError(`An account with ${address} already exists`);
+    if ((err as { code?: string }).code === "23505")
+      throw new RoleCommandError(`An account with ${address} already exists`);
     throw err;
   }
 }
@@ -40,7 +43,10 @@ export async function setGrantedRole(db: Queryable, email: string, role: UserRow
   const before = await findUserByEmail(db, address);
   if (!before) return null;
   if (before.role === role) return { user: before, changed: false };
-  const [user] = await db.query<UserRow>("UPDATE users SET role = $2, updated_at = now() WHERE id = $1 RETURNING *", [before.id, role]);
+  const [user] = await db.query<UserRow>("UPDATE users SET role = $2, updated_at = now() WHERE id = $1 RETURNING *", [
+    before.id,
+    role,
+  ]);
   return { user, changed: true };
 }
 
@@ -60,5 +66,10 @@ export async function listAdmins(db: Queryable, adminEmails: readonly string[]):
   );
   return rows
     .filter((r) => effectiveRole(r, adminEmails) === "admin")
-    .map((r) => ({ email: r.email, id: r.id, why: r.role === "admin" ? "granted" : "ADMIN_EMAILS", emailVerified: r.email_verified_at !== null }));
+    .map((r) => ({
+      email: r.email,
+      id: r.id,
+      why: r.role === "admin" ? "granted" : "ADMIN_EMAILS",
+      emailVerified: r.email_verified_at !== null,
+    }));
 }

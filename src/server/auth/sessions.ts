@@ -54,7 +54,10 @@ export function createSessionStore(
     secure: req.protocol === "https",
   });
 
-  const kept = new KeptByUser<{ user: UserRow; expiresAt: number }>(opts.changes ? (opts.cacheMs ?? SESSION_CACHE_MS) : 0, SESSION_CACHE_MAX);
+  const kept = new KeptByUser<{ user: UserRow; expiresAt: number }>(
+    opts.changes ? (opts.cacheMs ?? SESSION_CACHE_MS) : 0,
+    SESSION_CACHE_MAX,
+  );
   const forget = (userId: string) => kept.forget(userId);
   const stopListening = opts.changes?.on("users", (changed) => {
     if (changed === "*") kept.forgetAll();
@@ -79,7 +82,11 @@ export function createSessionStore(
       forget(userId);
       const token = randomBytes(32).toString("base64url");
       const expires = new Date(Date.now() + ttlMs);
-      await db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [hashToken(token), userId, expires]);
+      await db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)", [
+        hashToken(token),
+        userId,
+        expires,
+      ]);
       // Expired sessions of anyone are swept now and then, on the way in.
       if (Math.random() < 0.05) await db.query("DELETE FROM sessions WHERE expires_at < now()");
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), expires });

@@ -28,7 +28,10 @@ export interface UserRow {
  * The role that applies: the one an operator granted, or admin for a *proven* email listed in
  * ADMIN_EMAILS. A self-typed, unverified email never grants a role, whatever its case or spaces.
  */
-export function effectiveRole(row: Pick<UserRow, "role" | "email" | "email_verified_at">, adminEmails: readonly string[]): UserRow["role"] {
+export function effectiveRole(
+  row: Pick<UserRow, "role" | "email" | "email_verified_at">,
+  adminEmails: readonly string[],
+): UserRow["role"] {
   if (row.role === "admin") return "admin";
   return row.email && row.email_verified_at && adminEmails.includes(normalizeEmail(row.email)) ? "admin" : "user";
 }
@@ -76,5 +79,8 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 /** Marks the account's email proven (its owner followed a link sent to it); the first proof's time is kept. */
 export async function markEmailVerified(db: Queryable, userId: string): Promise<void> {
-  await db.query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1", [userId]);
+  await db.query(
+    "UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now() WHERE id = $1",
+    [userId],
+  );
 }

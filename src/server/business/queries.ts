@@ -12,7 +12,10 @@ export async function venueExists(db: Queryable, id: number): Promise<boolean> {
 
 /** Makes the person an owner of the venue (again is a no-op). */
 export async function addOwner(db: Queryable, venueId: number, userId: string): Promise<void> {
-  await db.query("INSERT INTO venue_owners (venue_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [venueId, userId]);
+  await db.query("INSERT INTO venue_owners (venue_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [
+    venueId,
+    userId,
+  ]);
 }
 
 /** The person's venues, oldest ownership first (the dashboard uses the first), with their favourites marked. */
@@ -27,7 +30,12 @@ export async function ownedVenues(db: Queryable, userId: string): Promise<VenueR
 }
 
 /** Keeps an owner's broadcast as history (live/store.ts reads the latest). */
-export async function insertVenueUpdate(db: Queryable, venueId: number, userId: string, u: z.infer<typeof venueUpdateBody>): Promise<void> {
+export async function insertVenueUpdate(
+  db: Queryable,
+  venueId: number,
+  userId: string,
+  u: z.infer<typeof venueUpdateBody>,
+): Promise<void> {
   await db.query(
     `INSERT INTO venue_updates (venue_id, user_id, capacity_status, noise_level, current_vibes, special_notes, is_open)
      VALUES ($1, $2, $3, $4, $5::text[], $6, $7)`,
@@ -36,7 +44,10 @@ export async function insertVenueUpdate(db: Queryable, venueId: number, userId: 
 }
 
 export async function venueName(db: Queryable, id: number): Promise<{ external_id: string; name: string }> {
-  const [venue] = await db.query<{ external_id: string; name: string }>("SELECT external_id, name FROM venues WHERE id = $1", [id]);
+  const [venue] = await db.query<{ external_id: string; name: string }>(
+    "SELECT external_id, name FROM venues WHERE id = $1",
+    [id],
+  );
   return venue;
 }
 
@@ -60,5 +71,9 @@ export async function venueStats(db: Queryable, id: number): Promise<VenueStats>
     "SELECT vibes, created_at FROM posts WHERE venue_id = $1 ORDER BY created_at DESC LIMIT 10",
     [id],
   );
-  return { venueId: id, ...row, recentCheckIns: recent.map((r) => ({ vibes: r.vibes, createdAt: new Date(r.created_at).toISOString() })) };
+  return {
+    venueId: id,
+    ...row,
+    recentCheckIns: recent.map((r) => ({ vibes: r.vibes, createdAt: new Date(r.created_at).toISOString() })),
+  };
 }

@@ -28,7 +28,10 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
   // The caller's venues, oldest ownership first (the dashboard uses the first).
   app.get("/api/my-venues", async (req) => {
     const me = await requireUser(ctx, req);
-    return withLive(ctx, (await ownedVenues(db, me.id)).map((r) => presentVenue(r)));
+    return withLive(
+      ctx,
+      (await ownedVenues(db, me.id)).map((r) => presentVenue(r)),
+    );
   });
 
   // An owner broadcasts the venue's live status; it is kept as history and sent to everyone.
@@ -44,9 +47,14 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
     const live = (await ctx.live.vibes([id])).get(id)!;
     const latestUpdate = presentLatestUpdate(live);
     const venue = await venueName(db, id);
-    await bus.publish({ to: "all", message: { type: "venue_update", venueId: id, externalId: venue.external_id, name: venue.name, latestUpdate } }).catch((err) => {
-      req.log.warn({ err }, "venue update stored but not broadcast");
-    });
+    await bus
+      .publish({
+        to: "all",
+        message: { type: "venue_update", venueId: id, externalId: venue.external_id, name: venue.name, latestUpdate },
+      })
+      .catch((err) => {
+        req.log.warn({ err }, "venue update stored but not broadcast");
+      });
     return reply.status(201).send({ venueId: id, latestUpdate });
   });
 
@@ -55,7 +63,8 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
     const me = await requireUser(ctx, req);
     const { id } = parse(venueIdParam, req.params);
     if (!(await venueExists(db, id))) throw notFound("Venue not found");
-    if (me.role !== "admin" && !(await isVenueOwner(db, id, me.id))) throw forbidden("Only this venue's owners can see its figures");
+    if (me.role !== "admin" && !(await isVenueOwner(db, id, me.id)))
+      throw forbidden("Only this venue's owners can see its figures");
     return venueStats(db, id);
   });
 }

@@ -56,9 +56,12 @@ describe("serialRefresher", () => {
 
   it("a change from the feed never rejects (its failure is reported once)", async () => {
     const errors: unknown[] = [];
-    const r = serialRefresher(async () => {
-      throw new Error("x");
-    }, (err) => errors.push(err));
+    const r = serialRefresher(
+      async () => {
+        throw new Error("x");
+      },
+      (err) => errors.push(err),
+    );
     await expect(r.onChange(["1"])).resolves.toBeUndefined();
     expect(errors).toHaveLength(1);
   });

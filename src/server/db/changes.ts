@@ -138,7 +138,12 @@ export function serialRefresher(read: (ids: number[] | null) => Promise<void>, o
  * An in-memory copy kept exact from the feed: read whole now, then reread by the ids that
  * changes of `kind` name. Resolves once the first read is done; `ready` is for readers.
  */
-export async function followChanges(changes: ChangeFeed, kind: ChangeKind, read: (ids: number[] | null) => Promise<void>, onError?: (err: unknown) => void) {
+export async function followChanges(
+  changes: ChangeFeed,
+  kind: ChangeKind,
+  read: (ids: number[] | null) => Promise<void>,
+  onError?: (err: unknown) => void,
+) {
   const refresher = serialRefresher(read, onError);
   const stop = changes.on(kind, refresher.onChange);
   try {

@@ -142,7 +142,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       return remove;
     },
     async query<T>(sql: string, params: unknown[] = []) {
-      return runPrepared<T>((named) => pool.query({ name: named ? statementName(sql) : undefined, text: sql, values: params as unknown[] }));
+      return runPrepared<T>((named) =>
+        pool.query({ name: named ? statementName(sql) : undefined, text: sql, values: params as unknown[] }),
+      );
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const c = await pool.connect();
@@ -150,7 +152,9 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         await c.query("BEGIN");
         const tx: Queryable = {
           async query<R>(sql: string, params: unknown[] = []) {
-            return runPrepared<R>((named) => c.query({ name: named ? statementName(sql) : undefined, text: sql, values: params as unknown[] }));
+            return runPrepared<R>((named) =>
+              c.query({ name: named ? statementName(sql) : undefined, text: sql, values: params as unknown[] }),
+            );
           },
           async exec(sql: string) {
             await c.query(sql);

@@ -12,7 +12,9 @@ export class PendingMigrationsError extends Error {}
  * migrates it; with `migrate: false` (MIGRATE_ON_START=false) it only checks that nothing is pending.
  */
 export async function openDatabase(config: Config, opts: { migrate?: boolean } = {}): Promise<Db> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl, config.databasePoolSize) : await openLockedPglite(join(config.dataDir, "pglite"));
+  const db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, config.databasePoolSize)
+    : await openLockedPglite(join(config.dataDir, "pglite"));
   try {
     if (opts.migrate ?? config.migrateOnStart) {
       await migrate(db);

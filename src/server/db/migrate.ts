@@ -23,8 +23,12 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * MIGRATE_ON_START=false checks before it serves.
  */
 export async function pendingMigrations(db: Db, migrations = loadMigrations()): Promise<string[]> {
-  const [{ exists }] = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
-  const done = exists ? new Set((await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name)) : new Set<string>();
+  const [{ exists }] = await db.query<{ exists: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS exists",
+  );
+  const done = exists
+    ? new Set((await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name))
+    : new Set<string>();
   return migrations.map((m) => m.name).filter((name) => !done.has(name));
 }
 

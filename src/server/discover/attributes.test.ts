@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { attributeFit, type VenueFacts } from "./attributes";
 
-const facts = (f: Partial<VenueFacts> = {}): VenueFacts => ({ category: "Restaurant", vibeScores: {}, osmTags: {}, google: {}, hours: [], text: "", ...f });
+const facts = (f: Partial<VenueFacts> = {}): VenueFacts => ({
+  category: "Restaurant",
+  vibeScores: {},
+  osmTags: {},
+  google: {},
+  hours: [],
+  text: "",
+  ...f,
+});
 
 describe("attributeFit", () => {
   it("counts a source's statement fully, and its denial as 0", () => {

@@ -11,7 +11,8 @@ export interface VenueFacts {
   text: string;
 }
 
-const yes = (v: unknown) => v === true || (typeof v === "string" && /^(yes|true|designated|wlan|wifi|free|customers)$/i.test(v));
+const yes = (v: unknown) =>
+  v === true || (typeof v === "string" && /^(yes|true|designated|wlan|wifi|free|customers)$/i.test(v));
 const no = (v: unknown) => v === false || (typeof v === "string" && /^(no|false)$/i.test(v));
 
 /** Closing at or after midnight ("01:00", "1:00 AM", "24/7", "Open 24 hours"). */

@@ -26,7 +26,9 @@ describe("interpretQuery", () => {
 
   it("finds every attribute", () => {
     const i = interpretQuery("dog friendly patio with happy hour, live music, wifi, late night, upscale");
-    expect(i.attributes.sort()).toEqual(["dog_friendly", "happy_hour", "late_night", "live_music", "outdoor_seating", "price_upscale", "wifi"].sort());
+    expect(i.attributes.sort()).toEqual(
+      ["dog_friendly", "happy_hour", "late_night", "live_music", "outdoor_seating", "price_upscale", "wifi"].sort(),
+    );
   });
 
   it("takes the longest phrase: 'night club' is a Club, 'sports bar' a Bar", () => {

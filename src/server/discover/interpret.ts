@@ -21,7 +21,16 @@ import { words } from "../vibes/words";
  */
 export const INTERPRETER_METHOD = "interpreter-v1";
 
-export const ATTRIBUTES = ["live_music", "outdoor_seating", "dog_friendly", "wifi", "late_night", "happy_hour", "price_budget", "price_upscale"] as const;
+export const ATTRIBUTES = [
+  "live_music",
+  "outdoor_seating",
+  "dog_friendly",
+  "wifi",
+  "late_night",
+  "happy_hour",
+  "price_budget",
+  "price_upscale",
+] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];
 
 export interface Interpretation {
@@ -40,20 +49,42 @@ interface Entry {
   keep?: boolean;
 }
 
-const E = (phrases: string, what: Omit<Entry, "phrase">): Entry[] => phrases.split("|").map((p) => ({ phrase: p.split(" "), ...what }));
+const E = (phrases: string, what: Omit<Entry, "phrase">): Entry[] =>
+  phrases.split("|").map((p) => ({ phrase: p.split(" "), ...what }));
 
 const ENTRIES: Entry[] = [
-  ...E("wine bar|wine bars|cocktail bar|cocktail bars|sports bar|dive bar|rooftop bar|piano bar|karaoke bar|beer garden|beer hall|whiskey bar|whisky bar|bar|bars|pub|pubs|tavern|taproom|brewery|breweries|brewpub|lounge|speakeasy|saloon|izakaya|gastropub", { category: "Bar" }),
-  ...E("coffee shop|coffee shops|coffee house|coffeehouse|cafe|cafes|caffe|coffee|espresso|tea house|teahouse|tea room|bakery|bakeries|patisserie", { category: "Cafe" }),
-  ...E("restaurant|restaurants|bistro|diner|eatery|trattoria|steakhouse|brasserie|dinner|brunch|lunch|place to eat|somewhere to eat|food", { category: "Restaurant" }),
-  ...E("sushi|pizza|tacos|taco|ramen|burgers|burger|dim sum|noodles|tapas|bbq|barbecue|oysters|pho|curry", { category: "Restaurant", keep: true }),
+  ...E(
+    "wine bar|wine bars|cocktail bar|cocktail bars|sports bar|dive bar|rooftop bar|piano bar|karaoke bar|beer garden|beer hall|whiskey bar|whisky bar|bar|bars|pub|pubs|tavern|taproom|brewery|breweries|brewpub|lounge|speakeasy|saloon|izakaya|gastropub",
+    { category: "Bar" },
+  ),
+  ...E(
+    "coffee shop|coffee shops|coffee house|coffeehouse|cafe|cafes|caffe|coffee|espresso|tea house|teahouse|tea room|bakery|bakeries|patisserie",
+    { category: "Cafe" },
+  ),
+  ...E(
+    "restaurant|restaurants|bistro|diner|eatery|trattoria|steakhouse|brasserie|dinner|brunch|lunch|place to eat|somewhere to eat|food",
+    { category: "Restaurant" },
+  ),
+  ...E("sushi|pizza|tacos|taco|ramen|burgers|burger|dim sum|noodles|tapas|bbq|barbecue|oysters|pho|curry", {
+    category: "Restaurant",
+    keep: true,
+  }),
   ...E("nightclub|nightclubs|night club|dance club|club|clubs|disco", { category: "Club" }),
-  ...E("live music|live jazz|live band|live bands|live blues|live rock|live country|open mic|concert|concerts|acoustic set|gig", { attribute: "live_music" }),
+  ...E(
+    "live music|live jazz|live band|live bands|live blues|live rock|live country|open mic|concert|concerts|acoustic set|gig",
+    { attribute: "live_music" },
+  ),
   ...E("jazz|blues|folk|bluegrass", { attribute: "live_music", keep: true }),
-  ...E("outdoor seating|outdoor|outdoors|outside|patio|terrace|rooftop|garden|sidewalk seating|al fresco", { attribute: "outdoor_seating" }),
+  ...E("outdoor seating|outdoor|outdoors|outside|patio|terrace|rooftop|garden|sidewalk seating|al fresco", {
+    attribute: "outdoor_seating",
+  }),
   ...E("dog friendly|dog-friendly|dogs allowed|dogs|dog|pet friendly|pets", { attribute: "dog_friendly" }),
-  ...E("wifi|wi fi|wi-fi|laptop|laptops|laptop friendly|work from|to work|remote work|study|studying|outlets", { attribute: "wifi" }),
-  ...E("late night|late-night|open late|after midnight|after hours|late|midnight|2am|3am|all night", { attribute: "late_night" }),
+  ...E("wifi|wi fi|wi-fi|laptop|laptops|laptop friendly|work from|to work|remote work|study|studying|outlets", {
+    attribute: "wifi",
+  }),
+  ...E("late night|late-night|open late|after midnight|after hours|late|midnight|2am|3am|all night", {
+    attribute: "late_night",
+  }),
   ...E("happy hour|happy hours|drink specials|cheap drinks", { attribute: "happy_hour" }),
   ...E("cheap|budget|affordable|inexpensive|not expensive|low key prices", { attribute: "price_budget" }),
   ...E("fancy|upscale|splurge|expensive|luxury|luxurious|fine dining|high end|classy", { attribute: "price_upscale" }),
@@ -61,7 +92,9 @@ const ENTRIES: Entry[] = [
 const BY_LENGTH = [...ENTRIES].sort((a, b) => b.phrase.length - a.phrase.length);
 
 const STOP = new Set(
-  "a an the with and or for to in on at of near me my our some any somewhere place places spot spots good great nice best really very some that has have is are be where i we want wanna looking look find show get go going like something kind sort tonight today now this it its around close by nearby open who which what fun".split(" "),
+  "a an the with and or for to in on at of near me my our some any somewhere place places spot spots good great nice best really very some that has have is are be where i we want wanna looking look find show get go going like something kind sort tonight today now this it its around close by nearby open who which what fun".split(
+    " ",
+  ),
 );
 
 /** The query's words (vibes/words.ts), hyphens kept inside words ("laid-back"). */
@@ -91,7 +124,11 @@ export function interpretQuery(query: string): Interpretation {
   const analysis = analyzeText(query);
   const vibes = analysis.vibes.filter((v) => v.confidence >= 0.2).map((v) => v.vibe);
   if (attributes.has("live_music") && !vibes.includes("Live Music")) vibes.push("Live Music");
-  const cueWords = new Set(Object.values(analysis.evidence ?? {}).flat().flatMap((q) => tokenize(q)));
+  const cueWords = new Set(
+    Object.values(analysis.evidence ?? {})
+      .flat()
+      .flatMap((q) => tokenize(q)),
+  );
   for (const neg of analysis.negated ?? []) void neg; // denied vibes are not searched for
   tokens.forEach((t, i) => {
     if (!consumed[i] && cueWords.has(t) && !STOP.has(t)) consumed[i] = true;

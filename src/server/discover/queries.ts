@@ -4,7 +4,10 @@ import type { Queryable } from "../db/client";
 
 /** Every source record (OpenStreetMap tags, Google attributes) of the given venues. */
 export function venueSources(db: Queryable, ids: readonly number[]) {
-  return db.query<{ venue_id: number; source: string; data: Record<string, unknown> }>("SELECT venue_id, source, data FROM venue_sources WHERE venue_id = ANY($1::int[])", [ids]);
+  return db.query<{ venue_id: number; source: string; data: Record<string, unknown> }>(
+    "SELECT venue_id, source, data FROM venue_sources WHERE venue_id = ANY($1::int[])",
+    [ids],
+  );
 }
 
 /**
@@ -13,7 +16,7 @@ export function venueSources(db: Queryable, ids: readonly number[]) {
  */
 export function venueTexts(db: Queryable, ids: readonly number[], searchTerms: readonly string[]) {
   return db.query<{ id: number; doc: string; sim: number }>(
-        `SELECT v.id, d.doc,
+    `SELECT v.id, d.doc,
                 CASE WHEN cardinality($2::text[]) = 0 THEN 0
                      ELSE (SELECT avg(word_similarity(t, d.doc)) FROM unnest($2::text[]) t) END AS sim
            FROM venues v
@@ -21,6 +24,6 @@ export function venueTexts(db: Queryable, ids: readonly number[], searchTerms: r
              SELECT lower(unaccent(v.name || ' ' || coalesce(v.description, '') || ' ' ||
                     coalesce((SELECT string_agg(r.text, ' ') FROM (SELECT text FROM venue_reviews WHERE venue_id = v.id ORDER BY time DESC NULLS LAST LIMIT 10) r), ''))) AS doc) d
           WHERE v.id = ANY($1::int[])`,
-        [ids, searchTerms.map((t) => t.toLowerCase())],
-      );
+    [ids, searchTerms.map((t) => t.toLowerCase())],
+  );
 }

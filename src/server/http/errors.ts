@@ -59,7 +59,9 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   }
   const first = res.error.issues[0];
   const message =
-    first && first.path.length === 0 && first.code === "invalid_type" ? "Request body must be a JSON object" : (first?.message ?? "Invalid input");
+    first && first.path.length === 0 && first.code === "invalid_type"
+      ? "Request body must be a JSON object"
+      : (first?.message ?? "Invalid input");
   throw badRequest(message, fields);
 }
 
@@ -73,19 +75,35 @@ const FASTIFY_MESSAGES: Record<string, [number, string]> = {
 };
 
 // PostgreSQL unreachable or restarting: the request failed through no fault of its sender.
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08003", "08006", "53300"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08003",
+  "08006",
+  "53300",
+]);
 function isUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return (
     (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message ?? "")
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      e.message ?? "",
+    )
   );
 }
 
 export function errorHandler(err: FastifyError | HttpError | Error, req: FastifyRequest, reply: FastifyReply) {
   const known = asHttpError(err);
   if (known) {
-    return reply.status(known.statusCode).send(known.fields ? { message: known.message, fields: known.fields } : { message: known.message });
+    return reply
+      .status(known.statusCode)
+      .send(known.fields ? { message: known.message, fields: known.fields } : { message: known.message });
   }
   const code = (err as FastifyError).code;
   if (code && FASTIFY_MESSAGES[code]) {
@@ -97,7 +115,8 @@ export function errorHandler(err: FastifyError | HttpError | Error, req: Fastify
   }
   const status = (err as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
-    if (status === 429) return reply.status(429).send({ message: err.message || "Too many requests. Please slow down." });
+    if (status === 429)
+      return reply.status(429).send({ message: err.message || "Too many requests. Please slow down." });
     return reply.status(status).send({ message: err.message || "Bad request" });
   }
   // A value the database refused as data (SQLSTATE class 22: a NUL character in text, a number
@@ -105,12 +124,18 @@ export function errorHandler(err: FastifyError | HttpError | Error, req: Fastify
   const sqlState = (err as { code?: unknown }).code;
   if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
     req.log.warn({ err }, "input refused by the database");
-    const message = sqlState === "22021" ? "Text cannot contain the NUL character" : "A value in the request is out of range or malformed";
+    const message =
+      sqlState === "22021"
+        ? "Text cannot contain the NUL character"
+        : "A value in the request is out of range or malformed";
     return reply.status(400).send({ message });
   }
   if (isUnavailable(err)) {
     req.log.warn({ err }, "database unavailable");
-    return reply.status(503).header("retry-after", "5").send({ message: "The service is briefly unavailable. Please try again in a moment." });
+    return reply
+      .status(503)
+      .header("retry-after", "5")
+      .send({ message: "The service is briefly unavailable. Please try again in a moment." });
   }
   req.log.error({ err }, "unhandled error");
   return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });

@@ -72,7 +72,12 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext, 
     }
   });
   const redis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    ? new Redis(ctx.config.redisUrl, {
+        lazyConnect: false,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      })
     : null;
   redis?.on("error", () => {}); // reported by the bus; the limiter skips while Redis is away
   if (redis) app.addHook("onClose", async () => void redis.disconnect());

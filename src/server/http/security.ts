@@ -42,7 +42,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     frameguard: { action: "deny" },
     hsts: config.publicUrl?.startsWith("https:") ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
-  app.addHook("onRequest", (req, reply, done) => setSecurityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  app.addHook("onRequest", (req, reply, done) =>
+    setSecurityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 
   // CSRF: a state change must come from this site. Browsers send Origin on every cross-site
   // state-changing request; clients that send none (curl, other servers) are not browsers.

@@ -36,9 +36,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
     const path = req.url.split("?")[0];
     const isApi = API_PREFIXES.some((p) => path.startsWith(p) || path === p.replace(/\/$/, ""));
     // a missing asset (a chunk of an earlier build) is a 404, not the page in place of code
-    if (isApi || path.startsWith("/assets/") || (req.method !== "GET" && req.method !== "HEAD")) return reply.status(404).send({ message: TEXT.notFound });
+    if (isApi || path.startsWith("/assets/") || (req.method !== "GET" && req.method !== "HEAD"))
+      return reply.status(404).send({ message: TEXT.notFound });
     if (!index) {
-      return reply.status(503).type("text/plain").send("The client is not built. Run `npm run build` (npm start does it for you).");
+      return reply
+        .status(503)
+        .type("text/plain")
+        .send("The client is not built. Run `npm run build` (npm start does it for you).");
     }
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(index);
   });

@@ -40,13 +40,24 @@ describe("liveVibe", () => {
   });
 
   it("decays check-ins with a 45 minute half-life", () => {
-    const live = liveVibe(null, [{ vibes: ["Cozy"], createdAt: ago(0) }, { vibes: ["Romantic"], createdAt: ago(45) }], now)!;
+    const live = liveVibe(
+      null,
+      [
+        { vibes: ["Cozy"], createdAt: ago(0) },
+        { vibes: ["Romantic"], createdAt: ago(45) },
+      ],
+      now,
+    )!;
     // weights 1 and 0.5 of 1.5
     expect(Object.fromEntries(live.scores)).toEqual({ Cozy: 0.67, Romantic: 0.33 });
   });
 
   it("shows at most three vibes scoring at least 0.25", () => {
-    const live = liveVibe(null, ["Chill", "Cozy", "Social", "Romantic", "Quiet"].map((v) => ({ vibes: [v, "Social"], createdAt: ago(1) })), now)!;
+    const live = liveVibe(
+      null,
+      ["Chill", "Cozy", "Social", "Romantic", "Quiet"].map((v) => ({ vibes: [v, "Social"], createdAt: ago(1) })),
+      now,
+    )!;
     expect(live.currentVibes).toHaveLength(1);
     expect(live.currentVibes[0]).toBe("Social");
   });
@@ -63,7 +74,10 @@ describe("liveFit", () => {
 
 describe("sameLiveVibe", () => {
   const b = broadcast(10, ["Chill", "Cozy"]);
-  const checkIns = [{ vibes: ["Cozy"], createdAt: ago(20) }, { vibes: ["Social"], createdAt: ago(50) }];
+  const checkIns = [
+    { vibes: ["Cozy"], createdAt: ago(20) },
+    { vibes: ["Social"], createdAt: ago(50) },
+  ];
   const later = (ms: number) => new Date(now.getTime() + ms);
 
   it("a second later, the same sources say the same", () => {

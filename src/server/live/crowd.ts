@@ -73,7 +73,13 @@ export function liveVibe(broadcast: Broadcast | null, checkIns: readonly CheckIn
     if (!currentVibes.some((c) => contradicts(c, v))) currentVibes.push(v);
   }
   const times = [...(fresh ? [fresh.createdAt] : []), ...recent.map((c) => c.createdAt)];
-  return { scores, currentVibes, broadcast: fresh, checkIns: recent.length, updatedAt: new Date(Math.max(...times.map((t) => t.getTime()))) };
+  return {
+    scores,
+    currentVibes,
+    broadcast: fresh,
+    checkIns: recent.length,
+    updatedAt: new Date(Math.max(...times.map((t) => t.getTime()))),
+  };
 }
 
 /**
@@ -83,8 +89,10 @@ export function liveVibe(broadcast: Broadcast | null, checkIns: readonly CheckIn
 export function sameLiveVibe(a: LiveVibe | null, b: LiveVibe | null): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
-  if (a.broadcast !== b.broadcast || a.checkIns !== b.checkIns || a.updatedAt.getTime() !== b.updatedAt.getTime()) return false;
-  if (a.currentVibes.length !== b.currentVibes.length || a.currentVibes.some((v, i) => v !== b.currentVibes[i])) return false;
+  if (a.broadcast !== b.broadcast || a.checkIns !== b.checkIns || a.updatedAt.getTime() !== b.updatedAt.getTime())
+    return false;
+  if (a.currentVibes.length !== b.currentVibes.length || a.currentVibes.some((v, i) => v !== b.currentVibes[i]))
+    return false;
   if (a.scores.size !== b.scores.size) return false;
   for (const [v, score] of a.scores) if (b.scores.get(v) !== score) return false;
   return true;

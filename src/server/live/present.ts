@@ -6,7 +6,9 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 /** The LatestUpdate of spec section 3, from a live vibe. */
 export function presentLatestUpdate(live: LiveVibe): LatestUpdate {
   const b = live.broadcast;
-  const sources = [b ? "the venue" : null, live.checkIns ? plural(live.checkIns, "recent check-in") : null].filter(Boolean);
+  const sources = [b ? "the venue" : null, live.checkIns ? plural(live.checkIns, "recent check-in") : null].filter(
+    Boolean,
+  );
   return {
     capacityStatus: b?.capacityStatus ?? null,
     noiseLevel: b?.noiseLevel ?? null,

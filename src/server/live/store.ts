@@ -1,6 +1,14 @@
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
-import { BROADCAST_MAX_AGE_MIN, CHECKIN_MAX_AGE_MIN, liveVibe, sameLiveVibe, type Broadcast, type CheckIn, type LiveVibe } from "./crowd";
+import {
+  BROADCAST_MAX_AGE_MIN,
+  CHECKIN_MAX_AGE_MIN,
+  liveVibe,
+  sameLiveVibe,
+  type Broadcast,
+  type CheckIn,
+  type LiveVibe,
+} from "./crowd";
 
 /**
  * The live inputs of every venue (its latest fresh broadcast, its recent check-ins), held in
@@ -32,7 +40,11 @@ interface Inputs {
   memo: { at: number; live: LiveVibe | null } | null;
 }
 
-export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onError?: (err: unknown) => void } = {}): Promise<LiveStore> {
+export async function createLiveStore(
+  db: Db,
+  changes: ChangeFeed,
+  opts: { onError?: (err: unknown) => void } = {},
+): Promise<LiveStore> {
   const byVenue = new Map<number, Inputs>();
 
   const read = async (ids: number[] | null) => {
@@ -40,7 +52,15 @@ export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onErr
     const where = ids ? "AND venue_id = ANY($3::int[])" : "";
     const params = (mins: number) => (ids ? [now, mins, ids] : [now, mins]);
     const [updates, checkIns] = await Promise.all([
-      db.query<{ venue_id: number; capacity_status: Broadcast["capacityStatus"]; noise_level: Broadcast["noiseLevel"]; current_vibes: string[]; special_notes: string | null; is_open: boolean; created_at: Date }>(
+      db.query<{
+        venue_id: number;
+        capacity_status: Broadcast["capacityStatus"];
+        noise_level: Broadcast["noiseLevel"];
+        current_vibes: string[];
+        special_notes: string | null;
+        is_open: boolean;
+        created_at: Date;
+      }>(
         `SELECT DISTINCT ON (venue_id) venue_id, capacity_status, noise_level, current_vibes, special_notes, is_open, created_at
            FROM venue_updates WHERE created_at > $1::timestamptz - make_interval(mins => $2) ${where}
           ORDER BY venue_id, created_at DESC`,
@@ -54,7 +74,8 @@ export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onErr
     ]);
     if (ids) for (const id of ids) byVenue.delete(id);
     else byVenue.clear();
-    const entry = (id: number) => byVenue.get(id) ?? byVenue.set(id, { broadcast: null, checkIns: [], memo: null }).get(id)!;
+    const entry = (id: number) =>
+      byVenue.get(id) ?? byVenue.set(id, { broadcast: null, checkIns: [], memo: null }).get(id)!;
     for (const u of updates) {
       entry(u.venue_id).broadcast = {
         capacityStatus: u.capacity_status,
@@ -75,7 +96,8 @@ export async function createLiveStore(db: Db, changes: ChangeFeed, opts: { onErr
     const now = Date.now();
     for (const [id, inputs] of byVenue) {
       inputs.checkIns = inputs.checkIns.filter((c) => now - c.createdAt.getTime() <= CHECKIN_MAX_AGE_MIN * 60_000);
-      if (inputs.broadcast && now - inputs.broadcast.createdAt.getTime() > BROADCAST_MAX_AGE_MIN * 60_000) inputs.broadcast = null;
+      if (inputs.broadcast && now - inputs.broadcast.createdAt.getTime() > BROADCAST_MAX_AGE_MIN * 60_000)
+        inputs.broadcast = null;
       if (!inputs.broadcast && !inputs.checkIns.length) byVenue.delete(id);
     }
   }, 60_000);

@@ -4,7 +4,14 @@
  */
 
 /** Why an image was refused. */
-export type ImageRefusal = "bad-url" | "not-allowed" | "not-found" | "timeout" | "too-large" | "not-an-image" | "unreachable";
+export type ImageRefusal =
+  | "bad-url"
+  | "not-allowed"
+  | "not-found"
+  | "timeout"
+  | "too-large"
+  | "not-an-image"
+  | "unreachable";
 
 /** A refused image fetch, with a message meant for the person who named the URL. */
 export class ImageFetchError extends Error {

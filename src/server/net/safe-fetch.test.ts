@@ -7,10 +7,21 @@ import { asHttpError, errorHandler } from "../http/errors";
 import { ImageFetchError } from "./errors";
 import { createImageCache, imageProxyRoutes } from "../venues/image-proxy";
 import { DEFAULT_IMAGE_HOSTS } from "./image-hosts";
-import { hostAllowed, IMAGE_FETCH_TEXT as T, safeFetchImage, sniffImageType, USER_AGENT, type Resolver, type SafeFetchOptions } from "./safe-fetch";
+import {
+  hostAllowed,
+  IMAGE_FETCH_TEXT as T,
+  safeFetchImage,
+  sniffImageType,
+  USER_AGENT,
+  type Resolver,
+  type SafeFetchOptions,
+} from "./safe-fetch";
 
 // A valid 1x1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
@@ -175,7 +186,10 @@ describe("safeFetchImage: the happy path", () => {
   });
 
   it("follows a relative redirect to an allowed subdomain", async () => {
-    const img = await safeFetchImage(at(`/redirect?to=${encodeURIComponent(at("/ok.png", "cdn.images.test"))}`), open());
+    const img = await safeFetchImage(
+      at(`/redirect?to=${encodeURIComponent(at("/ok.png", "cdn.images.test"))}`),
+      open(),
+    );
     expect(img.finalUrl).toBe(at("/ok.png", "cdn.images.test"));
   });
 
@@ -202,14 +216,23 @@ describe("safeFetchImage: what the URL may be", () => {
   });
 
   it("refuses credentials in the URL", async () => {
-    expect(await refusal(safeFetchImage(at("/ok.png").replace("//", "//user:secret@"), open()))).toEqual({ status: 400, message: T.credentials });
-    expect(await refusal(safeFetchImage(at("/ok.png").replace("//", "//user@"), open()))).toEqual({ status: 400, message: T.credentials });
+    expect(await refusal(safeFetchImage(at("/ok.png").replace("//", "//user:secret@"), open()))).toEqual({
+      status: 400,
+      message: T.credentials,
+    });
+    expect(await refusal(safeFetchImage(at("/ok.png").replace("//", "//user@"), open()))).toEqual({
+      status: 400,
+      message: T.credentials,
+    });
   });
 
   it("allows only ports 80 and 443 by default", async () => {
     const { allowPorts: _, ...rest } = open();
     expect(await refusal(safeFetchImage(at("/ok.png"), rest))).toEqual({ status: 403, message: T.port(port) });
-    expect(await refusal(safeFetchImage("http://images.test:8080/a.png", rest))).toEqual({ status: 403, message: T.port(8080) });
+    expect(await refusal(safeFetchImage("http://images.test:8080/a.png", rest))).toEqual({
+      status: 403,
+      message: T.port(8080),
+    });
     expect(await refusal(safeFetchImage("https://images.test:80/a.png", { ...rest, allowHosts: ["x.test"] }))).toEqual({
       status: 403,
       message: T.host("images.test"),
@@ -218,9 +241,18 @@ describe("safeFetchImage: what the URL may be", () => {
 
   it("refuses hosts not on the allow-list without looking them up", async () => {
     lookups.length = 0;
-    expect(await refusal(safeFetchImage(at("/ok.png", "other.test"), open()))).toEqual({ status: 403, message: T.host("other.test") });
-    expect(await refusal(safeFetchImage(at("/ok.png", "imagesXtest"), open()))).toEqual({ status: 403, message: T.host("imagesxtest") });
-    expect(await refusal(safeFetchImage(at("/ok.png", "notimages.test"), open()))).toEqual({ status: 403, message: T.host("notimages.test") });
+    expect(await refusal(safeFetchImage(at("/ok.png", "other.test"), open()))).toEqual({
+      status: 403,
+      message: T.host("other.test"),
+    });
+    expect(await refusal(safeFetchImage(at("/ok.png", "imagesXtest"), open()))).toEqual({
+      status: 403,
+      message: T.host("imagesxtest"),
+    });
+    expect(await refusal(safeFetchImage(at("/ok.png", "notimages.test"), open()))).toEqual({
+      status: 403,
+      message: T.host("notimages.test"),
+    });
     expect(await refusal(safeFetchImage(at("/ok.png", "images.test.evil.com"), open()))).toEqual({
       status: 403,
       message: T.host("images.test.evil.com"),
@@ -231,7 +263,11 @@ describe("safeFetchImage: what the URL may be", () => {
 
 describe("safeFetchImage: never an internal address", () => {
   // No allowAddress override here: the real policy decides, and nothing is ever connected to.
-  const strict = (allowHosts: string[] | null = null): SafeFetchOptions => ({ allowHosts, lookup, allowPorts: [80, 443, port] });
+  const strict = (allowHosts: string[] | null = null): SafeFetchOptions => ({
+    allowHosts,
+    lookup,
+    allowPorts: [80, 443, port],
+  });
 
   it.each([
     "http://127.0.0.1/x.png",
@@ -268,8 +304,14 @@ describe("safeFetchImage: never an internal address", () => {
 
   it("refuses the loopback test server itself without the override, before connecting", async () => {
     const before = hits.get("/ok.png") ?? 0;
-    expect(await refusal(safeFetchImage(at("/ok.png", "127.0.0.1"), strict()))).toEqual({ status: 403, message: T.address });
-    expect(await refusal(safeFetchImage(at("/ok.png"), strict(["images.test"])))).toEqual({ status: 403, message: T.address });
+    expect(await refusal(safeFetchImage(at("/ok.png", "127.0.0.1"), strict()))).toEqual({
+      status: 403,
+      message: T.address,
+    });
+    expect(await refusal(safeFetchImage(at("/ok.png"), strict(["images.test"])))).toEqual({
+      status: 403,
+      message: T.address,
+    });
     expect(hits.get("/ok.png") ?? 0).toBe(before);
   });
 
@@ -282,12 +324,21 @@ describe("safeFetchImage: never an internal address", () => {
     ["mixed.test", "a public and a private address"],
     ["evil.test.", "10.0.0.5 with a trailing dot"],
   ])("refuses a name that resolves to an internal address: %s (%s)", async (host) => {
-    expect(await refusal(safeFetchImage(`http://${host}/x.png`, strict()))).toEqual({ status: 403, message: T.address });
-    expect(await refusal(safeFetchImage(`http://${host}/x.png`, strict([host.replace(/\.$/, "")])))).toEqual({ status: 403, message: T.address });
+    expect(await refusal(safeFetchImage(`http://${host}/x.png`, strict()))).toEqual({
+      status: 403,
+      message: T.address,
+    });
+    expect(await refusal(safeFetchImage(`http://${host}/x.png`, strict([host.replace(/\.$/, "")])))).toEqual({
+      status: 403,
+      message: T.address,
+    });
   });
 
   it("a name that does not resolve is 422", async () => {
-    expect(await refusal(safeFetchImage("http://nowhere.test/x.png", strict()))).toEqual({ status: 422, message: T.unreachable });
+    expect(await refusal(safeFetchImage("http://nowhere.test/x.png", strict()))).toEqual({
+      status: 422,
+      message: T.unreachable,
+    });
   });
 });
 
@@ -312,9 +363,16 @@ describe("safeFetchImage: redirects", () => {
 
   it("into an allow-listed name that resolves to a private address is refused by the lookup", async () => {
     const opts = open({ allowHosts: ["images.test", "evil.test"], allowPorts: [port, 80] });
-    expect(await refusal(safeFetchImage(via("http://evil.test/x.png"), opts))).toEqual({ status: 403, message: T.address });
+    expect(await refusal(safeFetchImage(via("http://evil.test/x.png"), opts))).toEqual({
+      status: 403,
+      message: T.address,
+    });
     // and with no allow-list at all (image analysis): the address check still holds
-    expect(await refusal(safeFetchImage(via("http://metadata.test/x.png"), open({ allowHosts: null, allowPorts: [port, 80] })))).toEqual({
+    expect(
+      await refusal(
+        safeFetchImage(via("http://metadata.test/x.png"), open({ allowHosts: null, allowPorts: [port, 80] })),
+      ),
+    ).toEqual({
       status: 403,
       message: T.address,
     });
@@ -322,12 +380,21 @@ describe("safeFetchImage: redirects", () => {
 
   it("gives up after maxRedirects", async () => {
     expect(await refusal(safeFetchImage(at("/loop"), open()))).toEqual({ status: 422, message: T.tooManyRedirects });
-    expect(await refusal(safeFetchImage(at("/chain?n=4"), open()))).toEqual({ status: 422, message: T.tooManyRedirects });
-    expect(await refusal(safeFetchImage(at("/chain?n=1"), open({ maxRedirects: 0 })))).toEqual({ status: 422, message: T.tooManyRedirects });
+    expect(await refusal(safeFetchImage(at("/chain?n=4"), open()))).toEqual({
+      status: 422,
+      message: T.tooManyRedirects,
+    });
+    expect(await refusal(safeFetchImage(at("/chain?n=1"), open({ maxRedirects: 0 })))).toEqual({
+      status: 422,
+      message: T.tooManyRedirects,
+    });
   });
 
   it("a redirect without a location is 422", async () => {
-    expect(await refusal(safeFetchImage(at("/redirect-no-location"), open()))).toEqual({ status: 422, message: T.badRedirect });
+    expect(await refusal(safeFetchImage(at("/redirect-no-location"), open()))).toEqual({
+      status: 422,
+      message: T.badRedirect,
+    });
   });
 });
 
@@ -344,7 +411,10 @@ describe("safeFetchImage: what comes back", () => {
   });
 
   it("refuses a declared Content-Length over the cap before reading", async () => {
-    expect(await refusal(safeFetchImage(at("/big-declared.png"), open({ maxBytes: 1024 })))).toEqual({ status: 413, message: "The image is larger than 1 KB" });
+    expect(await refusal(safeFetchImage(at("/big-declared.png"), open({ maxBytes: 1024 })))).toEqual({
+      status: 413,
+      message: "The image is larger than 1 KB",
+    });
   });
 
   it("stops reading a body without a length once it passes the cap", async () => {
@@ -361,8 +431,14 @@ describe("safeFetchImage: what comes back", () => {
   });
 
   it("times out a server that never answers, and one that never finishes the body", async () => {
-    expect(await refusal(safeFetchImage(at("/slow-head"), open({ timeoutMs: 150 })))).toEqual({ status: 408, message: T.timeout });
-    expect(await refusal(safeFetchImage(at("/slow-body"), open({ timeoutMs: 150 })))).toEqual({ status: 408, message: T.timeout });
+    expect(await refusal(safeFetchImage(at("/slow-head"), open({ timeoutMs: 150 })))).toEqual({
+      status: 408,
+      message: T.timeout,
+    });
+    expect(await refusal(safeFetchImage(at("/slow-body"), open({ timeoutMs: 150 })))).toEqual({
+      status: 408,
+      message: T.timeout,
+    });
   });
 });
 
@@ -451,11 +527,18 @@ describe("GET /api/proxy-image", () => {
   beforeAll(async () => {
     app = Fastify();
     app.setErrorHandler(errorHandler);
-    imageProxyRoutes(app, {} as AppContext, { allowHosts: ["images.test"], lookup, allowAddress: allowTestServer, allowPorts: [port], timeoutMs: 2000 });
+    imageProxyRoutes(app, {} as AppContext, {
+      allowHosts: ["images.test"],
+      lookup,
+      allowAddress: allowTestServer,
+      allowPorts: [port],
+      timeoutMs: 2000,
+    });
     await app.ready();
   });
   afterAll(() => app.close());
-  const get = (url?: string) => app.inject({ method: "GET", url: "/api/proxy-image", query: url === undefined ? {} : { url } });
+  const get = (url?: string) =>
+    app.inject({ method: "GET", url: "/api/proxy-image", query: url === undefined ? {} : { url } });
 
   it("serves the image with safe headers, then from the cache", async () => {
     const url = at("/ok.png?cache-test");
@@ -519,8 +602,12 @@ describe("GET /api/proxy-image", () => {
 describe("safeFetchImage: per-host headers (Google photo keys)", () => {
   it("sends a host's header to that host only, never on to where it redirects", async () => {
     const before = seenHeaders.length;
-    const headersFor = (u: URL): Record<string, string> => (u.hostname === "images.test" ? { "x-goog-api-key": "secret-key" } : {});
-    const img = await safeFetchImage(at(`/redirect?to=${encodeURIComponent(at("/ok.png", "cdn.images.test"))}`), open({ headersFor }));
+    const headersFor = (u: URL): Record<string, string> =>
+      u.hostname === "images.test" ? { "x-goog-api-key": "secret-key" } : {};
+    const img = await safeFetchImage(
+      at(`/redirect?to=${encodeURIComponent(at("/ok.png", "cdn.images.test"))}`),
+      open({ headersFor }),
+    );
     expect(img.finalUrl).toBe(at("/ok.png", "cdn.images.test"));
     const [first, second] = seenHeaders.slice(before);
     expect(first["x-goog-api-key"]).toBe("secret-key");
@@ -529,7 +616,9 @@ describe("safeFetchImage: per-host headers (Google photo keys)", () => {
 
   it("googlePhotoHeaders keys only places.googleapis.com, and nothing without a key", async () => {
     const { googlePhotoHeaders } = await import("../venues/image-proxy");
-    expect(googlePhotoHeaders("k")(new URL("https://places.googleapis.com/v1/places/x/photos/y/media"))).toEqual({ "x-goog-api-key": "k" });
+    expect(googlePhotoHeaders("k")(new URL("https://places.googleapis.com/v1/places/x/photos/y/media"))).toEqual({
+      "x-goog-api-key": "k",
+    });
     expect(googlePhotoHeaders("k")(new URL("https://lh3.googleusercontent.com/p/abc"))).toEqual({});
     expect(googlePhotoHeaders(null)(new URL("https://places.googleapis.com/v1/x"))).toEqual({});
   });

@@ -133,14 +133,16 @@ function checkUrl(input: string | URL, policy: Policy): URL {
   } catch {
     throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.invalidUrl);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.scheme);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.scheme);
   if (url.username || url.password) throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.credentials);
   // WHATWG URL has already turned 2130706433, 0x7f000001, 127.1 and the like into dotted quads.
   const host = stripBrackets(url.hostname);
   if (!host) throw new ImageFetchError("bad-url", IMAGE_FETCH_TEXT.invalidUrl);
   // Sockets connect to IP literals without a lookup, so they are checked here, before connecting.
   if (isIP(host) && !policy.allowAddress(host)) throw new ImageFetchError("not-allowed", IMAGE_FETCH_TEXT.address);
-  if (policy.allowHosts && !hostAllowed(host, policy.allowHosts)) throw new ImageFetchError("not-allowed", IMAGE_FETCH_TEXT.host(normalizeHost(host)));
+  if (policy.allowHosts && !hostAllowed(host, policy.allowHosts))
+    throw new ImageFetchError("not-allowed", IMAGE_FETCH_TEXT.host(normalizeHost(host)));
   const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   if (!policy.allowPorts.includes(port)) throw new ImageFetchError("not-allowed", IMAGE_FETCH_TEXT.port(port));
   return url;
@@ -160,10 +162,16 @@ function guardedLookup(resolve: Resolver, allowAddress: (ip: string) => boolean)
       (found) => {
         let addresses = found.filter((a) => a && typeof a.address === "string");
         if (addresses.some((a) => !allowAddress(a.address))) {
-          return fail(Object.assign(new Error(`${hostname} resolves to an address that is not allowed`), { code: ADDRESS_REFUSED }));
+          return fail(
+            Object.assign(new Error(`${hostname} resolves to an address that is not allowed`), {
+              code: ADDRESS_REFUSED,
+            }),
+          );
         }
-        if (options.family === 4 || options.family === 6) addresses = addresses.filter((a) => a.family === options.family);
-        if (!addresses.length) return fail(Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" }));
+        if (options.family === 4 || options.family === 6)
+          addresses = addresses.filter((a) => a.family === options.family);
+        if (!addresses.length)
+          return fail(Object.assign(new Error(`No address for ${hostname}`), { code: "ENOTFOUND" }));
         if (options.all) callback(null, addresses);
         else callback(null, addresses[0].address, addresses[0].family);
       },
@@ -173,7 +181,12 @@ function guardedLookup(resolve: Resolver, allowAddress: (ip: string) => boolean)
 }
 
 /** Sends one GET and resolves with the response head (the body is left unread). */
-function send(url: URL, lookup: LookupFunction, signal: AbortSignal, extra: Record<string, string> = {}): Promise<http.IncomingMessage> {
+function send(
+  url: URL,
+  lookup: LookupFunction,
+  signal: AbortSignal,
+  extra: Record<string, string> = {},
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const mod = url.protocol === "https:" ? https : http;
     const req = mod.request(
@@ -232,7 +245,8 @@ function ascii(buf: Buffer, start: number, end: number) {
 
 /** The image type the bytes really are, from their magic number; null when not an allowed type. */
 export function sniffImageType(buf: Buffer): string | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "image/png";
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return "image/jpeg";
   const gif = ascii(buf, 0, 6);
   if (gif === "GIF87a" || gif === "GIF89a") return "image/gif";
@@ -294,7 +308,10 @@ export async function safeFetchImage(url: string, opts: SafeFetchOptions): Promi
         res.destroy();
         throw new ImageFetchError("not-found", IMAGE_FETCH_TEXT.notFound);
       }
-      const declared = String(res.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+      const declared = String(res.headers["content-type"] ?? "")
+        .split(";")[0]
+        .trim()
+        .toLowerCase();
       if (declared === "image/svg+xml" || declared === "image/svg") {
         res.destroy();
         throw new ImageFetchError("not-an-image", IMAGE_FETCH_TEXT.svg);

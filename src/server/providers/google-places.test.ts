@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { applyFieldMask, blueNotePlace, spreadPlaces, startFakeGooglePlaces, type FakeGooglePlaces } from "../../../tests/fakes/google-places";
+import {
+  applyFieldMask,
+  blueNotePlace,
+  spreadPlaces,
+  startFakeGooglePlaces,
+  type FakeGooglePlaces,
+} from "../../../tests/fakes/google-places";
 import {
   createGooglePlacesSource,
   GOOGLE_ATTRIBUTION,
@@ -68,16 +74,32 @@ describe("Google place parser", () => {
 
   it("reads reviews (author, rating, text, time) and keeps relative dates out of the stored record", () => {
     expect(place.reviews).toEqual([
-      { author: "Maya R.", rating: 5, text: "Great live jazz every night, cozy and romantic atmosphere.", time: "2024-04-20T21:15:00.000Z" },
-      { author: "Tom K.", rating: 4, text: "Loud on weekends but the band was amazing.", time: "2024-04-06T23:40:00.123Z" },
+      {
+        author: "Maya R.",
+        rating: 5,
+        text: "Great live jazz every night, cozy and romantic atmosphere.",
+        time: "2024-04-20T21:15:00.000Z",
+      },
+      {
+        author: "Tom K.",
+        rating: 4,
+        text: "Loud on weekends but the band was amazing.",
+        time: "2024-04-06T23:40:00.123Z",
+      },
     ]);
     expect(JSON.stringify(place.raw)).not.toContain("relativePublishTimeDescription");
   });
 
   it("stores photo media URLs without the key, with the author's attribution", () => {
     expect(place.photos).toEqual([
-      { url: "https://places.googleapis.com/v1/places/gBlueNote1/photos/AelY_photo1/media?maxWidthPx=800", attribution: "Maya R." },
-      { url: "https://places.googleapis.com/v1/places/gBlueNote1/photos/AelY_photo2/media?maxWidthPx=800", attribution: "Blue Note Jazz Bar" },
+      {
+        url: "https://places.googleapis.com/v1/places/gBlueNote1/photos/AelY_photo1/media?maxWidthPx=800",
+        attribution: "Maya R.",
+      },
+      {
+        url: "https://places.googleapis.com/v1/places/gBlueNote1/photos/AelY_photo2/media?maxWidthPx=800",
+        attribution: "Blue Note Jazz Bar",
+      },
     ]);
     expect(place.imageUrl).toBe(place.photos[0].url);
     expect(JSON.stringify(place)).not.toMatch(/key=/);
@@ -91,7 +113,10 @@ describe("Google place parser", () => {
   });
 
   it("the fake's field mask keeps only what is asked", () => {
-    const masked = applyFieldMask(blueNotePlace(1, 1, "x"), ["places.id", "places.regularOpeningHours.weekdayDescriptions"]);
+    const masked = applyFieldMask(blueNotePlace(1, 1, "x"), [
+      "places.id",
+      "places.regularOpeningHours.weekdayDescriptions",
+    ]);
     expect(Object.keys(masked).sort()).toEqual(["id", "regularOpeningHours"]);
     expect(Object.keys(masked.regularOpeningHours as object)).toEqual(["weekdayDescriptions"]);
   });
@@ -118,7 +143,9 @@ describe("sweep against the fake searchNearby", () => {
   const places = spreadPlaces(CENTER.latitude, CENTER.longitude, 70, 1000, "gS");
 
   beforeAll(async () => {
-    fake = await startFakeGooglePlaces({ places: [...places, ...spreadPlaces(CENTER.latitude, CENTER.longitude + 0.05, 10, 300, "gFar")] });
+    fake = await startFakeGooglePlaces({
+      places: [...places, ...spreadPlaces(CENTER.latitude, CENTER.longitude + 0.05, 10, 300, "gFar")],
+    });
   });
   afterAll(() => fake.close());
   beforeEach(() => {
@@ -141,22 +168,44 @@ describe("sweep against the fake searchNearby", () => {
     expect(first.apiKey).toBe(fake.apiKey);
     expect(first.fieldMask.split(",")).toEqual([...GOOGLE_FIELDS]);
     expect(first.body).toMatchObject({
-      includedTypes: expect.arrayContaining(["bar", "pub", "wine_bar", "night_club", "cafe", "coffee_shop", "tea_house", "bakery", "restaurant"]),
+      includedTypes: expect.arrayContaining([
+        "bar",
+        "pub",
+        "wine_bar",
+        "night_club",
+        "cafe",
+        "coffee_shop",
+        "tea_house",
+        "bakery",
+        "restaurant",
+      ]),
       maxResultCount: 20,
-      locationRestriction: { circle: { center: { latitude: CENTER.latitude, longitude: CENTER.longitude }, radius: 1000 } },
+      locationRestriction: {
+        circle: { center: { latitude: CENTER.latitude, longitude: CENTER.longitude }, radius: 1000 },
+      },
       rankPreference: "DISTANCE",
     });
   });
 
   it("makes one call when the first answer is not full", async () => {
-    const found = await source().fetchNearby(CENTER.latitude, CENTER.longitude + 0.05, 500, new AbortController().signal);
+    const found = await source().fetchNearby(
+      CENTER.latitude,
+      CENTER.longitude + 0.05,
+      500,
+      new AbortController().signal,
+    );
     expect(found).toHaveLength(10);
     expect(fake.calls).toHaveLength(1);
   });
 
   it("stops at the call cap and says the sweep is incomplete", async () => {
     let incomplete = 0;
-    const found = await source({ sweep: { maxCalls: 3 }, onIncomplete: () => incomplete++ }).fetchNearby(CENTER.latitude, CENTER.longitude, 1000, new AbortController().signal);
+    const found = await source({ sweep: { maxCalls: 3 }, onIncomplete: () => incomplete++ }).fetchNearby(
+      CENTER.latitude,
+      CENTER.longitude,
+      1000,
+      new AbortController().signal,
+    );
     expect(fake.calls).toHaveLength(3);
     expect(incomplete).toBe(1);
     expect(found.length).toBeGreaterThanOrEqual(20);
@@ -173,8 +222,12 @@ describe("sweep against the fake searchNearby", () => {
   });
 
   it("fails clearly on a bad key, without retrying", async () => {
-    const err = await source({ apiKey: "wrong" }).fetchNearby(CENTER.latitude, CENTER.longitude, 100, new AbortController().signal).catch((e) => e);
-    expect(err.message).toBe("Google Places refused the request (HTTP 400: API key not valid. Please pass a valid API key.)");
+    const err = await source({ apiKey: "wrong" })
+      .fetchNearby(CENTER.latitude, CENTER.longitude, 100, new AbortController().signal)
+      .catch((e) => e);
+    expect(err.message).toBe(
+      "Google Places refused the request (HTTP 400: API key not valid. Please pass a valid API key.)",
+    );
     expect(fake.refused).toHaveLength(1);
   });
 

@@ -61,7 +61,17 @@ export const GOOGLE_FIELDS = [
 export const GOOGLE_FIELD_MASK = GOOGLE_FIELDS.join(",");
 
 /** Place types asked for (Table A); a place matching any of them is returned. */
-export const GOOGLE_INCLUDED_TYPES = ["bar", "pub", "wine_bar", "night_club", "cafe", "coffee_shop", "tea_house", "bakery", "restaurant"] as const;
+export const GOOGLE_INCLUDED_TYPES = [
+  "bar",
+  "pub",
+  "wine_bar",
+  "night_club",
+  "cafe",
+  "coffee_shop",
+  "tea_house",
+  "bakery",
+  "restaurant",
+] as const;
 
 const TYPE_CATEGORY: Readonly<Record<string, VenueCategory>> = {
   night_club: "Club",
@@ -74,11 +84,15 @@ const TYPE_CATEGORY: Readonly<Record<string, VenueCategory>> = {
   bakery: "Cafe",
   restaurant: "Restaurant",
 };
-const typeCategory = (t: string): VenueCategory | null => TYPE_CATEGORY[t] ?? (/^[a-z_]+_restaurant$/.test(t) ? "Restaurant" : null);
+const typeCategory = (t: string): VenueCategory | null =>
+  TYPE_CATEGORY[t] ?? (/^[a-z_]+_restaurant$/.test(t) ? "Restaurant" : null);
 const PRIORITY: readonly VenueCategory[] = ["Club", "Bar", "Cafe", "Restaurant"];
 
 /** The primary type decides when it is a venue type; otherwise the types, Club > Bar > Cafe > Restaurant. */
-export function googleCategory(primaryType: string | undefined, types: readonly string[] | undefined): VenueCategory | null {
+export function googleCategory(
+  primaryType: string | undefined,
+  types: readonly string[] | undefined,
+): VenueCategory | null {
   const primary = primaryType ? typeCategory(primaryType) : null;
   if (primary) return primary;
   const found = new Set((types ?? []).map(typeCategory).filter((c): c is VenueCategory => !!c));
@@ -174,15 +188,22 @@ export function parseGooglePlace(p: GooglePlace, baseUrl = GOOGLE_PLACES_DEFAULT
     const text = cleanText(r.text?.text ?? r.originalText?.text, 4000);
     if (!text) continue;
     const rating = typeof r.rating === "number" && r.rating >= 0 && r.rating <= 5 ? r.rating : null;
-    const time = r.publishTime && Number.isFinite(Date.parse(r.publishTime)) ? new Date(r.publishTime).toISOString() : null;
+    const time =
+      r.publishTime && Number.isFinite(Date.parse(r.publishTime)) ? new Date(r.publishTime).toISOString() : null;
     reviews.push({ author: cleanText(r.authorAttribution?.displayName, 120) ?? "Google user", rating, text, time });
   }
   const photos = (p.photos ?? [])
     .slice(0, 10)
-    .map((ph) => ({ url: ph.name ? googlePhotoUrl(ph.name, baseUrl) : null, attribution: cleanText(ph.authorAttributions?.[0]?.displayName, 120) }))
+    .map((ph) => ({
+      url: ph.name ? googlePhotoUrl(ph.name, baseUrl) : null,
+      attribution: cleanText(ph.authorAttributions?.[0]?.displayName, 120),
+    }))
     .filter((ph): ph is { url: string; attribution: string | null } => !!ph.url);
   const rating = typeof p.rating === "number" && p.rating >= 0 && p.rating <= 5 ? p.rating : null;
-  const count = typeof p.userRatingCount === "number" && Number.isSafeInteger(p.userRatingCount) && p.userRatingCount >= 0 ? p.userRatingCount : null;
+  const count =
+    typeof p.userRatingCount === "number" && Number.isSafeInteger(p.userRatingCount) && p.userRatingCount >= 0
+      ? p.userRatingCount
+      : null;
   return {
     source: "google",
     externalId: `google:${p.id}`,
@@ -193,7 +214,10 @@ export function parseGooglePlace(p: GooglePlace, baseUrl = GOOGLE_PLACES_DEFAULT
     address: cleanText(p.formattedAddress, 300),
     phone: cleanText(p.nationalPhoneNumber, 60),
     website: safeHttpUrl(p.websiteUri),
-    hours: (p.regularOpeningHours?.weekdayDescriptions ?? []).map((h) => cleanText(h, 200)).filter((h): h is string => !!h).slice(0, 14),
+    hours: (p.regularOpeningHours?.weekdayDescriptions ?? [])
+      .map((h) => cleanText(h, 200))
+      .filter((h): h is string => !!h)
+      .slice(0, 14),
     description: cleanText(p.editorialSummary?.text, 1000),
     rating,
     reviewCount: count,
@@ -288,7 +312,8 @@ export async function sweep<T extends { id: string; location?: { latitude: numbe
       answers.forEach((items, k) => {
         for (const it of items) {
           const loc = it.location;
-          if (!loc || haversineMeters(root.latitude, root.longitude, loc.latitude, loc.longitude) > root.radius + 1) continue;
+          if (!loc || haversineMeters(root.latitude, root.longitude, loc.latitude, loc.longitude) > root.radius + 1)
+            continue;
           if (!found.has(it.id)) found.set(it.id, it);
         }
         if (items.length >= pageSize) {
@@ -332,22 +357,36 @@ export function createGooglePlacesSource(opts: GooglePlacesOptions): VenueSource
     available: () => !!opts.apiKey,
     unavailableReason: () => "GOOGLE_PLACES_API_KEY not set",
     async fetchNearby(lat, lng, radiusMeters, signal) {
-      if (!opts.apiKey) throw new SourceError("google", "aborted", "Google Places is not configured (GOOGLE_PLACES_API_KEY not set)");
+      if (!opts.apiKey)
+        throw new SourceError("google", "aborted", "Google Places is not configured (GOOGLE_PLACES_API_KEY not set)");
       const search = async (c: Circle): Promise<GooglePlace[]> => {
         const body = {
           includedTypes: GOOGLE_INCLUDED_TYPES,
           maxResultCount: GOOGLE_PAGE_SIZE,
-          locationRestriction: { circle: { center: { latitude: c.latitude, longitude: c.longitude }, radius: Math.min(50_000, c.radius) } },
+          locationRestriction: {
+            circle: { center: { latitude: c.latitude, longitude: c.longitude }, radius: Math.min(50_000, c.radius) },
+          },
           rankPreference: "DISTANCE",
         };
         const res = await fetchJson<{ places?: GooglePlace[] }>(
           endpoint,
           {
             method: "POST",
-            headers: { "content-type": "application/json", "x-goog-api-key": opts.apiKey!, "x-goog-fieldmask": GOOGLE_FIELD_MASK },
+            headers: {
+              "content-type": "application/json",
+              "x-goog-api-key": opts.apiKey!,
+              "x-goog-fieldmask": GOOGLE_FIELD_MASK,
+            },
             body: JSON.stringify(body),
           },
-          { source: "google", timeoutMs: opts.timeoutMs, retries: opts.retries ?? 2, backoffMs: opts.backoffMs ?? 500, signal, onRetry: opts.onRetry },
+          {
+            source: "google",
+            timeoutMs: opts.timeoutMs,
+            retries: opts.retries ?? 2,
+            backoffMs: opts.backoffMs ?? 500,
+            signal,
+            onRetry: opts.onRetry,
+          },
         );
         // No results is an empty object, not an empty list.
         if (!res || typeof res !== "object" || (res.places !== undefined && !Array.isArray(res.places))) {

@@ -17,13 +17,18 @@ export function buildSources(config: SourceConfig, log?: SourceLog): VenueSource
   const onRetry = (source: string) => (info: { attempt: number; waitMs: number; reason: string }) =>
     log?.warn({ source, ...info }, "venue source call failed; retrying");
   return [
-    createOverpassSource({ url: config.overpassUrl || OVERPASS_DEFAULT_URL, timeoutMs: config.syncTimeoutMs, onRetry: onRetry("osm") }),
+    createOverpassSource({
+      url: config.overpassUrl || OVERPASS_DEFAULT_URL,
+      timeoutMs: config.syncTimeoutMs,
+      onRetry: onRetry("osm"),
+    }),
     createGooglePlacesSource({
       apiKey: config.googlePlacesApiKey,
       baseUrl: config.googlePlacesUrl,
       timeoutMs: config.syncTimeoutMs,
       onRetry: onRetry("google"),
-      onIncomplete: (info) => log?.warn({ source: "google", ...info }, "Google Places sweep hit its call cap; some places may be missing"),
+      onIncomplete: (info) =>
+        log?.warn({ source: "google", ...info }, "Google Places sweep hit its call cap; some places may be missing"),
     }),
   ];
 }
@@ -49,7 +54,9 @@ export function sourceStatuses(config: SourceConfig): SourceStatusEntry[] {
     {
       name: "Google Places",
       available: !!config.googlePlacesApiKey,
-      detail: config.googlePlacesApiKey ? host(config.googlePlacesUrl || GOOGLE_PLACES_DEFAULT_URL) : "GOOGLE_PLACES_API_KEY not set",
+      detail: config.googlePlacesApiKey
+        ? host(config.googlePlacesUrl || GOOGLE_PLACES_DEFAULT_URL)
+        : "GOOGLE_PLACES_API_KEY not set",
     },
   ];
 }

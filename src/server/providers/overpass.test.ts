@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTRIBUTION } from "@shared/constants";
-import { parseQuery, readSkopjeFixture, sfLikeElements, startFakeOverpass, type FakeOverpass } from "../../../tests/fakes/overpass";
-import { buildOverpassQuery, createOverpassSource, formatOsmAddress, osmHours, parseOverpassElement, parseOverpassResponse } from "./overpass";
+import {
+  parseQuery,
+  readSkopjeFixture,
+  sfLikeElements,
+  startFakeOverpass,
+  type FakeOverpass,
+} from "../../../tests/fakes/overpass";
+import {
+  buildOverpassQuery,
+  createOverpassSource,
+  formatOsmAddress,
+  osmHours,
+  parseOverpassElement,
+  parseOverpassResponse,
+} from "./overpass";
 import { SourceError } from "./venue-source";
 
 describe("Overpass query", () => {
@@ -81,13 +94,36 @@ describe("Overpass parser on ways and tags", () => {
     ]);
     const cafe = places[1]!;
     expect(cafe.latitude).toBeCloseTo(els[1].center!.lat, 9);
-    expect(cafe).toMatchObject({ category: "Cafe", website: "https://ritualroasters.example/", phone: "+1 415 555 0102", hours: ["Mo-Fr 07:00-19:00", "Sa-Su 08:00-19:00"] });
-    expect(places.map((p) => p?.category)).toEqual(["Bar", "Cafe", "Bar", "Club", "Restaurant", "Bar", "Cafe", undefined, undefined]);
+    expect(cafe).toMatchObject({
+      category: "Cafe",
+      website: "https://ritualroasters.example/",
+      phone: "+1 415 555 0102",
+      hours: ["Mo-Fr 07:00-19:00", "Sa-Su 08:00-19:00"],
+    });
+    expect(places.map((p) => p?.category)).toEqual([
+      "Bar",
+      "Cafe",
+      "Bar",
+      "Club",
+      "Restaurant",
+      "Bar",
+      "Cafe",
+      undefined,
+      undefined,
+    ]);
   });
 
   it("formats US addresses and never keeps a non-http website", () => {
     expect(formatOsmAddress(els[0].tags!)).toBe("3225 22nd Street, San Francisco, CA 94110");
-    expect(parseOverpassElement({ type: "node", id: 1, lat: 1, lon: 1, tags: { amenity: "bar", name: "X", website: "javascript:alert(1)" } })?.website).toBeNull();
+    expect(
+      parseOverpassElement({
+        type: "node",
+        id: 1,
+        lat: 1,
+        lon: 1,
+        tags: { amenity: "bar", name: "X", website: "javascript:alert(1)" },
+      })?.website,
+    ).toBeNull();
   });
 });
 
@@ -117,9 +153,15 @@ describe("Overpass source against the fake", () => {
   });
 
   it("treats a 200 with a runtime-error remark as a failure", async () => {
-    fake.respondWith({ version: 0.6, elements: [], remark: "runtime error: Query timed out in \"query\" at line 3 after 26 seconds." });
+    fake.respondWith({
+      version: 0.6,
+      elements: [],
+      remark: 'runtime error: Query timed out in "query" at line 3 after 26 seconds.',
+    });
     const source = createOverpassSource({ url: fake.url, timeoutMs: 5000 });
-    await expect(source.fetchNearby(1, 1, 10, new AbortController().signal)).rejects.toThrow(/OpenStreetMap could not finish the query/);
+    await expect(source.fetchNearby(1, 1, 10, new AbortController().signal)).rejects.toThrow(
+      /OpenStreetMap could not finish the query/,
+    );
     fake.setElements(sfLikeElements(37.95, -122.05, 1000));
   });
 });

@@ -7,7 +7,16 @@
 import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
 import { hostAllowed } from "../net/safe-fetch";
 import { DEFAULT_IMAGE_HOSTS } from "../net/image-hosts";
-import { cleanText, fetchJson, safeHttpUrl, SourceError, validLatLng, type FetchPolicy, type SourcePlace, type VenueSource } from "./venue-source";
+import {
+  cleanText,
+  fetchJson,
+  safeHttpUrl,
+  SourceError,
+  validLatLng,
+  type FetchPolicy,
+  type SourcePlace,
+  type VenueSource,
+} from "./venue-source";
 
 export const OVERPASS_DEFAULT_URL = "https://overpass-api.de/api/interpreter";
 
@@ -62,8 +71,14 @@ export function buildOverpassQuery(lat: number, lng: number, radiusMeters: numbe
 export function formatOsmAddress(tags: Record<string, string>): string | null {
   const full = cleanText(tags["addr:full"], 300);
   if (full) return full;
-  const street = [tags["addr:housenumber"], tags["addr:street"] ?? tags["addr:place"]].map((p) => cleanText(p, 120)).filter(Boolean).join(" ");
-  const region = [tags["addr:state"], tags["addr:postcode"]].map((p) => cleanText(p, 40)).filter(Boolean).join(" ");
+  const street = [tags["addr:housenumber"], tags["addr:street"] ?? tags["addr:place"]]
+    .map((p) => cleanText(p, 120))
+    .filter(Boolean)
+    .join(" ");
+  const region = [tags["addr:state"], tags["addr:postcode"]]
+    .map((p) => cleanText(p, 40))
+    .filter(Boolean)
+    .join(" ");
   const parts = [street, cleanText(tags["addr:city"], 120), region].filter((p): p is string => !!p);
   return parts.length ? parts.join(", ") : null;
 }
@@ -88,7 +103,8 @@ function osmImage(tags: Record<string, string>): string | null {
 
 /** One Overpass element as a place; null when it has no name, no position or no known amenity. */
 export function parseOverpassElement(el: OverpassElement): SourcePlace | null {
-  if (!el || typeof el !== "object" || !["node", "way", "relation"].includes(el.type) || !Number.isSafeInteger(el.id)) return null;
+  if (!el || typeof el !== "object" || !["node", "way", "relation"].includes(el.type) || !Number.isSafeInteger(el.id))
+    return null;
   const tags: Record<string, string> = {};
   for (const [k, v] of Object.entries(el.tags ?? {})) if (typeof v === "string") tags[k] = v;
   const name = cleanText(tags.name, 200) ?? cleanText(tags["name:en"], 200);
@@ -124,7 +140,8 @@ export function parseOverpassElement(el: OverpassElement): SourcePlace | null {
 /** The places of an Overpass [out:json] body (elements without a name or position are skipped). */
 export function parseOverpassResponse(body: unknown): SourcePlace[] {
   const elements = (body as OverpassResponse | null)?.elements;
-  if (!Array.isArray(elements)) throw new SourceError("osm", "invalid", "OpenStreetMap sent an unexpected response (no elements list)");
+  if (!Array.isArray(elements))
+    throw new SourceError("osm", "invalid", "OpenStreetMap sent an unexpected response (no elements list)");
   const out: SourcePlace[] = [];
   for (const el of elements) {
     const place = parseOverpassElement(el);
@@ -163,11 +180,22 @@ export function createOverpassSource(opts: OverpassOptions): VenueSource {
           },
           body: new URLSearchParams({ data: query }).toString(),
         },
-        { source: "osm", timeoutMs: opts.timeoutMs, retries: opts.retries ?? 2, backoffMs: opts.backoffMs ?? 500, signal, onRetry: opts.onRetry },
+        {
+          source: "osm",
+          timeoutMs: opts.timeoutMs,
+          retries: opts.retries ?? 2,
+          backoffMs: opts.backoffMs ?? 500,
+          signal,
+          onRetry: opts.onRetry,
+        },
       );
       // Overpass answers 200 with a remark when it ran out of time or memory: the list is partial.
       if (body && typeof body.remark === "string" && /error|timed out|out of memory/i.test(body.remark)) {
-        throw new SourceError("osm", "http", `OpenStreetMap could not finish the query (Overpass: ${body.remark.slice(0, 160)})`);
+        throw new SourceError(
+          "osm",
+          "http",
+          `OpenStreetMap could not finish the query (Overpass: ${body.remark.slice(0, 160)})`,
+        );
       }
       return parseOverpassResponse(body);
     },

@@ -1,9 +1,21 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../../../tests/fakes/overpass";
-import { backoffDelay, fetchJson, formatDuration, parseRetryAfter, safeHttpUrl, SourceError, type FetchPolicy } from "./venue-source";
+import {
+  backoffDelay,
+  fetchJson,
+  formatDuration,
+  parseRetryAfter,
+  safeHttpUrl,
+  SourceError,
+  type FetchPolicy,
+} from "./venue-source";
 
-const form = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "data=" + encodeURIComponent("[out:json];node(around:100,37.95,-122.05);out;") };
+const form = {
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+  body: "data=" + encodeURIComponent("[out:json];node(around:100,37.95,-122.05);out;"),
+};
 
 describe("backoff and Retry-After", () => {
   it("doubles from backoffMs with jitter between 0.5x and 1.5x, up to the cap", () => {
@@ -36,7 +48,14 @@ describe("backoff and Retry-After", () => {
 
 describe("fetchJson", () => {
   let fake: FakeOverpass;
-  const policy = (over: Partial<FetchPolicy> = {}): FetchPolicy => ({ source: "osm", timeoutMs: 2000, retries: 2, backoffMs: 5, random: () => 0.5, ...over });
+  const policy = (over: Partial<FetchPolicy> = {}): FetchPolicy => ({
+    source: "osm",
+    timeoutMs: 2000,
+    retries: 2,
+    backoffMs: 5,
+    random: () => 0.5,
+    ...over,
+  });
 
   beforeAll(async () => {
     fake = await startFakeOverpass(sfLikeElements(37.95, -122.05, 1000));
@@ -50,7 +69,11 @@ describe("fetchJson", () => {
   it("retries 5xx with backoff and then succeeds", async () => {
     fake.fail({ kind: "status", status: 500 }, 2);
     const retries: number[] = [];
-    const body = await fetchJson<{ elements: unknown[] }>(fake.url, form, policy({ onRetry: (i) => retries.push(i.waitMs) }));
+    const body = await fetchJson<{ elements: unknown[] }>(
+      fake.url,
+      form,
+      policy({ onRetry: (i) => retries.push(i.waitMs) }),
+    );
     expect(body.elements.length).toBeGreaterThan(0);
     expect(fake.requests).toHaveLength(3);
     expect(retries).toEqual([5, 10]);
@@ -80,7 +103,11 @@ describe("fetchJson", () => {
   });
 
   it("does not retry a 4xx other than 429", async () => {
-    const err = (await fetchJson(fake.url, { ...form, body: "data=" + encodeURIComponent("[out:xml];node;out;") }, policy()).catch((e) => e)) as SourceError;
+    const err = (await fetchJson(
+      fake.url,
+      { ...form, body: "data=" + encodeURIComponent("[out:xml];node;out;") },
+      policy(),
+    ).catch((e) => e)) as SourceError;
     expect(err).toMatchObject({ kind: "http", status: 400 });
     expect(err.message).toMatch(/^OpenStreetMap refused the request \(HTTP 400: Error: line 1: parse error/);
     expect(fake.requests).toHaveLength(1);
@@ -89,7 +116,9 @@ describe("fetchJson", () => {
   it("times out an attempt that hangs, retries it, and says so", async () => {
     fake.fail({ kind: "hang" }, Infinity);
     const started = Date.now();
-    const err = (await fetchJson(fake.url, form, policy({ timeoutMs: 150, retries: 1 })).catch((e) => e)) as SourceError;
+    const err = (await fetchJson(fake.url, form, policy({ timeoutMs: 150, retries: 1 })).catch(
+      (e) => e,
+    )) as SourceError;
     expect(err).toMatchObject({ kind: "timeout", message: "OpenStreetMap is not responding (timed out after 150 ms)" });
     expect(fake.requests).toHaveLength(2);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -97,7 +126,9 @@ describe("fetchJson", () => {
 
   it("stops at once, waits included, when the caller's signal ends", async () => {
     fake.fail({ kind: "status", status: 500 }, Infinity);
-    const err = (await fetchJson(fake.url, form, policy({ backoffMs: 10_000, signal: AbortSignal.timeout(200) })).catch((e) => e)) as SourceError;
+    const err = (await fetchJson(fake.url, form, policy({ backoffMs: 10_000, signal: AbortSignal.timeout(200) })).catch(
+      (e) => e,
+    )) as SourceError;
     expect(err).toMatchObject({ kind: "timeout" });
     expect(fake.requests).toHaveLength(1);
   });
@@ -105,7 +136,10 @@ describe("fetchJson", () => {
   it("treats a connection closed mid-body as a network error (retried, then failed)", async () => {
     fake.fail({ kind: "truncate" }, Infinity);
     const err = (await fetchJson(fake.url, form, policy()).catch((e) => e)) as SourceError;
-    expect(err).toMatchObject({ kind: "network", message: "OpenStreetMap could not be reached (the connection was closed before the response was complete)" });
+    expect(err).toMatchObject({
+      kind: "network",
+      message: "OpenStreetMap could not be reached (the connection was closed before the response was complete)",
+    });
     expect(fake.requests).toHaveLength(3);
   });
 
@@ -121,7 +155,9 @@ describe("fetchJson", () => {
     const a = closed.address();
     const port = typeof a === "object" && a ? a.port : 0;
     await new Promise<void>((r) => closed.close(() => r()));
-    const err = (await fetchJson(`http://127.0.0.1:${port}/api/interpreter`, form, policy({ retries: 0 })).catch((e) => e)) as SourceError;
+    const err = (await fetchJson(`http://127.0.0.1:${port}/api/interpreter`, form, policy({ retries: 0 })).catch(
+      (e) => e,
+    )) as SourceError;
     expect(err).toMatchObject({ kind: "network", message: "OpenStreetMap could not be reached (connection refused)" });
   });
 
@@ -153,7 +189,9 @@ describe("fetchJson", () => {
     });
 
     it("refuses a body over the size limit", async () => {
-      await expect(fetchJson(url + "/big", { method: "GET" }, policy({ maxBytes: 1000 }))).rejects.toMatchObject({ kind: "invalid" });
+      await expect(fetchJson(url + "/big", { method: "GET" }, policy({ maxBytes: 1000 }))).rejects.toMatchObject({
+        kind: "invalid",
+      });
     });
   });
 });

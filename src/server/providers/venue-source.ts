@@ -128,7 +128,10 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** Exponential backoff with jitter: backoff * 2^(attempt-1), times 0.5..1.5, capped. */
-export function backoffDelay(attempt: number, policy: Pick<FetchPolicy, "backoffMs" | "maxBackoffMs" | "random">): number {
+export function backoffDelay(
+  attempt: number,
+  policy: Pick<FetchPolicy, "backoffMs" | "maxBackoffMs" | "random">,
+): number {
   const base = policy.backoffMs * 2 ** Math.max(0, attempt - 1);
   const jitter = 0.5 + (policy.random ?? Math.random)();
   return Math.round(Math.min(policy.maxBackoffMs ?? FETCH_DEFAULTS.maxBackoffMs, base * jitter));
@@ -177,7 +180,8 @@ function networkCode(err: unknown): string | null {
   return null;
 }
 
-const isAbort = (err: unknown) => (err as { name?: string })?.name === "AbortError" || (err as { name?: string })?.name === "TimeoutError";
+const isAbort = (err: unknown) =>
+  (err as { name?: string })?.name === "AbortError" || (err as { name?: string })?.name === "TimeoutError";
 
 async function readBody(res: Response, maxBytes: number): Promise<Buffer> {
   const declared = Number(res.headers.get("content-length"));
@@ -199,7 +203,9 @@ async function readBody(res: Response, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; retry: boolean; error: SourceError; retryAfterMs?: number | null };
+type Attempt<T> =
+  | { ok: true; value: T }
+  | { ok: false; retry: boolean; error: SourceError; retryAfterMs?: number | null };
 
 /**
  * Fetches `url` and parses its JSON body, retrying what is worth retrying. Throws SourceError:
@@ -210,7 +216,8 @@ type Attempt<T> = { ok: true; value: T } | { ok: false; retry: boolean; error: S
 export async function fetchJson<T = unknown>(url: string, init: RequestInit, policy: FetchPolicy): Promise<T> {
   const name = SOURCE_NAMES[policy.source];
   const maxBytes = policy.maxBytes ?? FETCH_DEFAULTS.maxBytes;
-  const fail = (kind: SourceErrorKind, message: string, status?: number) => new SourceError(policy.source, kind, message, status);
+  const fail = (kind: SourceErrorKind, message: string, status?: number) =>
+    new SourceError(policy.source, kind, message, status);
   const outerAborted = () => {
     const reason = policy.signal?.reason as { name?: string } | undefined;
     return reason?.name === "TimeoutError"
@@ -232,15 +239,38 @@ export async function fetchJson<T = unknown>(url: string, init: RequestInit, pol
       } catch (err) {
         if (policy.signal?.aborted) return { ok: false, retry: false, error: outerAborted() };
         if (ctl.signal.aborted || isAbort(err)) {
-          return { ok: false, retry: true, error: fail("timeout", `${name} is not responding (timed out after ${formatDuration(policy.timeoutMs)})`) };
+          return {
+            ok: false,
+            retry: true,
+            error: fail("timeout", `${name} is not responding (timed out after ${formatDuration(policy.timeoutMs)})`),
+          };
         }
-        if (err instanceof RangeError) return { ok: false, retry: false, error: fail("invalid", `${name} sent a response larger than ${Math.round(maxBytes / 1048576)} MiB`) };
+        if (err instanceof RangeError)
+          return {
+            ok: false,
+            retry: false,
+            error: fail("invalid", `${name} sent a response larger than ${Math.round(maxBytes / 1048576)} MiB`),
+          };
         const code = networkCode(err);
-        const midBody = /terminated|other side closed|premature close|aborted/i.test(`${(err as Error).message} ${String((err as { cause?: Error }).cause?.message ?? "")}`);
+        const midBody = /terminated|other side closed|premature close|aborted/i.test(
+          `${(err as Error).message} ${String((err as { cause?: Error }).cause?.message ?? "")}`,
+        );
         if (/redirect/i.test(String((err as { cause?: Error }).cause?.message ?? (err as Error).message))) {
-          return { ok: false, retry: false, error: fail("network", `${name} answered with a redirect, which is not followed (check the configured URL)`) };
+          return {
+            ok: false,
+            retry: false,
+            error: fail(
+              "network",
+              `${name} answered with a redirect, which is not followed (check the configured URL)`,
+            ),
+          };
         }
-        const why = code === "ECONNREFUSED" ? "connection refused" : midBody || code === "UND_ERR_SOCKET" || code === "ECONNRESET" ? "the connection was closed before the response was complete" : code ?? (err as Error).message;
+        const why =
+          code === "ECONNREFUSED"
+            ? "connection refused"
+            : midBody || code === "UND_ERR_SOCKET" || code === "ECONNRESET"
+              ? "the connection was closed before the response was complete"
+              : (code ?? (err as Error).message);
         return { ok: false, retry: true, error: fail("network", `${name} could not be reached (${why})`) };
       }
       if (res.status === 429 || res.status >= 500) {
@@ -255,7 +285,15 @@ export async function fetchJson<T = unknown>(url: string, init: RequestInit, pol
       }
       if (res.status < 200 || res.status > 299) {
         const reason = upstreamReason(body.toString("utf8"));
-        return { ok: false, retry: false, error: fail("http", `${name} refused the request (HTTP ${res.status}${reason ? `: ${reason}` : ""})`, res.status) };
+        return {
+          ok: false,
+          retry: false,
+          error: fail(
+            "http",
+            `${name} refused the request (HTTP ${res.status}${reason ? `: ${reason}` : ""})`,
+            res.status,
+          ),
+        };
       }
       try {
         return { ok: true, value: JSON.parse(body.toString("utf8")) as T };
@@ -310,6 +348,9 @@ export function cleanText(value: unknown, max = 2000): string | null {
 }
 
 export const validLatLng = (lat: unknown, lng: unknown): boolean =>
-  typeof lat === "number" && typeof lng === "number" && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
-
-
+  typeof lat === "number" &&
+  typeof lng === "number" &&
+  Number.isFinite(lat) &&
+  Number.isFinite(lng) &&
+  Math.abs(lat) <= 90 &&
+  Math.abs(lng) <= 180;

@@ -36,14 +36,17 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-
 /**
  * Redis pub/sub: one connection publishes, one subscribes. ioredis reconnects by itself; the
  * subscriber subscribes again every time its connection becomes ready, so events flow again when
  * Redis comes back. While Redis is down, publishing fails at once (no offline queue), HTTP keeps
  * working, and `available()` says false. A Redis that is down at start does not stop the app.
  */
-export async function createRedisBus(url: string, log: { warn: (o: object, m: string) => void }, prefix = "vibe"): Promise<EventBus> {
+export async function createRedisBus(
+  url: string,
+  log: { warn: (o: object, m: string) => void },
+  prefix = "vibe",
+): Promise<EventBus> {
   const CHANNEL = `${prefix}:events`;
   const opts = {
     lazyConnect: true,
@@ -72,7 +75,9 @@ export async function createRedisBus(url: string, log: { warn: (o: object, m: st
       /* a foreign message on our channel is not ours to deliver */
     }
   });
-  await Promise.all([pub.connect(), sub.connect()]).catch((err: Error) => log.warn({ err: err.message }, "redis unavailable at start; will keep trying"));
+  await Promise.all([pub.connect(), sub.connect()]).catch((err: Error) =>
+    log.warn({ err: err.message }, "redis unavailable at start; will keep trying"),
+  );
   // give the first subscription a moment so events published right after start are not missed
   for (let i = 0; i < 50 && sub.status === "ready" && !subscribed; i++) await new Promise((r) => setTimeout(r, 10));
   return {

@@ -34,11 +34,16 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
     method: "GET",
     url: "/ws",
     preValidation: async (req, reply) => {
-      if (!isAllowedOrigin(ctx.config, req, true)) return reply.status(403).send({ message: "Cross-site websocket refused" });
+      if (!isAllowedOrigin(ctx.config, req, true))
+        return reply.status(403).send({ message: "Cross-site websocket refused" });
       if (!(await currentUser(ctx, req))) return reply.status(401).send({ message: "Sign in required" });
     },
     // A plain GET (no Upgrade header) is told what this address is for, not an empty 404.
-    handler: async (_req, reply) => reply.status(426).header("upgrade", "websocket").send({ message: "This address only accepts websocket connections" }),
+    handler: async (_req, reply) =>
+      reply
+        .status(426)
+        .header("upgrade", "websocket")
+        .send({ message: "This address only accepts websocket connections" }),
     wsHandler: async (socket, req) => {
       const user = await currentUser(ctx, req);
       const client = { socket, userId: null as string | null };
@@ -55,7 +60,8 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
           count = 0;
         }
         if (++count > MAX_MESSAGES_PER_MINUTE) return reply({ type: "error", message: "Too many messages; slow down" });
-        if (isBinary || raw.length > MAX_MESSAGE_BYTES) return reply({ type: "error", message: "Messages must be small JSON text" });
+        if (isBinary || raw.length > MAX_MESSAGE_BYTES)
+          return reply({ type: "error", message: "Messages must be small JSON text" });
         let msg: { type?: unknown; userId?: unknown };
         try {
           msg = JSON.parse(raw.toString("utf8"));
@@ -64,7 +70,8 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         if (msg?.type === "ping") return reply({ type: "pong" });
         if (msg?.type === "subscribe") {
-          if (msg.userId !== user?.id) return reply({ type: "error", message: "You can only subscribe to your own updates" });
+          if (msg.userId !== user?.id)
+            return reply({ type: "error", message: "You can only subscribe to your own updates" });
           client.userId = user!.id;
           return reply({ type: "subscribed", userId: user!.id });
         }

@@ -3,7 +3,16 @@ import { friendRequestBody, userIdParam, userSearchQuery, USER_SEARCH_RESULTS } 
 import { requireUser, type AppContext } from "../context";
 import { badRequest, conflict, notFound, parse } from "../http/errors";
 import { areFriends } from "./policy";
-import { acceptRequest, friendsOf, incomingRequests, insertFriendRequest, pendingRequester, rejectRequest, searchUsers, userExists } from "./queries";
+import {
+  acceptRequest,
+  friendsOf,
+  incomingRequests,
+  insertFriendRequest,
+  pendingRequester,
+  rejectRequest,
+  searchUsers,
+  userExists,
+} from "./queries";
 
 export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, bus } = ctx;
@@ -22,7 +31,9 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
     if (await areFriends(db, me.id, friendId)) throw conflict("You are already friends");
     const requester = await pendingRequester(db, me.id, friendId);
     if (requester) {
-      throw conflict(requester === me.id ? "Friend request already sent" : "They already sent you a request: accept it in Requests");
+      throw conflict(
+        requester === me.id ? "Friend request already sent" : "They already sent you a request: accept it in Requests",
+      );
     }
     let request: { id: string; created_at: Date };
     try {
@@ -51,7 +62,10 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
     // Only the recipient can accept: the request must be from :userId to the caller.
     if (!(await acceptRequest(db, userId, me.id))) throw notFound("No pending friend request from this person");
     await bus
-      .publish({ to: { userId }, message: { type: "friend_accepted", user: { id: me.id, firstName: me.first_name, lastName: me.last_name } } })
+      .publish({
+        to: { userId },
+        message: { type: "friend_accepted", user: { id: me.id, firstName: me.first_name, lastName: me.last_name } },
+      })
       .catch(() => {});
     return { status: "accepted" };
   });

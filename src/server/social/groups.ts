@@ -17,7 +17,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     // The creator is always a member; the others must all be the creator's friends.
     const memberIds = body.memberIds.filter((id) => id !== me.id);
     if (!memberIds.length) throw badRequest("Please select at least one friend");
-    if ((await countFriendsAmong(db, me.id, memberIds)) !== memberIds.length) throw badRequest("Every member must be one of your friends");
+    if ((await countFriendsAmong(db, me.id, memberIds)) !== memberIds.length)
+      throw badRequest("Every member must be one of your friends");
     const id = await insertGroup(db, body.name, me.id, memberIds);
     const [group] = await groupsOf(db, me.id, id);
     return reply.status(201).send(group);
@@ -41,7 +42,15 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!group) throw notFound("Group not found");
     const q = parse(matchQuery, { vibes: "all", ...(req.query as object) });
     const vibes = group.mixedVibes.length ? group.mixedVibes : q.vibes === "all" ? [] : q.vibes;
-    const venues = await matchVenues(ctx, { latitude: q.latitude, longitude: q.longitude, radiusKm: q.radius, vibes, category: q.category, search: q.search, userId: me.id });
+    const venues = await matchVenues(ctx, {
+      latitude: q.latitude,
+      longitude: q.longitude,
+      radiusKm: q.radius,
+      vibes,
+      category: q.category,
+      search: q.search,
+      userId: me.id,
+    });
     return { vibes, venues: venues.map(presentMatched) };
   });
 }

@@ -22,26 +22,43 @@ describe("blendGroupVibes", () => {
   });
 
   it("never ignores anyone: each member's strongest vibe gets a place", () => {
-    const crowd = Array.from({ length: 6 }, () => ({ current: ["Loud", "Energetic", "Social", "Upbeat", "Adventurous"], preferred: [] }));
+    const crowd = Array.from({ length: 6 }, () => ({
+      current: ["Loud", "Energetic", "Social", "Upbeat", "Adventurous"],
+      preferred: [],
+    }));
     const out = blendGroupVibes([...crowd, { current: ["Quiet"], preferred: [] }]);
     expect(out).toHaveLength(5);
     expect(out).toContain("Quiet");
   });
 
   it("weights the current selection over preferences, 60/40", () => {
-    const out = blendGroupVibes([{ current: ["Energetic"], preferred: ["Chill"] }, { current: ["Romantic"], preferred: ["Chill"] }]);
+    const out = blendGroupVibes([
+      { current: ["Energetic"], preferred: ["Chill"] },
+      { current: ["Romantic"], preferred: ["Chill"] },
+    ]);
     // Chill: 0.4 + 0.4 = 0.8; Energetic 0.6; Romantic 0.6
     expect(out).toEqual(["Chill", "Energetic", "Romantic"]);
   });
 
   it("skips members who share nothing and is empty when nobody shares", () => {
     expect(blendGroupVibes([{ current: [], preferred: [] }])).toEqual([]);
-    expect(blendGroupVibes([{ current: [], preferred: [] }, { current: ["Cozy"], preferred: [] }])).toEqual(["Cozy"]);
+    expect(
+      blendGroupVibes([
+        { current: [], preferred: [] },
+        { current: ["Cozy"], preferred: [] },
+      ]),
+    ).toEqual(["Cozy"]);
   });
 
   it("is deterministic on ties", () => {
-    const a = blendGroupVibes([{ current: ["Quiet"], preferred: [] }, { current: ["Cozy"], preferred: [] }]);
-    const b = blendGroupVibes([{ current: ["Cozy"], preferred: [] }, { current: ["Quiet"], preferred: [] }]);
+    const a = blendGroupVibes([
+      { current: ["Quiet"], preferred: [] },
+      { current: ["Cozy"], preferred: [] },
+    ]);
+    const b = blendGroupVibes([
+      { current: ["Cozy"], preferred: [] },
+      { current: ["Quiet"], preferred: [] },
+    ]);
     expect(a).toEqual(["Cozy", "Quiet"]);
     expect(b).toEqual(a);
   });

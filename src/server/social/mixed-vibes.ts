@@ -43,7 +43,8 @@ export function blendGroupVibes(members: readonly SharedVibes[], max = MIXED_VIB
     personalTop.push({ vibe: top });
   }
 
-  const byGroup = (a: string, b: string) => (total.get(b)! - total.get(a)!) || (supporters.get(b)! - supporters.get(a)!) || a.localeCompare(b);
+  const byGroup = (a: string, b: string) =>
+    total.get(b)! - total.get(a)! || supporters.get(b)! - supporters.get(a)! || a.localeCompare(b);
   const chosen = new Set<string>();
   for (const { vibe } of [...personalTop].sort((a, b) => byGroup(a.vibe, b.vibe))) {
     if (chosen.size >= max) break;

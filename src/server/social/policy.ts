@@ -19,7 +19,11 @@ export const VISIBLE_POST_SQL = `(p.user_id = $VIEWER OR EXISTS (
     SELECT 1 FROM friendships f JOIN users a ON a.id = p.user_id
      WHERE f.user_id = $VIEWER AND f.friend_id = p.user_id AND a.privacy_activity_feed))`;
 
-export async function canSeePost(db: Queryable, viewerId: string, postId: string): Promise<{ authorId: string } | null> {
+export async function canSeePost(
+  db: Queryable,
+  viewerId: string,
+  postId: string,
+): Promise<{ authorId: string } | null> {
   const rows = await db.query<{ user_id: string }>(
     `SELECT p.user_id FROM posts p WHERE p.id = $1 AND ${VISIBLE_POST_SQL.replaceAll("$VIEWER", "$2")}`,
     [postId, viewerId],

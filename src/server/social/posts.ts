@@ -44,7 +44,9 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
     if (venueId) await ctx.changes.settle();
     // one event for all the friends: each instance hands it to those of them connected to it
     if (row.friends?.length) {
-      await bus.publish({ to: { userIds: row.friends }, message: { type: "friend_post", postId: post.id, user: post.user } }).catch(() => {});
+      await bus
+        .publish({ to: { userIds: row.friends }, message: { type: "friend_post", postId: post.id, user: post.user } })
+        .catch(() => {});
     }
     return reply.status(201).send(post);
   });
@@ -56,7 +58,14 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!row) throw notFound("Post not found");
     if (row.liked && row.author_id !== user.id) {
       await bus
-        .publish({ to: { userId: row.author_id }, message: { type: "post_liked", postId: id, user: { id: user.id, firstName: user.first_name, lastName: user.last_name } } })
+        .publish({
+          to: { userId: row.author_id },
+          message: {
+            type: "post_liked",
+            postId: id,
+            user: { id: user.id, firstName: user.first_name, lastName: user.last_name },
+          },
+        })
         .catch(() => {});
     }
     return { liked: row.liked, likeCount: row.like_count };
@@ -76,9 +85,16 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!visible) throw notFound("Post not found");
     const { content } = parse(createCommentBody, req.body);
     const row = await insertComment(db, id, user.id, content);
-    const comment: Comment = { id: row.id, user: { id: user.id, firstName: user.first_name, lastName: user.last_name }, content, createdAt: row.createdAt };
+    const comment: Comment = {
+      id: row.id,
+      user: { id: user.id, firstName: user.first_name, lastName: user.last_name },
+      content,
+      createdAt: row.createdAt,
+    };
     if (visible.authorId !== user.id) {
-      await bus.publish({ to: { userId: visible.authorId }, message: { type: "post_commented", postId: id, comment } }).catch(() => {});
+      await bus
+        .publish({ to: { userId: visible.authorId }, message: { type: "post_commented", postId: id, comment } })
+        .catch(() => {});
     }
     return reply.status(201).send(comment);
   });

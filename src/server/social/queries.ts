@@ -1,5 +1,14 @@
 import type { z } from "zod";
-import type { Comment, Friend, FriendRequestItem, Group, Post, preferencesBody, privacyBody, UserSearchResult } from "@shared/contracts/social";
+import type {
+  Comment,
+  Friend,
+  FriendRequestItem,
+  Group,
+  Post,
+  preferencesBody,
+  privacyBody,
+  UserSearchResult,
+} from "@shared/contracts/social";
 import type { UserRow } from "../auth/users";
 import type { Db, Queryable } from "../db/client";
 import { likeContains } from "../db/sql";
@@ -57,7 +66,8 @@ export function decodeCursor(cursor: string | undefined): [string, string] | nul
   if (!cursor) return null;
   try {
     const [t, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (typeof t === "string" && typeof id === "string" && !Number.isNaN(Date.parse(t)) && /^[0-9a-f-]{36}$/i.test(id)) return [t, id];
+    if (typeof t === "string" && typeof id === "string" && !Number.isNaN(Date.parse(t)) && /^[0-9a-f-]{36}$/i.test(id))
+      return [t, id];
   } catch {
     /* fall through */
   }
@@ -85,7 +95,12 @@ export interface FeedReader {
  * Then only the page's posts are joined with their authors and the caller's likes. Venue names
  * come from the instance's catalog, which holds every venue (venues/catalog.ts).
  */
-export async function feedPage({ db, catalog }: FeedReader, viewerId: string, limit: number, cursor: [string, string] | null): Promise<{ posts: Post[]; nextCursor: string | null }> {
+export async function feedPage(
+  { db, catalog }: FeedReader,
+  viewerId: string,
+  limit: number,
+  cursor: [string, string] | null,
+): Promise<{ posts: Post[]; nextCursor: string | null }> {
   const rows = await db.query<PostRow & { created_at_text: string }>(
     `WITH authors AS (
        SELECT $1::uuid AS id
@@ -125,7 +140,10 @@ export async function feedPage({ db, catalog }: FeedReader, viewerId: string, li
   );
   const page = rows.slice(0, limit);
   const venues = await catalog.byIds(page.flatMap((r) => (r.venue_id ? [r.venue_id] : [])));
-  return { posts: page.map((r) => presentPost(r, r.venue_id ? venues.get(r.venue_id) : null)), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
+  return {
+    posts: page.map((r) => presentPost(r, r.venue_id ? venues.get(r.venue_id) : null)),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null,
+  };
 }
 
 // One statement (atomic on its own): whether the caller may see the post, the like added or
@@ -147,10 +165,12 @@ const TOGGLE_LIKE_SQL = `WITH visible AS (
           coalesce((SELECT like_count FROM counted), visible.like_count) AS like_count
      FROM visible`;
 
-
 /** Likes or unlikes a visible post in one statement; undefined when the caller may not see it. */
 export async function toggleLike(db: Queryable, postId: string, userId: string) {
-  const [row] = await db.query<{ author_id: string; liked: boolean; like_count: number }>(TOGGLE_LIKE_SQL, [postId, userId]);
+  const [row] = await db.query<{ author_id: string; liked: boolean; like_count: number }>(TOGGLE_LIKE_SQL, [
+    postId,
+    userId,
+  ]);
   return row;
 }
 
@@ -172,7 +192,9 @@ export interface NewPost {
  * activity reaches their friends, whom to tell. Undefined when the named venue does not exist.
  */
 export async function insertPost(db: Queryable, p: NewPost) {
-  const [row] = await db.query<PostRow & { venue_name: string | null; venue_external_id: string | null; friends: string[] | null }>(
+  const [row] = await db.query<
+    PostRow & { venue_name: string | null; venue_external_id: string | null; friends: string[] | null }
+  >(
     `WITH added AS (
        INSERT INTO posts (user_id, venue_id, location_text, vibes, content)
        SELECT $1, $2, $3, $4::text[], $5
@@ -188,18 +210,35 @@ export async function insertPost(db: Queryable, p: NewPost) {
 
 /** A post's comments, oldest first. */
 export async function postComments(db: Queryable, postId: string): Promise<Comment[]> {
-  const rows = await db.query<{ id: string; user_id: string; first_name: string | null; last_name: string | null; content: string; created_at: Date }>(
+  const rows = await db.query<{
+    id: string;
+    user_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    content: string;
+    created_at: Date;
+  }>(
     `SELECT c.id, c.user_id, u.first_name, u.last_name, c.content, c.created_at
        FROM post_comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = $1 ORDER BY c.created_at, c.id LIMIT 500`,
     [postId],
   );
   return rows.map(
-    (r): Comment => ({ id: r.id, user: { id: r.user_id, firstName: r.first_name, lastName: r.last_name }, content: r.content, createdAt: iso(r.created_at) }),
+    (r): Comment => ({
+      id: r.id,
+      user: { id: r.user_id, firstName: r.first_name, lastName: r.last_name },
+      content: r.content,
+      createdAt: iso(r.created_at),
+    }),
   );
 }
 
 /** Adds a comment and counts it on its post, together. */
-export async function insertComment(db: Db, postId: string, userId: string, content: string): Promise<{ id: string; createdAt: string }> {
+export async function insertComment(
+  db: Db,
+  postId: string,
+  userId: string,
+  content: string,
+): Promise<{ id: string; createdAt: string }> {
   const row = await db.transaction(async (tx) => {
     const [c] = await tx.query<{ id: string; created_at: Date }>(
       "INSERT INTO post_comments (post_id, user_id, content) VALUES ($1, $2, $3) RETURNING id, created_at",
@@ -214,7 +253,12 @@ export async function insertComment(db: Db, postId: string, userId: string, cont
 // --- people and friends ---
 
 /** Name or email, any case. Never the caller, never guests, never password or privacy fields. */
-export async function searchUsers(db: Queryable, callerId: string, q: string, limit: number): Promise<UserSearchResult[]> {
+export async function searchUsers(
+  db: Queryable,
+  callerId: string,
+  q: string,
+  limit: number,
+): Promise<UserSearchResult[]> {
   const rows = await db.query<{
     id: string;
     first_name: string | null;
@@ -236,7 +280,14 @@ export async function searchUsers(db: Queryable, callerId: string, q: string, li
     [callerId, likeContains(q), likeContains(q).slice(1), limit],
   );
   return rows.map(
-    (r): UserSearchResult => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, profileImageUrl: r.profile_image_url, friendshipStatus: r.status }),
+    (r): UserSearchResult => ({
+      id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      profileImageUrl: r.profile_image_url,
+      friendshipStatus: r.status,
+    }),
   );
 }
 
@@ -254,7 +305,11 @@ export async function pendingRequester(db: Queryable, a: string, b: string): Pro
 }
 
 /** Stores a request; a duplicate fails with the unique index's 23505. */
-export async function insertFriendRequest(db: Queryable, from: string, to: string): Promise<{ id: string; created_at: Date }> {
+export async function insertFriendRequest(
+  db: Queryable,
+  from: string,
+  to: string,
+): Promise<{ id: string; created_at: Date }> {
   const [request] = await db.query<{ id: string; created_at: Date }>(
     "INSERT INTO friend_requests (requester_id, addressee_id) VALUES ($1, $2) RETURNING id, created_at",
     [from, to],
@@ -264,7 +319,14 @@ export async function insertFriendRequest(db: Queryable, from: string, to: strin
 
 /** Requests sent to the caller, newest first. */
 export async function incomingRequests(db: Queryable, userId: string): Promise<FriendRequestItem[]> {
-  const rows = await db.query<{ id: string; created_at: Date; user_id: string; first_name: string | null; last_name: string | null; email: string | null }>(
+  const rows = await db.query<{
+    id: string;
+    created_at: Date;
+    user_id: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+  }>(
     `SELECT r.id, r.created_at, u.id AS user_id, u.first_name, u.last_name, u.email
        FROM friend_requests r JOIN users u ON u.id = r.requester_id
       WHERE r.addressee_id = $1 ORDER BY r.created_at DESC LIMIT 200`,
@@ -281,16 +343,25 @@ export async function incomingRequests(db: Queryable, userId: string): Promise<F
 /** Accepts the request from `from` to `to` (only its recipient can): false when there is none. */
 export async function acceptRequest(db: Db, from: string, to: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const removed = await tx.query("DELETE FROM friend_requests WHERE requester_id = $1 AND addressee_id = $2 RETURNING id", [from, to]);
+    const removed = await tx.query(
+      "DELETE FROM friend_requests WHERE requester_id = $1 AND addressee_id = $2 RETURNING id",
+      [from, to],
+    );
     if (!removed.length) return false;
-    await tx.query("INSERT INTO friendships (user_id, friend_id) VALUES ($1, $2), ($2, $1) ON CONFLICT DO NOTHING", [to, from]);
+    await tx.query("INSERT INTO friendships (user_id, friend_id) VALUES ($1, $2), ($2, $1) ON CONFLICT DO NOTHING", [
+      to,
+      from,
+    ]);
     return true;
   });
 }
 
 /** Removes the request from `from` to `to`: false when there is none. */
 export async function rejectRequest(db: Queryable, from: string, to: string): Promise<boolean> {
-  const removed = await db.query("DELETE FROM friend_requests WHERE requester_id = $1 AND addressee_id = $2 RETURNING id", [from, to]);
+  const removed = await db.query(
+    "DELETE FROM friend_requests WHERE requester_id = $1 AND addressee_id = $2 RETURNING id",
+    [from, to],
+  );
   return removed.length > 0;
 }
 
@@ -362,7 +433,11 @@ export async function groupsOf(db: Queryable, userId: string, onlyGroupId?: stri
       name: g.name,
       memberCount: own.length,
       mixedVibes: blendGroupVibes(
-        own.map((m) => (m.privacy_share_vibes ? { current: m.current ?? [], preferred: m.preferred_vibes } : { current: [], preferred: [] })),
+        own.map((m) =>
+          m.privacy_share_vibes
+            ? { current: m.current ?? [], preferred: m.preferred_vibes }
+            : { current: [], preferred: [] },
+        ),
       ),
       isCreator: isGroupCreator(g, userId),
       members: own.map((m) => ({ id: m.user_id, firstName: m.first_name, lastName: m.last_name })),
@@ -370,18 +445,31 @@ export async function groupsOf(db: Queryable, userId: string, onlyGroupId?: stri
   });
 }
 
-
 /** Of the given people, how many are the user's friends. */
 export async function countFriendsAmong(db: Queryable, userId: string, ids: readonly string[]): Promise<number> {
-  const friends = await db.query<{ friend_id: string }>("SELECT friend_id FROM friendships WHERE user_id = $1 AND friend_id = ANY($2::uuid[])", [userId, ids]);
+  const friends = await db.query<{ friend_id: string }>(
+    "SELECT friend_id FROM friendships WHERE user_id = $1 AND friend_id = ANY($2::uuid[])",
+    [userId, ids],
+  );
   return friends.length;
 }
 
 /** Creates a group of its creator and the given members, together; answers its id. */
-export async function insertGroup(db: Db, name: string, creatorId: string, memberIds: readonly string[]): Promise<string> {
+export async function insertGroup(
+  db: Db,
+  name: string,
+  creatorId: string,
+  memberIds: readonly string[],
+): Promise<string> {
   return db.transaction(async (tx) => {
-    const [g] = await tx.query<{ id: string }>("INSERT INTO friend_groups (name, creator_id) VALUES ($1, $2) RETURNING id", [name, creatorId]);
-    await tx.query("INSERT INTO friend_group_members (group_id, user_id) SELECT $1, unnest($2::uuid[])", [g.id, [creatorId, ...memberIds]]);
+    const [g] = await tx.query<{ id: string }>(
+      "INSERT INTO friend_groups (name, creator_id) VALUES ($1, $2) RETURNING id",
+      [name, creatorId],
+    );
+    await tx.query("INSERT INTO friend_group_members (group_id, user_id) SELECT $1, unnest($2::uuid[])", [
+      g.id,
+      [creatorId, ...memberIds],
+    ]);
     return g.id;
   });
 }
@@ -393,7 +481,11 @@ export async function deleteGroup(db: Queryable, id: string): Promise<void> {
 // --- profile ---
 
 /** Sets the preferences the body names, leaves the others; answers the updated row. */
-export async function updatePreferences(db: Queryable, userId: string, body: z.infer<typeof preferencesBody>): Promise<UserRow> {
+export async function updatePreferences(
+  db: Queryable,
+  userId: string,
+  body: z.infer<typeof preferencesBody>,
+): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
     `UPDATE users SET
        preferred_vibes      = coalesce($2::text[], preferred_vibes),
@@ -402,13 +494,24 @@ export async function updatePreferences(db: Queryable, userId: string, body: z.i
        favorite_categories  = coalesce($6::text[], favorite_categories),
        updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [userId, body.preferredVibes ?? null, body.dietaryRestrictions ?? null, body.budgetPreference !== undefined, body.budgetPreference ?? null, body.favoriteCategories ?? null],
+    [
+      userId,
+      body.preferredVibes ?? null,
+      body.dietaryRestrictions ?? null,
+      body.budgetPreference !== undefined,
+      body.budgetPreference ?? null,
+      body.favoriteCategories ?? null,
+    ],
   );
   return row;
 }
 
 /** Sets the privacy switches the body names, leaves the others; answers the updated row. */
-export async function updatePrivacy(db: Queryable, userId: string, body: z.infer<typeof privacyBody>): Promise<UserRow> {
+export async function updatePrivacy(
+  db: Queryable,
+  userId: string,
+  body: z.infer<typeof privacyBody>,
+): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
     `UPDATE users SET
        privacy_share_vibes    = coalesce($2, privacy_share_vibes),

@@ -91,8 +91,16 @@ const NO_POSITIONS = new Int32Array(0);
 function pack(cell: Cell): Packed {
   const entries = cell.entries.slice();
   const n = entries.length;
-  const packed: Packed = { entries, x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), vibes: new Int32Array(n), byVibe: [], unbitted: NO_POSITIONS,
-    box: { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, minZ: Infinity, maxZ: -Infinity } };
+  const packed: Packed = {
+    entries,
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    z: new Float64Array(n),
+    vibes: new Int32Array(n),
+    byVibe: [],
+    unbitted: NO_POSITIONS,
+    box: { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, minZ: Infinity, maxZ: -Infinity },
+  };
   const { box } = packed;
   const lists: number[][] = [];
   const unbitted: number[] = [];
@@ -110,7 +118,8 @@ function pack(cell: Cell): Packed {
     if (e.vibes === -1) unbitted.push(i);
     else for (let bit = 0; bit < MAX_VIBE_BITS; bit++) if (e.vibes & (1 << bit)) (lists[bit] ??= []).push(i);
   });
-  for (let bit = 0; bit < MAX_VIBE_BITS; bit++) packed.byVibe[bit] = lists[bit] ? Int32Array.from(lists[bit]) : NO_POSITIONS;
+  for (let bit = 0; bit < MAX_VIBE_BITS; bit++)
+    packed.byVibe[bit] = lists[bit] ? Int32Array.from(lists[bit]) : NO_POSITIONS;
   if (unbitted.length) packed.unbitted = Int32Array.from(unbitted);
   cell.packed = packed;
   return packed;
@@ -213,12 +222,18 @@ const rad = (deg: number) => (deg * Math.PI) / 180;
 export function toEarth(latitude: number, longitude: number): [number, number, number] {
   const lat = rad(latitude);
   const lon = rad(longitude);
-  return [EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lon), EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lon), EARTH_RADIUS_M * Math.sin(lat)];
+  return [
+    EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lon),
+    EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lon),
+    EARTH_RADIUS_M * Math.sin(lat),
+  ];
 }
 
 /** earth_distance from a chord (the straight line through the sphere) to the great circle. */
 function chordToMeters(chord: number): number {
-  return chord >= 2 * EARTH_RADIUS_M ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
+  return chord >= 2 * EARTH_RADIUS_M
+    ? Math.PI * EARTH_RADIUS_M
+    : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
 }
 
 const latCell = (latitude: number) => Math.min(Math.floor((latitude + 90) / CELL_DEG), Math.round(180 / CELL_DEG) - 1);
@@ -246,14 +261,25 @@ function cellsAround(latitude: number, longitude: number, radiusMeters: number) 
 const nearest = new NearestHeap();
 const visits: { cell: Packed; minChord: number }[] = [];
 
-export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { onError?: (err: unknown) => void } = {}): Promise<VenueCatalog> {
+export async function createVenueCatalog(
+  db: Db,
+  changes: ChangeFeed,
+  opts: { onError?: (err: unknown) => void } = {},
+): Promise<VenueCatalog> {
   const byId = new Map<number, Entry>();
   const cells = new Map<number, Cell>();
 
   const place = (venue: StoredVenue) => {
     remove(venue.id);
     const [x, y, z] = toEarth(venue.latitude, venue.longitude);
-    const entry: Entry = { venue, x, y, z, cell: cellKey(latCell(venue.latitude), lonCell(venue.longitude)), vibes: vibeMask(venue.detected_vibes ?? []) };
+    const entry: Entry = {
+      venue,
+      x,
+      y,
+      z,
+      cell: cellKey(latCell(venue.latitude), lonCell(venue.longitude)),
+      vibes: vibeMask(venue.detected_vibes ?? []),
+    };
     byId.set(venue.id, entry);
     const cell = cells.get(entry.cell);
     if (cell) {
@@ -273,7 +299,9 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
 
   const read = async (ids: readonly number[] | null) => {
     const rows = await db.query<StoredVenue>(
-      ids ? `SELECT ${VENUE_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])` : `SELECT ${VENUE_COLUMNS} FROM venues v`,
+      ids
+        ? `SELECT ${VENUE_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`
+        : `SELECT ${VENUE_COLUMNS} FROM venues v`,
       ids ? [ids] : [],
     );
     if (!ids) {
@@ -303,16 +331,18 @@ export async function createVenueCatalog(db: Db, changes: ChangeFeed, opts: { on
       const radius = q.radiusMeters;
       // Within the radius exactly when the chord is at most this long. Well inside it (by a margin
       // far above rounding) no arc needs computing; near the edge the arc decides, as in the SQL.
-      const maxChord = radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+      const maxChord =
+        radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
       const surelyIn = maxChord * (1 - 1e-9);
       // The wanted vibes' bits. A vibe without one is on no venue that has bits (every vibe of a
       // venue gets a bit while there are bits to give), so only venues without bits are compared
       // by name.
       const wantBits: number[] = [];
-      if (wantVibes !== null) for (const v of wantVibes) {
-        const bit = vibeBits.get(v);
-        if (bit !== undefined && !wantBits.includes(bit)) wantBits.push(bit);
-      }
+      if (wantVibes !== null)
+        for (const v of wantVibes) {
+          const bit = vibeBits.get(v);
+          if (bit !== undefined && !wantBits.includes(bit)) wantBits.push(bit);
+        }
       if (q.limit <= 0) return [];
       nearest.reset(q.limit);
       const take = (p: Packed, i: number) => {

@@ -94,7 +94,8 @@ export interface ImageProxyOptions extends Partial<Omit<SafeFetchOptions, "allow
  * redirect to googleusercontent.com, which gets no key.
  */
 export function googlePhotoHeaders(apiKey: string | null) {
-  return (url: URL): Record<string, string> => (apiKey && url.hostname === "places.googleapis.com" ? { "x-goog-api-key": apiKey } : {});
+  return (url: URL): Record<string, string> =>
+    apiKey && url.hostname === "places.googleapis.com" ? { "x-goog-api-key": apiKey } : {};
 }
 
 export function imageProxyRoutes(app: FastifyInstance, _ctx: AppContext, opts: ImageProxyOptions = {}) {

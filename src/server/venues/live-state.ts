@@ -21,7 +21,11 @@ export interface StateReader {
  * The live vibes of the given venues and, for a signed-in caller, which venues they saved: both
  * from the instance's memory (live/store.ts, venues/favorites.ts), read afresh when stale.
  */
-export async function loadVenueState({ live, favorites }: StateReader, venueIds: readonly number[], userId?: string | null): Promise<VenueState> {
+export async function loadVenueState(
+  { live, favorites }: StateReader,
+  venueIds: readonly number[],
+  userId?: string | null,
+): Promise<VenueState> {
   if (!venueIds.length) return { live: new Map(), favorites: new Set() };
   const [vibes, saved] = await Promise.all([live.vibes(venueIds), userId ? favorites.of(userId) : new Set<number>()]);
   return { live: vibes, favorites: saved };

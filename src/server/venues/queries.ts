@@ -44,7 +44,12 @@ export function presentVenue(row: VenueRow, matchScore: number | null = null): V
 }
 
 /** The Venue of the API from a stored venue and what depends on the caller. */
-export function presentStoredVenue(row: StoredVenue, meters: number | null | undefined, isFavorite: boolean, matchScore: number | null = null): Venue {
+export function presentStoredVenue(
+  row: StoredVenue,
+  meters: number | null | undefined,
+  isFavorite: boolean,
+  matchScore: number | null = null,
+): Venue {
   return {
     id: row.id,
     externalId: row.external_id,
@@ -70,7 +75,6 @@ export function presentStoredVenue(row: StoredVenue, meters: number | null | und
   };
 }
 
-
 export interface RadiusSearch {
   latitude: number;
   longitude: number;
@@ -94,7 +98,10 @@ export interface RadiusSearch {
  */
 export async function venuesWithin(db: Db, q: RadiusSearch): Promise<VenueRow[]> {
   const params: unknown[] = [q.latitude, q.longitude, q.radiusMeters, q.limit];
-  const where: string[] = ["earth_box(ll_to_earth($1, $2), $3) @> v.earth", "earth_distance(v.earth, ll_to_earth($1, $2)) <= $3"];
+  const where: string[] = [
+    "earth_box(ll_to_earth($1, $2), $3) @> v.earth",
+    "earth_distance(v.earth, ll_to_earth($1, $2)) <= $3",
+  ];
   if (q.vibes?.length) {
     params.push(q.vibes);
     where.push(`v.detected_vibes && $${params.length}::text[]`);
@@ -132,32 +139,52 @@ export async function venueByExternalId(db: Queryable, externalId: string) {
   return rows[0] ?? null;
 }
 
-export async function venueDetails(db: Queryable, venue: NonNullable<Awaited<ReturnType<typeof venueByExternalId>>>): Promise<VenueDetails> {
+export async function venueDetails(
+  db: Queryable,
+  venue: NonNullable<Awaited<ReturnType<typeof venueByExternalId>>>,
+): Promise<VenueDetails> {
   const [reviews, photos] = await Promise.all([
     db.query<{ author: string; rating: number | null; text: string; time: Date | null }>(
       "SELECT author, rating, text, time FROM venue_reviews WHERE venue_id = $1 ORDER BY time DESC NULLS LAST, id LIMIT 50",
       [venue.id],
     ),
-    db.query<{ url: string; attribution: string | null }>("SELECT url, attribution FROM venue_photos WHERE venue_id = $1 ORDER BY id LIMIT 30", [venue.id]),
+    db.query<{ url: string; attribution: string | null }>(
+      "SELECT url, attribution FROM venue_photos WHERE venue_id = $1 ORDER BY id LIMIT 30",
+      [venue.id],
+    ),
   ]);
   // Venues scored by a sync keep their evidence; the seed's prior is explained on the spot.
   const evidence = venue.vibe_evidence;
-  const vibeEvidence = evidence && Object.keys(evidence).length ? evidence : blendVibes({ category: venue.category, name: venue.name }).evidence;
+  const vibeEvidence =
+    evidence && Object.keys(evidence).length
+      ? evidence
+      : blendVibes({ category: venue.category, name: venue.name }).evidence;
   return {
     description: venue.description,
     address: venue.address,
     hours: venue.hours ?? [],
     phone: venue.phone_number,
     website: venue.website,
-    reviews: reviews.map((r) => ({ author: r.author, rating: r.rating, text: r.text, time: r.time ? new Date(r.time).toISOString() : null })),
+    reviews: reviews.map((r) => ({
+      author: r.author,
+      rating: r.rating,
+      text: r.text,
+      time: r.time ? new Date(r.time).toISOString() : null,
+    })),
     photos,
     attribution: venue.attribution,
-    vibeEvidence: Object.fromEntries(Object.entries(vibeEvidence).filter(([vibe]) => (venue.vibe_scores[vibe] ?? 0) > 0)),
+    vibeEvidence: Object.fromEntries(
+      Object.entries(vibeEvidence).filter(([vibe]) => (venue.vibe_scores[vibe] ?? 0) > 0),
+    ),
   };
 }
 
 /** The caller's saved venues, newest first, with distance when their position is known. */
-export async function favoriteVenues(db: Queryable, userId: string, at?: { latitude: number; longitude: number }): Promise<VenueRow[]> {
+export async function favoriteVenues(
+  db: Queryable,
+  userId: string,
+  at?: { latitude: number; longitude: number },
+): Promise<VenueRow[]> {
   return db.query<VenueRow>(
     `SELECT ${VENUE_COLUMNS},
             CASE WHEN $2::float8 IS NULL OR $3::float8 IS NULL THEN NULL
@@ -174,7 +201,10 @@ export async function favoriteVenues(db: Queryable, userId: string, at?: { latit
 /** Adds or removes a favourite; answers the new state, or null when the venue does not exist. */
 export async function toggleFavorite(db: Queryable, userId: string, venueId: number): Promise<boolean | null> {
   if (venueId > MAX_INT4) return null;
-  const removed = await db.query("DELETE FROM favorites WHERE user_id = $1 AND venue_id = $2 RETURNING venue_id", [userId, venueId]);
+  const removed = await db.query("DELETE FROM favorites WHERE user_id = $1 AND venue_id = $2 RETURNING venue_id", [
+    userId,
+    venueId,
+  ]);
   if (removed.length) return false;
   const added = await db.query(
     `INSERT INTO favorites (user_id, venue_id) SELECT $1, id FROM venues WHERE id = $2
@@ -196,6 +226,15 @@ export async function latestVibes(db: Queryable, userId: string): Promise<string
   return rows[0]?.vibes ?? [];
 }
 
-export async function insertVibeSelection(db: Queryable, userId: string, vibes: readonly string[], isPrivate: boolean): Promise<void> {
-  await db.query("INSERT INTO vibe_selections (user_id, vibes, is_private) VALUES ($1, $2::text[], $3)", [userId, vibes, isPrivate]);
+export async function insertVibeSelection(
+  db: Queryable,
+  userId: string,
+  vibes: readonly string[],
+  isPrivate: boolean,
+): Promise<void> {
+  await db.query("INSERT INTO vibe_selections (user_id, vibes, is_private) VALUES ($1, $2::text[], $3)", [
+    userId,
+    vibes,
+    isPrivate,
+  ]);
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { matchRank, matchScore, proximity, suggestionRank } from "./ranking";
 
-const cafe = { category: "Cafe", vibeScores: { Chill: 0.6, Cozy: 0.55, Quiet: 0.45, Focused: 0.4, Relaxed: 0.5, Social: 0.3 } };
+const cafe = {
+  category: "Cafe",
+  vibeScores: { Chill: 0.6, Cozy: 0.55, Quiet: 0.45, Focused: 0.4, Relaxed: 0.5, Social: 0.3 },
+};
 const bar = { category: "Bar", vibeScores: { Social: 0.6, Energetic: 0.4, Loud: 0.35, Chill: 0.3 } };
 const club = { category: "Club", vibeScores: { Energetic: 0.8, Loud: 0.8, Upbeat: 0.7, Social: 0.6 } };
 const restaurant = { category: "Restaurant", vibeScores: { Social: 0.45, Romantic: 0.3, Cozy: 0.3, Chill: 0.35 } };
@@ -15,7 +18,9 @@ describe("matchScore", () => {
   });
 
   it("prefers a venue that fits every chosen vibe to one that fits one as strongly", () => {
-    expect(matchScore({ Chill: 0.7, Cozy: 0.7 }, ["Chill", "Cozy"])).toBeGreaterThan(matchScore({ Chill: 0.7 }, ["Chill", "Cozy"]));
+    expect(matchScore({ Chill: 0.7, Cozy: 0.7 }, ["Chill", "Cozy"])).toBeGreaterThan(
+      matchScore({ Chill: 0.7 }, ["Chill", "Cozy"]),
+    );
   });
 
   it("clamps bad scores into 0..1", () => {

@@ -36,7 +36,10 @@ export function matchRank(fit: number, distanceMeters: number, radiusMeters: num
  * Breakfast is coffee; lunch is food; afternoon is a quiet cafe; dinner is a restaurant with
  * atmosphere; nightlife is bars and clubs.
  */
-export const TIME_OF_DAY: Record<ReturnType<typeof suggestionBucket>, { categories: Partial<Record<VenueCategory, number>>; vibes: string[] }> = {
+export const TIME_OF_DAY: Record<
+  ReturnType<typeof suggestionBucket>,
+  { categories: Partial<Record<VenueCategory, number>>; vibes: string[] }
+> = {
   breakfast: { categories: { Cafe: 1, Restaurant: 0.5 }, vibes: ["Cozy", "Chill", "Quiet"] },
   lunch: { categories: { Restaurant: 1, Cafe: 0.7 }, vibes: ["Social", "Chill"] },
   afternoon: { categories: { Cafe: 1, Bar: 0.4, Restaurant: 0.4 }, vibes: ["Chill", "Relaxed", "Focused"] },

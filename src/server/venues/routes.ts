@@ -9,10 +9,17 @@ import {
 } from "@shared/contracts/venues";
 import { currentUser, requireUser, type AppContext } from "../context";
 import { forbidden, notFound, parse } from "../http/errors";
-import { favoriteVenues, insertVibeSelection, latestVibes, presentVenue, toggleFavorite, venueByExternalId, venueDetails } from "./queries";
+import {
+  favoriteVenues,
+  insertVibeSelection,
+  latestVibes,
+  presentVenue,
+  toggleFavorite,
+  venueByExternalId,
+  venueDetails,
+} from "./queries";
 import { withLive } from "./live-state";
 import { matchedJson, matchVenues, suggestionsNear, venuesNear } from "./service";
-
 
 export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -36,10 +43,23 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/venues/nearby", async (req) => {
     const q = parse(nearbyQuery, req.query);
     const user = await currentUser(ctx, req);
-    const near = { latitude: q.latitude, longitude: q.longitude, radiusMeters: q.radius * 1000, search: q.search, limit: q.limit };
+    const near = {
+      latitude: q.latitude,
+      longitude: q.longitude,
+      radiusMeters: q.radius * 1000,
+      search: q.search,
+      limit: q.limit,
+    };
     // Suggestions for an hour of the day, personal when the caller has preferred vibes.
-    const rows = q.hour === undefined ? await venuesNear(ctx, near) : await suggestionsNear(ctx, near, q.hour, user?.preferred_vibes ?? []);
-    return withLive(ctx, rows.map((r) => presentVenue(r)), user?.id);
+    const rows =
+      q.hour === undefined
+        ? await venuesNear(ctx, near)
+        : await suggestionsNear(ctx, near, q.hour, user?.preferred_vibes ?? []);
+    return withLive(
+      ctx,
+      rows.map((r) => presentVenue(r)),
+      user?.id,
+    );
   });
 
   app.get("/api/venues/:externalId/details", async (req) => {
@@ -61,8 +81,14 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/favorites", async (req) => {
     const user = await requireUser(ctx, req);
     const at = parse(positionQuery, req.query);
-    const position = at.latitude !== undefined && at.longitude !== undefined ? { latitude: at.latitude, longitude: at.longitude } : undefined;
-    return withLive(ctx, (await favoriteVenues(db, user.id, position)).map((r) => presentVenue(r)));
+    const position =
+      at.latitude !== undefined && at.longitude !== undefined
+        ? { latitude: at.latitude, longitude: at.longitude }
+        : undefined;
+    return withLive(
+      ctx,
+      (await favoriteVenues(db, user.id, position)).map((r) => presentVenue(r)),
+    );
   });
 
   app.get("/api/vibes/current", async (req) => {

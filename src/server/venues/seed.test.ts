@@ -132,7 +132,9 @@ describe("readSeedVenues", () => {
     expect(byId.get("datasf:17")?.address).toBe("2200 OAKDALE Ave, San Francisco, CA 94124"); // city "S.F."
     expect(byId.get("datasf:19")?.address).toBe("1200 Van Ness Ave, 3rd Floor, San Francisco, CA 94109");
     for (const v of venues) expect(v.address).toMatch(/^(.+, )?San Francisco, CA( 941\d\d)?$/);
-    expect(formatAddress("500 California St, 2nd  Floor ", "94104")).toBe("500 California St, 2nd Floor, San Francisco, CA 94104");
+    expect(formatAddress("500 California St, 2nd  Floor ", "94104")).toBe(
+      "500 California St, 2nd Floor, San Francisco, CA 94104",
+    );
     expect(formatAddress("1 Main St", "941102019")).toBe("1 Main St, San Francisco, CA 94110");
     expect(formatAddress("1 Main St", "CA")).toBe("1 Main St, San Francisco, CA");
     expect(formatAddress("1 Main St", "00000")).toBe("1 Main St, San Francisco, CA");
@@ -212,7 +214,8 @@ describe("seedVenues on PGlite", () => {
       "SELECT category, count(*)::int AS n FROM venues GROUP BY category ORDER BY category",
     );
     const { stats } = loadSeed();
-    for (const { category, n } of perCategory) expect(n).toBe(stats.byCategory[category as keyof typeof stats.byCategory]);
+    for (const { category, n } of perCategory)
+      expect(n).toBe(stats.byCategory[category as keyof typeof stats.byCategory]);
 
     // The GIN index on detected_vibes answers containment queries.
     const [{ n: cozy }] = await db.query<{ n: number }>(
@@ -226,7 +229,9 @@ describe("seedVenues on PGlite", () => {
     await db.query("UPDATE venues SET name = $1 WHERE external_id = $2", ["Renamed", "datasf:10"]);
     const again = await seedVenues(db);
     expect(again.inserted).toBe(0);
-    const [{ name }] = await db.query<{ name: string }>("SELECT name FROM venues WHERE external_id = $1", ["datasf:10"]);
+    const [{ name }] = await db.query<{ name: string }>("SELECT name FROM venues WHERE external_id = $1", [
+      "datasf:10",
+    ]);
     expect(name).toBe("Renamed");
   }, 60_000);
 });

@@ -87,11 +87,76 @@ interface CsvRow {
 // Tidying
 
 /** Kept in capitals when the name is title-cased. Words without a vowel (SF, BBQ, LLC) are too. */
-const KEEP_UPPER = new Set(["USA", "UCSF", "SFSU", "USF", "YMCA", "II", "III", "IV", "VI", "VII", "VIII", "IX", "XI", "XII", "AMC", "DNA", "ABC", "UN", "AQ", "HQ", "BHL", "PPQ", "JW"]);
+const KEEP_UPPER = new Set([
+  "USA",
+  "UCSF",
+  "SFSU",
+  "USF",
+  "YMCA",
+  "II",
+  "III",
+  "IV",
+  "VI",
+  "VII",
+  "VIII",
+  "IX",
+  "XI",
+  "XII",
+  "AMC",
+  "DNA",
+  "ABC",
+  "UN",
+  "AQ",
+  "HQ",
+  "BHL",
+  "PPQ",
+  "JW",
+]);
 /** Abbreviations without a vowel that are words, not initials. */
-const NO_VOWEL_WORDS = new Set(["MR", "MRS", "MS", "DR", "ST", "MT", "FT", "JR", "SR", "BLVD", "PL", "CTR", "RD", "BLDG", "DBA", "FL", "FLR", "N", "S", "E", "W"]);
+const NO_VOWEL_WORDS = new Set([
+  "MR",
+  "MRS",
+  "MS",
+  "DR",
+  "ST",
+  "MT",
+  "FT",
+  "JR",
+  "SR",
+  "BLVD",
+  "PL",
+  "CTR",
+  "RD",
+  "BLDG",
+  "DBA",
+  "FL",
+  "FLR",
+  "N",
+  "S",
+  "E",
+  "W",
+]);
 /** Lower case inside a name (not first, not after "-", "(", ",", "/" or ":"). */
-const MINOR = new Set(["AN", "AND", "AT", "BY", "FOR", "IN", "OF", "ON", "OR", "THE", "TO", "DE", "DEL", "DI", "DA", "DU", "DBA", "AKA"]);
+const MINOR = new Set([
+  "AN",
+  "AND",
+  "AT",
+  "BY",
+  "FOR",
+  "IN",
+  "OF",
+  "ON",
+  "OR",
+  "THE",
+  "TO",
+  "DE",
+  "DEL",
+  "DI",
+  "DA",
+  "DU",
+  "DBA",
+  "AKA",
+]);
 
 function capitalize(w: string): string {
   return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
@@ -207,7 +272,12 @@ export function loadSeed(csvPath: string | URL = SEED_CSV_URL): { venues: SeedVe
       stats.noCoordinates++;
       continue;
     }
-    if (latitude < SF_BBOX.minLat || latitude > SF_BBOX.maxLat || longitude < SF_BBOX.minLng || longitude > SF_BBOX.maxLng) {
+    if (
+      latitude < SF_BBOX.minLat ||
+      latitude > SF_BBOX.maxLat ||
+      longitude < SF_BBOX.minLng ||
+      longitude > SF_BBOX.maxLng
+    ) {
       stats.outsideBbox++;
       continue;
     }
@@ -316,7 +386,8 @@ export async function seedVenues(
   const rows = venues ?? readSeedVenues();
   const inserted = await db.transaction(async (tx) => {
     let n = 0;
-    for (let i = 0; i < rows.length; i += SEED_BATCH_SIZE) n += await insertBatch(tx, rows.slice(i, i + SEED_BATCH_SIZE));
+    for (let i = 0; i < rows.length; i += SEED_BATCH_SIZE)
+      n += await insertBatch(tx, rows.slice(i, i + SEED_BATCH_SIZE));
     return n;
   });
   return { inserted, total: rows.length, ms: Math.round(performance.now() - started) };

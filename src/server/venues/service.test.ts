@@ -29,7 +29,14 @@ describe("matchedJson", () => {
   it("writes exactly the Venues presentMatched makes, for every kind of field", () => {
     const now = new Date();
     const live = liveVibe(
-      { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: ["Energetic"], specialNotes: 'Jazz "tonight" \u2028 🎷', isOpen: true, createdAt: now },
+      {
+        capacityStatus: "Full",
+        noiseLevel: "Loud",
+        currentVibes: ["Energetic"],
+        specialNotes: 'Jazz "tonight" \u2028 🎷',
+        isOpen: true,
+        createdAt: now,
+      },
       [{ vibes: ["Social"], createdAt: now }],
       now,
     );

@@ -36,10 +36,24 @@ export async function venuesNear(reader: VenueReader, q: RadiusSearch): Promise<
  * The venues of a radius best suited to an hour of the day (and to the preferred vibes, when the
  * caller has some): the nearest MATCH_CANDIDATES, ranked by suggestionRank.
  */
-export async function suggestionsNear(reader: VenueReader, q: RadiusSearch, hour: number, preferred: readonly string[]): Promise<VenueRow[]> {
+export async function suggestionsNear(
+  reader: VenueReader,
+  q: RadiusSearch,
+  hour: number,
+  preferred: readonly string[],
+): Promise<VenueRow[]> {
   const rows = await venuesNear(reader, { ...q, limit: MATCH_CANDIDATES });
   return rows
-    .map((r) => ({ r, rank: suggestionRank({ category: r.category, vibeScores: r.vibe_scores }, hour, preferred, r.meters!, q.radiusMeters) }))
+    .map((r) => ({
+      r,
+      rank: suggestionRank(
+        { category: r.category, vibeScores: r.vibe_scores },
+        hour,
+        preferred,
+        r.meters!,
+        q.radiusMeters,
+      ),
+    }))
     .sort((a, b) => b.rank - a.rank)
     .slice(0, q.limit)
     .map(({ r }) => r);
@@ -133,7 +147,13 @@ export function matchedJson(list: readonly MatchedVenue[]): Buffer {
     const m = list[i];
     let head = fixedJson.get(m.venue);
     if (head === undefined) {
-      const { distance: _d, isFavorite: _f, matchScore: _s, latestUpdate: _l, ...rest } = presentStoredVenue(m.venue, null, false, null);
+      const {
+        distance: _d,
+        isFavorite: _f,
+        matchScore: _s,
+        latestUpdate: _l,
+        ...rest
+      } = presentStoredVenue(m.venue, null, false, null);
       head = Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"distance":"`);
       fixedJson.set(m.venue, head);
     }
@@ -176,7 +196,8 @@ const CLOSE_BRACKET = 0x5d;
 /** A live vibe's latestUpdate and the venue's closing brace as JSON bytes, made once per live vibe. */
 function liveJson(live: LiveVibe): Buffer {
   let bytes = latestJson.get(live);
-  if (bytes === undefined) latestJson.set(live, (bytes = Buffer.from(`,"latestUpdate":${JSON.stringify(presentLatestUpdate(live))}}`)));
+  if (bytes === undefined)
+    latestJson.set(live, (bytes = Buffer.from(`,"latestUpdate":${JSON.stringify(presentLatestUpdate(live))}}`)));
   return bytes;
 }
 const latestJson = new WeakMap<LiveVibe, Buffer>();

@@ -126,7 +126,12 @@ describe("mergeVenue", () => {
       attribution: ATTRIBUTION.venues,
     };
     const v = mergeVenue([osm[5]], stored);
-    expect(v).toMatchObject({ name: "Toronado", phone_number: "(415) 863-2276", address: stored.address, attribution: `${ATTRIBUTION.venues} ${ATTRIBUTION.osm}` });
+    expect(v).toMatchObject({
+      name: "Toronado",
+      phone_number: "(415) 863-2276",
+      address: stored.address,
+      attribution: `${ATTRIBUTION.venues} ${ATTRIBUTION.osm}`,
+    });
   });
 });
 

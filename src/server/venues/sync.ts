@@ -80,9 +80,41 @@ export const NAME_JACCARD_MIN = 0.6;
 const STOP_WORDS = new Set(["the", "and", "a", "an", "of", "at", "on", "by"]);
 /** Words that say what a place is, not which one: "Cafe" alone does not identify "Cafe Roma". */
 const GENERIC_WORDS = new Set([
-  "cafe", "caffe", "coffee", "bar", "pub", "restaurant", "ristorante", "restaurante", "club", "grill", "kitchen",
-  "bistro", "house", "tea", "bakery", "shop", "lounge", "tavern", "saloon", "inn", "co", "company", "pizza",
-  "pizzeria", "brewery", "wine", "sf", "de", "la", "le", "el", "il", "der", "die", "das",
+  "cafe",
+  "caffe",
+  "coffee",
+  "bar",
+  "pub",
+  "restaurant",
+  "ristorante",
+  "restaurante",
+  "club",
+  "grill",
+  "kitchen",
+  "bistro",
+  "house",
+  "tea",
+  "bakery",
+  "shop",
+  "lounge",
+  "tavern",
+  "saloon",
+  "inn",
+  "co",
+  "company",
+  "pizza",
+  "pizzeria",
+  "brewery",
+  "wine",
+  "sf",
+  "de",
+  "la",
+  "le",
+  "el",
+  "il",
+  "der",
+  "die",
+  "das",
 ]);
 
 /** The name's words (vibes/words.ts) without the stop words. */
@@ -114,7 +146,10 @@ interface Located {
 }
 
 export function samePlace(a: Located, b: Located): boolean {
-  return haversineMeters(a.latitude, a.longitude, b.latitude, b.longitude) <= MERGE_DISTANCE_M && namesSimilar(a.name, b.name);
+  return (
+    haversineMeters(a.latitude, a.longitude, b.latitude, b.longitude) <= MERGE_DISTANCE_M &&
+    namesSimilar(a.name, b.name)
+  );
 }
 
 /** A grid of cells about MERGE_DISTANCE_M wide, so each lookup reads only the 3x3 cells around a point. */
@@ -131,7 +166,8 @@ class Grid<T extends { latitude: number; longitude: number }> {
   }
   near(lat: number, lng: number): T[] {
     const out: T[] = [];
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) out.push(...(this.cells.get(this.key(lat, lng, dy, dx)) ?? []));
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) out.push(...(this.cells.get(this.key(lat, lng, dy, dx)) ?? []));
     return out;
   }
 }
@@ -182,7 +218,12 @@ const SOURCE_ATTRIBUTIONS = [ATTRIBUTION.osm, GOOGLE_ATTRIBUTION];
 const IDENTITY_ORDER: readonly SourceId[] = ["osm", "google"];
 const DETAIL_ORDER: readonly SourceId[] = ["google", "osm"];
 
-function pick<T>(places: readonly SourcePlace[], order: readonly SourceId[], get: (p: SourcePlace) => T | null | undefined, empty = (v: T) => v === null || v === undefined): T | null {
+function pick<T>(
+  places: readonly SourcePlace[],
+  order: readonly SourceId[],
+  get: (p: SourcePlace) => T | null | undefined,
+  empty = (v: T) => v === null || v === undefined,
+): T | null {
   for (const id of order) {
     for (const p of places) {
       if (p.source !== id) continue;
@@ -211,7 +252,11 @@ export interface ExistingVenue extends Omit<VenueFields, "vibe_method"> {
  * The venue's fields from all its places (see the header for which source wins which field),
  * falling back to the stored row, and its blended vibes.
  */
-export function mergeVenue(places: readonly SourcePlace[], stored: ExistingVenue | null, analyze?: (text: string) => VibeAnalysis): VenueFields {
+export function mergeVenue(
+  places: readonly SourcePlace[],
+  stored: ExistingVenue | null,
+  analyze?: (text: string) => VibeAnalysis,
+): VenueFields {
   const text = (v: string | null) => v === null || v.trim() === "";
   const name = pick(places, IDENTITY_ORDER, (p) => p.name, text) ?? stored!.name;
   const category = pick(places, IDENTITY_ORDER, (p) => p.category) ?? stored!.category;
@@ -220,7 +265,9 @@ export function mergeVenue(places: readonly SourcePlace[], stored: ExistingVenue
   const reviews = places.flatMap((p) => p.reviews);
   const osmTags = places.find((p) => p.osmTags)?.osmTags ?? null;
   const google = places.find((p) => p.google)?.google ?? null;
-  const texts = analyze ? [description, ...reviews.map((r) => r.text)].filter((t): t is string => !!t).map((t) => analyze(t)) : [];
+  const texts = analyze
+    ? [description, ...reviews.map((r) => r.text)].filter((t): t is string => !!t).map((t) => analyze(t))
+    : [];
   const blend = blendVibes({ category, name, osmTags, google, texts, photos: [] });
 
   // Attribution: the stored row's own line when it came from elsewhere (the seed), then each source's.
@@ -247,7 +294,15 @@ export function mergeVenue(places: readonly SourcePlace[], stored: ExistingVenue
     review_count: pick(places, DETAIL_ORDER, (p) => p.reviewCount) ?? stored?.review_count ?? null,
     phone_number: pick(places, DETAIL_ORDER, (p) => p.phone, text) ?? stored?.phone_number ?? null,
     website: pick(places, DETAIL_ORDER, (p) => p.website, text) ?? stored?.website ?? null,
-    hours: pick(places, DETAIL_ORDER, (p) => p.hours, (h) => h.length === 0) ?? stored?.hours ?? [],
+    hours:
+      pick(
+        places,
+        DETAIL_ORDER,
+        (p) => p.hours,
+        (h) => h.length === 0,
+      ) ??
+      stored?.hours ??
+      [],
     detected_vibes: blend.detectedVibes,
     vibe_scores: blend.vibeScores,
     vibe_evidence: blend.evidence,
@@ -272,7 +327,8 @@ export function canonicalJson(v: unknown): string {
 }
 
 // rating and review ratings are `real` (float4): compare at that precision.
-const sameReal = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.fround(a) === Math.fround(b));
+const sameReal = (a: number | null, b: number | null) =>
+  a === null || b === null ? a === b : Math.fround(a) === Math.fround(b);
 
 function fieldsChanged(next: VenueFields, stored: ExistingVenue): boolean {
   return (
@@ -314,11 +370,19 @@ interface StoredPhoto {
 const isoOrNull = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
 const sameReviews = (a: readonly SourceReview[], b: readonly StoredReview[]) =>
   a.length === b.length &&
-  a.every((r, i) => r.author === b[i].author && r.text === b[i].text && sameReal(r.rating, b[i].rating) && r.time === isoOrNull(b[i].time));
+  a.every(
+    (r, i) =>
+      r.author === b[i].author &&
+      r.text === b[i].text &&
+      sameReal(r.rating, b[i].rating) &&
+      r.time === isoOrNull(b[i].time),
+  );
 /** Photos compare as sets: an upsert keeps the rows (and order) of the URLs that stay. */
 const samePhotos = (a: readonly SourcePhoto[], b: readonly StoredPhoto[]) => {
   const key = (list: readonly { url: string; attribution: string | null }[]) =>
-    canonicalJson([...new Map(list.map((p) => [p.url, p.attribution])).entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+    canonicalJson(
+      [...new Map(list.map((p) => [p.url, p.attribution])).entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+    );
   return key(a) === key(b);
 };
 
@@ -336,7 +400,12 @@ interface Fetched {
 
 async function fetchSource(source: VenueSource, area: SyncArea, timeoutMs: number): Promise<Fetched> {
   const ctl = new AbortController();
-  const timedOut = () => new SourceError(source.id, "timeout", `${source.name} is not responding (timed out after ${formatDuration(timeoutMs)})`);
+  const timedOut = () =>
+    new SourceError(
+      source.id,
+      "timeout",
+      `${source.name} is not responding (timed out after ${formatDuration(timeoutMs)})`,
+    );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -345,7 +414,10 @@ async function fetchSource(source: VenueSource, area: SyncArea, timeoutMs: numbe
     }, timeoutMs);
   });
   try {
-    const places = await Promise.race([source.fetchNearby(area.latitude, area.longitude, area.radius, ctl.signal), deadline]);
+    const places = await Promise.race([
+      source.fetchNearby(area.latitude, area.longitude, area.radius, ctl.signal),
+      deadline,
+    ]);
     return { source, places: places.filter((p) => p.category !== null), error: null };
   } catch (err) {
     if (ctl.signal.aborted) return { source, places: null, error: timedOut().message };
@@ -359,7 +431,8 @@ async function fetchSource(source: VenueSource, area: SyncArea, timeoutMs: numbe
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const listNames = (names: string[]) => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
+const listNames = (names: string[]) =>
+  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 
 /** What sync reads of a venue it merges into: the usual columns and how its vibes were made. */
 const EXISTING_COLUMNS = `${VENUE_COLUMNS}, v.vibe_evidence, v.vibe_method`;
@@ -368,12 +441,25 @@ const EXISTING_COLUMNS = `${VENUE_COLUMNS}, v.vibe_evidence, v.vibe_method`;
  * Syncs the venues around a point from the available sources (see the header). Throws
  * SyncFailedError, having written nothing, when every available source failed.
  */
-export async function syncVenues(db: Db, sources: readonly VenueSource[], area: SyncArea, log: SyncLog, opts: SyncOptions = {}): Promise<SyncResult> {
+export async function syncVenues(
+  db: Db,
+  sources: readonly VenueSource[],
+  area: SyncArea,
+  log: SyncLog,
+  opts: SyncOptions = {},
+): Promise<SyncResult> {
   const timeoutMs = opts.timeoutMs ?? 20_000;
   const statuses: SourceStatus[] = [];
   const active = sources.filter((s) => s.available());
   for (const s of sources) {
-    if (!s.available()) statuses.push({ id: s.id, name: s.name, status: "skipped", count: 0, detail: s.unavailableReason?.() ?? "not configured" });
+    if (!s.available())
+      statuses.push({
+        id: s.id,
+        name: s.name,
+        status: "skipped",
+        count: 0,
+        detail: s.unavailableReason?.() ?? "not configured",
+      });
   }
   const fetched = await Promise.all(active.map((s) => fetchSource(s, area, timeoutMs)));
   for (const f of fetched) {
@@ -422,10 +508,16 @@ async function writeGroups(
   // 1. Stored venues by external id: venue_sources first, then the venues' own primary ids.
   const ids = groups.flatMap((g) => g.map((p) => p.externalId));
   const byExternal = new Map<string, number>();
-  for (const r of await tx.query<{ venue_id: number; external_id: string }>("SELECT venue_id, external_id FROM venue_sources WHERE external_id = ANY($1::text[])", [ids])) {
+  for (const r of await tx.query<{ venue_id: number; external_id: string }>(
+    "SELECT venue_id, external_id FROM venue_sources WHERE external_id = ANY($1::text[])",
+    [ids],
+  )) {
     byExternal.set(r.external_id, r.venue_id);
   }
-  for (const r of await tx.query<{ id: number; external_id: string }>("SELECT id, external_id FROM venues WHERE external_id = ANY($1::text[])", [ids])) {
+  for (const r of await tx.query<{ id: number; external_id: string }>(
+    "SELECT id, external_id FROM venues WHERE external_id = ANY($1::text[])",
+    [ids],
+  )) {
     if (!byExternal.has(r.external_id)) byExternal.set(r.external_id, r.id);
   }
 
@@ -439,7 +531,13 @@ async function writeGroups(
   }
   const fresh: SourcePlace[][] = [];
   if (unmatched.length) {
-    const candidates = await tx.query<{ id: number; name: string; latitude: number; longitude: number; sources: string[] }>(
+    const candidates = await tx.query<{
+      id: number;
+      name: string;
+      latitude: number;
+      longitude: number;
+      sources: string[];
+    }>(
       `SELECT v.id, v.name, v.latitude, v.longitude,
               ARRAY(SELECT s.source FROM venue_sources s WHERE s.venue_id = v.id) AS sources
          FROM venues v
@@ -470,7 +568,9 @@ async function writeGroups(
 
   // 3. What is stored for the matched venues.
   const venueIds = [...venueOf.keys()];
-  const storedRows = venueIds.length ? await tx.query<ExistingVenue>(`SELECT ${EXISTING_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`, [venueIds]) : [];
+  const storedRows = venueIds.length
+    ? await tx.query<ExistingVenue>(`SELECT ${EXISTING_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`, [venueIds])
+    : [];
   const stored = new Map(storedRows.map((r) => [r.id, r]));
   const storedSources = venueIds.length
     ? await tx.query<{ venue_id: number; source: SourceId; external_id: string; data: unknown }>(
@@ -479,10 +579,16 @@ async function writeGroups(
       )
     : [];
   const storedReviews = venueIds.length
-    ? await tx.query<StoredReview>("SELECT venue_id, source, author, rating, text, time FROM venue_reviews WHERE venue_id = ANY($1::int[]) ORDER BY id", [venueIds])
+    ? await tx.query<StoredReview>(
+        "SELECT venue_id, source, author, rating, text, time FROM venue_reviews WHERE venue_id = ANY($1::int[]) ORDER BY id",
+        [venueIds],
+      )
     : [];
   const storedPhotos = venueIds.length
-    ? await tx.query<StoredPhoto>("SELECT venue_id, source, url, attribution FROM venue_photos WHERE venue_id = ANY($1::int[]) ORDER BY id", [venueIds])
+    ? await tx.query<StoredPhoto>(
+        "SELECT venue_id, source, url, attribution FROM venue_photos WHERE venue_id = ANY($1::int[]) ORDER BY id",
+        [venueIds],
+      )
     : [];
   const sourceData = new Map(storedSources.map((r) => [r.external_id, r]));
 
@@ -498,7 +604,9 @@ async function writeGroups(
       .filter((r) => r.venue_id === venueId && !ids.has(r.external_id))
       .map((r) => sources.get(r.source)?.fromStored(r.data) ?? null)
       .filter((p): p is SourcePlace => !!p && p.category !== null);
-    const places = [...group, ...older].sort((a, b) => IDENTITY_ORDER.indexOf(a.source) - IDENTITY_ORDER.indexOf(b.source));
+    const places = [...group, ...older].sort(
+      (a, b) => IDENTITY_ORDER.indexOf(a.source) - IDENTITY_ORDER.indexOf(b.source),
+    );
     const next = mergeVenue(places, row, analyze);
     const rowChanged = fieldsChanged(next, row);
     let changed = rowChanged;
@@ -511,11 +619,21 @@ async function writeGroups(
     for (const id of new Set(group.map((p) => p.source))) {
       const reviews = group.filter((p) => p.source === id).flatMap((p) => p.reviews);
       const photos = group.filter((p) => p.source === id).flatMap((p) => p.photos);
-      if (!sameReviews(reviews, storedReviews.filter((r) => r.venue_id === venueId && r.source === id))) {
+      if (
+        !sameReviews(
+          reviews,
+          storedReviews.filter((r) => r.venue_id === venueId && r.source === id),
+        )
+      ) {
         changed = true;
         await replaceReviews(tx, venueId, id, reviews);
       }
-      if (!samePhotos(photos, storedPhotos.filter((r) => r.venue_id === venueId && r.source === id))) {
+      if (
+        !samePhotos(
+          photos,
+          storedPhotos.filter((r) => r.venue_id === venueId && r.source === id),
+        )
+      ) {
         changed = true;
         await replacePhotos(tx, venueId, id, photos);
       }
@@ -560,11 +678,22 @@ async function writeGroups(
         now,
       ],
     );
-    for (const p of group) sourceRows.push({ venueId: id, source: p.source, externalId: p.externalId, data: canonicalJson(p.raw) });
+    for (const p of group)
+      sourceRows.push({ venueId: id, source: p.source, externalId: p.externalId, data: canonicalJson(p.raw) });
     for (const sid of new Set(group.map((p) => p.source))) {
       const mine = group.filter((p) => p.source === sid);
-      await replaceReviews(tx, id, sid, mine.flatMap((p) => p.reviews));
-      await replacePhotos(tx, id, sid, mine.flatMap((p) => p.photos));
+      await replaceReviews(
+        tx,
+        id,
+        sid,
+        mine.flatMap((p) => p.reviews),
+      );
+      await replacePhotos(
+        tx,
+        id,
+        sid,
+        mine.flatMap((p) => p.photos),
+      );
     }
     counts.added++;
   }
@@ -575,10 +704,17 @@ async function writeGroups(
       `INSERT INTO venue_sources (venue_id, source, external_id, data, fetched_at)
        SELECT v, s, e, d::jsonb, $5::timestamptz FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS t(v, s, e, d)
        ON CONFLICT (external_id) DO UPDATE SET venue_id = EXCLUDED.venue_id, source = EXCLUDED.source, data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at`,
-      [sourceRows.map((r) => r.venueId), sourceRows.map((r) => r.source), sourceRows.map((r) => r.externalId), sourceRows.map((r) => r.data), now],
+      [
+        sourceRows.map((r) => r.venueId),
+        sourceRows.map((r) => r.source),
+        sourceRows.map((r) => r.externalId),
+        sourceRows.map((r) => r.data),
+        now,
+      ],
     );
   }
-  if (touched.length) await tx.query("UPDATE venues SET last_synced_at = $2::timestamptz WHERE id = ANY($1::int[])", [touched, now]);
+  if (touched.length)
+    await tx.query("UPDATE venues SET last_synced_at = $2::timestamptz WHERE id = ANY($1::int[])", [touched, now]);
   return counts;
 }
 
@@ -619,7 +755,14 @@ async function replaceReviews(tx: Queryable, venueId: number, source: SourceId, 
   await tx.query(
     `INSERT INTO venue_reviews (venue_id, source, author, rating, text, time)
      SELECT $1::int, $2::text, a, r, t, tm FROM unnest($3::text[], $4::real[], $5::text[], $6::timestamptz[]) WITH ORDINALITY AS x(a, r, t, tm, n) ORDER BY n`,
-    [venueId, source, reviews.map((r) => r.author), reviews.map((r) => r.rating), reviews.map((r) => r.text), reviews.map((r) => r.time)],
+    [
+      venueId,
+      source,
+      reviews.map((r) => r.author),
+      reviews.map((r) => r.rating),
+      reviews.map((r) => r.text),
+      reviews.map((r) => r.time),
+    ],
   );
 }
 
@@ -627,7 +770,11 @@ async function replaceReviews(tx: Queryable, venueId: number, source: SourceId, 
 async function replacePhotos(tx: Queryable, venueId: number, source: SourceId, list: readonly SourcePhoto[]) {
   const photos = [...new Map(list.map((p) => [p.url, p])).values()];
   const urls = photos.map((p) => p.url);
-  await tx.query("DELETE FROM venue_photos WHERE venue_id = $1 AND source = $2 AND NOT (url = ANY($3::text[]))", [venueId, source, urls]);
+  await tx.query("DELETE FROM venue_photos WHERE venue_id = $1 AND source = $2 AND NOT (url = ANY($3::text[]))", [
+    venueId,
+    source,
+    urls,
+  ]);
   if (!photos.length) return;
   await tx.query(
     `INSERT INTO venue_photos (venue_id, source, url, attribution)

@@ -56,7 +56,10 @@ export function createVibeAnalyzer(opts: VibeAnalyzerOptions = {}): VibeAnalyzer
       return llm ? llm.analyzeText(text, builtIn) : builtIn;
     },
     async image(url) {
-      const fetched = await safeFetchImage(url, { ...opts.imageFetch, allowHosts: opts.imageFetch?.allowHosts ?? null });
+      const fetched = await safeFetchImage(url, {
+        ...opts.imageFetch,
+        allowHosts: opts.imageFetch?.allowHosts ?? null,
+      });
       const builtIn = vibesFromImageStats(await imageStatsFromBuffer(fetched.body));
       if (!llm) return builtIn;
       let dataUrl: string;
@@ -71,9 +74,17 @@ export function createVibeAnalyzer(opts: VibeAnalyzerOptions = {}): VibeAnalyzer
     services() {
       const model = llm ? `${llm.describe()}, refining the built-in result (60% model, 40% built-in)` : NOT_CONFIGURED;
       return [
-        { name: SERVICE_NAMES.text, available: true, detail: "Built-in rule-based analyzer: phrases, negation, intensity, contrast" },
+        {
+          name: SERVICE_NAMES.text,
+          available: true,
+          detail: "Built-in rule-based analyzer: phrases, negation, intensity, contrast",
+        },
         { name: SERVICE_NAMES.textModel, available: llm !== null, detail: model },
-        { name: SERVICE_NAMES.image, available: true, detail: "Built-in pixel statistics with sharp: brightness, warmth, saturation, contrast, colours" },
+        {
+          name: SERVICE_NAMES.image,
+          available: true,
+          detail: "Built-in pixel statistics with sharp: brightness, warmth, saturation, contrast, colours",
+        },
         { name: SERVICE_NAMES.imageModel, available: llm !== null, detail: model },
       ];
     },

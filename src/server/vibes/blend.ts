@@ -48,36 +48,151 @@ type Deltas = Readonly<Record<string, number>>;
 
 /** OpenStreetMap tag rules: [tag, value test, deltas, human detail]. */
 export const OSM_RULES: ReadonlyArray<{ tag: string; test: (v: string) => boolean; deltas: Deltas; detail: string }> = [
-  { tag: "live_music", test: (v) => v === "yes", deltas: { "Live Music": 0.5, Upbeat: 0.1 }, detail: "OpenStreetMap: live music" },
-  { tag: "music_genre", test: (v) => /country|bluegrass|americana/.test(v), deltas: { "Country Music": 0.45 }, detail: "OpenStreetMap: country music" },
-  { tag: "music_genre", test: (v) => /jazz|blues|soul|funk/.test(v), deltas: { "Live Music": 0.2, Romantic: 0.1 }, detail: "OpenStreetMap: jazz or blues" },
-  { tag: "music_genre", test: (v) => /techno|house|electronic|edm|disco|dance|hip.?hop/.test(v), deltas: { Energetic: 0.2, Loud: 0.15, Upbeat: 0.15 }, detail: "OpenStreetMap: dance music" },
-  { tag: "outdoor_seating", test: (v) => v === "yes", deltas: { Relaxed: 0.15, Chill: 0.1 }, detail: "OpenStreetMap: outdoor seating" },
-  { tag: "internet_access", test: (v) => /^(yes|wlan|wifi)$/.test(v), deltas: { Focused: 0.2 }, detail: "OpenStreetMap: wifi" },
-  { tag: "cuisine", test: (v) => /coffee_shop|tea/.test(v), deltas: { Cozy: 0.1, Focused: 0.1 }, detail: "OpenStreetMap: coffee or tea" },
+  {
+    tag: "live_music",
+    test: (v) => v === "yes",
+    deltas: { "Live Music": 0.5, Upbeat: 0.1 },
+    detail: "OpenStreetMap: live music",
+  },
+  {
+    tag: "music_genre",
+    test: (v) => /country|bluegrass|americana/.test(v),
+    deltas: { "Country Music": 0.45 },
+    detail: "OpenStreetMap: country music",
+  },
+  {
+    tag: "music_genre",
+    test: (v) => /jazz|blues|soul|funk/.test(v),
+    deltas: { "Live Music": 0.2, Romantic: 0.1 },
+    detail: "OpenStreetMap: jazz or blues",
+  },
+  {
+    tag: "music_genre",
+    test: (v) => /techno|house|electronic|edm|disco|dance|hip.?hop/.test(v),
+    deltas: { Energetic: 0.2, Loud: 0.15, Upbeat: 0.15 },
+    detail: "OpenStreetMap: dance music",
+  },
+  {
+    tag: "outdoor_seating",
+    test: (v) => v === "yes",
+    deltas: { Relaxed: 0.15, Chill: 0.1 },
+    detail: "OpenStreetMap: outdoor seating",
+  },
+  {
+    tag: "internet_access",
+    test: (v) => /^(yes|wlan|wifi)$/.test(v),
+    deltas: { Focused: 0.2 },
+    detail: "OpenStreetMap: wifi",
+  },
+  {
+    tag: "cuisine",
+    test: (v) => /coffee_shop|tea/.test(v),
+    deltas: { Cozy: 0.1, Focused: 0.1 },
+    detail: "OpenStreetMap: coffee or tea",
+  },
   { tag: "cuisine", test: (v) => /wine/.test(v), deltas: { Romantic: 0.15 }, detail: "OpenStreetMap: wine" },
-  { tag: "sport", test: (v) => v.length > 0, deltas: { Loud: 0.15, Energetic: 0.15, Social: 0.1 }, detail: "OpenStreetMap: sports shown" },
+  {
+    tag: "sport",
+    test: (v) => v.length > 0,
+    deltas: { Loud: 0.15, Energetic: 0.15, Social: 0.1 },
+    detail: "OpenStreetMap: sports shown",
+  },
   { tag: "amenity", test: (v) => v === "pub", deltas: { Cozy: 0.1, Social: 0.1 }, detail: "OpenStreetMap: pub" },
-  { tag: "amenity", test: (v) => v === "biergarten", deltas: { Social: 0.2, Relaxed: 0.1, Loud: 0.1 }, detail: "OpenStreetMap: beer garden" },
-  { tag: "opening_hours", test: (v) => /(0[1-5]|2[4-9]):\d\d/.test(v) || /24\/7/.test(v), deltas: { Energetic: 0.1, Adventurous: 0.05 }, detail: "OpenStreetMap: open late" },
-  { tag: "opening_hours", test: (v) => /\b0?[5-7]:\d\d\s*-/.test(v), deltas: { Quiet: 0.05, Chill: 0.05 }, detail: "OpenStreetMap: opens early" },
+  {
+    tag: "amenity",
+    test: (v) => v === "biergarten",
+    deltas: { Social: 0.2, Relaxed: 0.1, Loud: 0.1 },
+    detail: "OpenStreetMap: beer garden",
+  },
+  {
+    tag: "opening_hours",
+    test: (v) => /(0[1-5]|2[4-9]):\d\d/.test(v) || /24\/7/.test(v),
+    deltas: { Energetic: 0.1, Adventurous: 0.05 },
+    detail: "OpenStreetMap: open late",
+  },
+  {
+    tag: "opening_hours",
+    test: (v) => /\b0?[5-7]:\d\d\s*-/.test(v),
+    deltas: { Quiet: 0.05, Chill: 0.05 },
+    detail: "OpenStreetMap: opens early",
+  },
 ];
 
 /** Google Places (New) field rules. */
-export const GOOGLE_RULES: ReadonlyArray<{ field: keyof GooglePlaceAttributes; test: (v: unknown) => boolean; deltas: Deltas; detail: string }> = [
-  { field: "liveMusic", test: (v) => v === true, deltas: { "Live Music": 0.5, Upbeat: 0.1 }, detail: "Google: live music" },
+export const GOOGLE_RULES: ReadonlyArray<{
+  field: keyof GooglePlaceAttributes;
+  test: (v: unknown) => boolean;
+  deltas: Deltas;
+  detail: string;
+}> = [
+  {
+    field: "liveMusic",
+    test: (v) => v === true,
+    deltas: { "Live Music": 0.5, Upbeat: 0.1 },
+    detail: "Google: live music",
+  },
   { field: "goodForGroups", test: (v) => v === true, deltas: { Social: 0.2 }, detail: "Google: good for groups" },
-  { field: "goodForWatchingSports", test: (v) => v === true, deltas: { Loud: 0.2, Energetic: 0.15 }, detail: "Google: good for watching sports" },
-  { field: "servesCocktails", test: (v) => v === true, deltas: { Social: 0.1, Romantic: 0.05, Creative: 0.05 }, detail: "Google: serves cocktails" },
-  { field: "servesWine", test: (v) => v === true, deltas: { Romantic: 0.15, Relaxed: 0.05 }, detail: "Google: serves wine" },
+  {
+    field: "goodForWatchingSports",
+    test: (v) => v === true,
+    deltas: { Loud: 0.2, Energetic: 0.15 },
+    detail: "Google: good for watching sports",
+  },
+  {
+    field: "servesCocktails",
+    test: (v) => v === true,
+    deltas: { Social: 0.1, Romantic: 0.05, Creative: 0.05 },
+    detail: "Google: serves cocktails",
+  },
+  {
+    field: "servesWine",
+    test: (v) => v === true,
+    deltas: { Romantic: 0.15, Relaxed: 0.05 },
+    detail: "Google: serves wine",
+  },
   { field: "servesBeer", test: (v) => v === true, deltas: { Social: 0.05 }, detail: "Google: serves beer" },
-  { field: "servesCoffee", test: (v) => v === true, deltas: { Cozy: 0.05, Focused: 0.05 }, detail: "Google: serves coffee" },
-  { field: "outdoorSeating", test: (v) => v === true, deltas: { Relaxed: 0.15, Chill: 0.1 }, detail: "Google: outdoor seating" },
-  { field: "reservable", test: (v) => v === true, deltas: { Romantic: 0.1, Quiet: 0.05 }, detail: "Google: takes reservations" },
-  { field: "allowsDogs", test: (v) => v === true, deltas: { Relaxed: 0.05, Chill: 0.05 }, detail: "Google: dogs allowed" },
-  { field: "goodForChildren", test: (v) => v === true, deltas: { Romantic: -0.1, Social: 0.05 }, detail: "Google: good for children" },
-  { field: "priceLevel", test: (v) => v === "PRICE_LEVEL_EXPENSIVE" || v === "PRICE_LEVEL_VERY_EXPENSIVE", deltas: { Romantic: 0.1, Quiet: 0.1, Loud: -0.1 }, detail: "Google: upscale" },
-  { field: "priceLevel", test: (v) => v === "PRICE_LEVEL_INEXPENSIVE", deltas: { Social: 0.05, Chill: 0.05 }, detail: "Google: inexpensive" },
+  {
+    field: "servesCoffee",
+    test: (v) => v === true,
+    deltas: { Cozy: 0.05, Focused: 0.05 },
+    detail: "Google: serves coffee",
+  },
+  {
+    field: "outdoorSeating",
+    test: (v) => v === true,
+    deltas: { Relaxed: 0.15, Chill: 0.1 },
+    detail: "Google: outdoor seating",
+  },
+  {
+    field: "reservable",
+    test: (v) => v === true,
+    deltas: { Romantic: 0.1, Quiet: 0.05 },
+    detail: "Google: takes reservations",
+  },
+  {
+    field: "allowsDogs",
+    test: (v) => v === true,
+    deltas: { Relaxed: 0.05, Chill: 0.05 },
+    detail: "Google: dogs allowed",
+  },
+  {
+    field: "goodForChildren",
+    test: (v) => v === true,
+    deltas: { Romantic: -0.1, Social: 0.05 },
+    detail: "Google: good for children",
+  },
+  {
+    field: "priceLevel",
+    test: (v) => v === "PRICE_LEVEL_EXPENSIVE" || v === "PRICE_LEVEL_VERY_EXPENSIVE",
+    deltas: { Romantic: 0.1, Quiet: 0.1, Loud: -0.1 },
+    detail: "Google: upscale",
+  },
+  {
+    field: "priceLevel",
+    test: (v) => v === "PRICE_LEVEL_INEXPENSIVE",
+    deltas: { Social: 0.05, Chill: 0.05 },
+    detail: "Google: inexpensive",
+  },
 ];
 
 export const TEXT_WEIGHT_PER_TEXT = 0.15;
@@ -96,12 +211,14 @@ export function blendVibes(s: VenueSignals): BlendResult {
   };
 
   // 1. prior: say which part of it gave each vibe
-  for (const [vibe, v] of Object.entries(CATEGORY_PROFILES[s.category])) note(vibe, { source: "category", detail: `Category: ${s.category}` }, v);
+  for (const [vibe, v] of Object.entries(CATEGORY_PROFILES[s.category]))
+    note(vibe, { source: "category", detail: `Category: ${s.category}` }, v);
   const tokens = normalizeName(s.name).join(" ");
   for (const adj of NAME_ADJUSTMENTS) {
     const word = adj.words.find((w) => new RegExp(`(^| )${w}( |$)`).test(tokens));
     if (!word) continue;
-    for (const [vibe, d] of Object.entries(adj.deltas)) if (d > 0) note(vibe, { source: "name", detail: `Name: "${word.toLowerCase()}"` }, d);
+    for (const [vibe, d] of Object.entries(adj.deltas))
+      if (d > 0) note(vibe, { source: "name", detail: `Name: "${word.toLowerCase()}"` }, d);
   }
 
   // 2. source attributes
@@ -113,7 +230,8 @@ export function blendVibes(s: VenueSignals): BlendResult {
   };
   for (const rule of OSM_RULES) {
     const value = s.osmTags?.[rule.tag];
-    if (value !== undefined && rule.test(value.toLowerCase())) apply(rule.deltas, { source: "osm", detail: rule.detail });
+    if (value !== undefined && rule.test(value.toLowerCase()))
+      apply(rule.deltas, { source: "osm", detail: rule.detail });
   }
   for (const rule of GOOGLE_RULES) {
     const value = s.google?.[rule.field];
@@ -135,7 +253,16 @@ export function blendVibes(s: VenueSignals): BlendResult {
       scores.set(vibe, (1 - weight) * (scores.get(vibe) ?? 0) + weight * mean);
       const quotes = texts.flatMap((t) => t.evidence?.[vibe] ?? []).slice(0, 2);
       const mentions = `${confidences.length} of ${texts.length} review${texts.length === 1 ? "" : "s"}`;
-      note(vibe, { source: "text", detail: quotes.length ? `Reviews (${mentions}): ${quotes.map((q) => `"${q}"`).join(", ")}` : `Reviews: ${mentions}` }, weight * mean);
+      note(
+        vibe,
+        {
+          source: "text",
+          detail: quotes.length
+            ? `Reviews (${mentions}): ${quotes.map((q) => `"${q}"`).join(", ")}`
+            : `Reviews: ${mentions}`,
+        },
+        weight * mean,
+      );
     }
     for (const [vibe, n] of denied) {
       if (said.has(vibe) && said.get(vibe)!.length >= n) continue;
@@ -167,4 +294,5 @@ export function blendVibes(s: VenueSignals): BlendResult {
 }
 
 /** Vibe readings sorted strongest first (helper for analyzers). */
-export const strongestFirst = (list: VibeReading[]) => [...list].sort((a, b) => b.confidence - a.confidence || a.vibe.localeCompare(b.vibe));
+export const strongestFirst = (list: VibeReading[]) =>
+  [...list].sort((a, b) => b.confidence - a.confidence || a.vibe.localeCompare(b.vibe));

@@ -29,7 +29,9 @@ function png(width: number, height: number, paint: (x: number, y: number) => Rgb
       const [r, g, b] = paint(x, y);
       raw.set([r, g, b], (y * width + x) * 3);
     }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 const solid = (rgb: Rgb, w = 64, h = 48) => png(w, h, () => rgb);
 
@@ -56,7 +58,8 @@ function noise(): Promise<Buffer> {
 }
 
 const names = (stats: ImageStats) => vibesFromImageStats(stats).vibes.map((r) => r.vibe);
-const conf = (stats: ImageStats, vibe: string) => vibesFromImageStats(stats).vibes.find((r) => r.vibe === vibe)?.confidence ?? 0;
+const conf = (stats: ImageStats, vibe: string) =>
+  vibesFromImageStats(stats).vibes.find((r) => r.vibe === vibe)?.confidence ?? 0;
 
 describe("imageStatsFromBuffer: statistics of real pixels", () => {
   it("measures solid colours exactly", async () => {
@@ -148,19 +151,33 @@ describe("imageStatsFromBuffer: statistics of real pixels", () => {
   });
 
   it("flattens transparency onto white and reads JPEG, WebP and greyscale", async () => {
-    const clear = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const clear = await sharp({
+      create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     expect((await imageStatsFromBuffer(clear)).brightness).toBe(1);
-    const jpeg = await sharp(await solid([255, 0, 0])).jpeg({ quality: 95 }).toBuffer();
+    const jpeg = await sharp(await solid([255, 0, 0]))
+      .jpeg({ quality: 95 })
+      .toBuffer();
     expect((await imageStatsFromBuffer(jpeg)).dominant[0].name).toBe("red");
-    const webp = await sharp(await solid([0, 0, 255])).webp({ lossless: true }).toBuffer();
+    const webp = await sharp(await solid([0, 0, 255]))
+      .webp({ lossless: true })
+      .toBuffer();
     expect((await imageStatsFromBuffer(webp)).warmth).toBe(-1);
-    const grey = await sharp(await solid([128, 128, 128])).greyscale().png().toBuffer();
+    const grey = await sharp(await solid([128, 128, 128]))
+      .greyscale()
+      .png()
+      .toBuffer();
     expect((await imageStatsFromBuffer(grey)).brightness).toBeCloseTo(128 / 255, 2);
   });
 
   it("refuses bytes that are not an image with a 422", async () => {
     const bad = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-    await expect(imageStatsFromBuffer(bad)).rejects.toMatchObject({ name: "ImageUnreadableError", message: IMAGE_TEXT.unreadable });
+    await expect(imageStatsFromBuffer(bad)).rejects.toMatchObject({
+      name: "ImageUnreadableError",
+      message: IMAGE_TEXT.unreadable,
+    });
   });
 
   it("statsFromPixels reads one-channel data", () => {
@@ -209,22 +226,36 @@ describe("vibesFromImageStats: the mapping", () => {
     const s = await imageStatsFromBuffer(await noise());
     expect(conf(s, "Energetic")).toBeGreaterThan(0.2);
     expect(conf(s, "Energetic")).toBeLessThan(0.5);
-    const dark = await imageStatsFromBuffer(await png(100, 100, (x, y) => ((x >> 3) % 4 === 0 && (y >> 3) % 2 === 0 ? [240, 240, 240] : [5, 5, 5])));
+    const dark = await imageStatsFromBuffer(
+      await png(100, 100, (x, y) => ((x >> 3) % 4 === 0 && (y >> 3) % 2 === 0 ? [240, 240, 240] : [5, 5, 5])),
+    );
     expect(dark.brightness).toBeLessThan(0.4);
     expect(conf(dark, "Adventurous")).toBeGreaterThan(0.2);
   });
 
   it("gives more confidence the further past the thresholds", () => {
     const base: ImageStats = {
-      width: 10, height: 10, brightness: 0.3, contrast: 0.1, warmth: 0.1, lightWarmth: 0.1, saturation: 0.3,
-      colorfulness: 20, warmShare: 0.3, neonShare: 0, greenShare: 0, dominant: [],
+      width: 10,
+      height: 10,
+      brightness: 0.3,
+      contrast: 0.1,
+      warmth: 0.1,
+      lightWarmth: 0.1,
+      saturation: 0.3,
+      colorfulness: 20,
+      warmShare: 0.3,
+      neonShare: 0,
+      greenShare: 0,
+      dominant: [],
     };
     const justDim = conf(base, "Cozy");
     const veryDim = conf({ ...base, brightness: 0.1, lightWarmth: 0.35 }, "Cozy");
     expect(justDim).toBeGreaterThan(0);
     expect(veryDim).toBeGreaterThan(justDim);
     expect(veryDim).toBeLessThanOrEqual(0.85);
-    expect(vibesFromImageStats({ ...base, brightness: 0.5, lightWarmth: 0, warmth: 0, contrast: 0.25 }).vibes).toEqual([]);
+    expect(vibesFromImageStats({ ...base, brightness: 0.5, lightWarmth: 0, warmth: 0, contrast: 0.25 }).vibes).toEqual(
+      [],
+    );
   });
 
   it("keeps every rule's vibes to known names and 0..1", () => {
@@ -264,7 +295,9 @@ describe("analyzeImageUrl: fetched through the image guard", () => {
       }
       if (req.url === "/broken.png") {
         res.writeHead(200, { "content-type": "image/png" });
-        return res.end(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40)]));
+        return res.end(
+          Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40)]),
+        );
       }
       res.writeHead(404);
       res.end();
@@ -299,16 +332,33 @@ describe("analyzeImageUrl: fetched through the image guard", () => {
   });
 
   it("passes on the guard's refusals: scheme, type, missing image", async () => {
-    await expect(analyzeImageUrl("file:///etc/passwd", overrides())).rejects.toMatchObject({ reason: "bad-url", message: IMAGE_FETCH_TEXT.scheme });
-    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/page.html`, overrides())).rejects.toMatchObject({ reason: "not-an-image" });
-    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/nope.png`, overrides())).rejects.toMatchObject({ reason: "not-found" });
-    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/broken.png`, overrides())).rejects.toMatchObject({ name: "ImageUnreadableError", message: IMAGE_TEXT.unreadable });
+    await expect(analyzeImageUrl("file:///etc/passwd", overrides())).rejects.toMatchObject({
+      reason: "bad-url",
+      message: IMAGE_FETCH_TEXT.scheme,
+    });
+    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/page.html`, overrides())).rejects.toMatchObject({
+      reason: "not-an-image",
+    });
+    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/nope.png`, overrides())).rejects.toMatchObject({
+      reason: "not-found",
+    });
+    await expect(analyzeImageUrl(`http://127.0.0.1:${port}/broken.png`, overrides())).rejects.toMatchObject({
+      name: "ImageUnreadableError",
+      message: IMAGE_TEXT.unreadable,
+    });
   });
 
   it("honours an allow-list and a size cap when given", async () => {
-    await expect(analyzeImageUrl(`http://photos.example.test:${port}/candle.png`, { ...overrides(), allowHosts: ["cdn.example.test"] })).rejects.toMatchObject({
+    await expect(
+      analyzeImageUrl(`http://photos.example.test:${port}/candle.png`, {
+        ...overrides(),
+        allowHosts: ["cdn.example.test"],
+      }),
+    ).rejects.toMatchObject({
       reason: "not-allowed",
     });
-    await expect(analyzeImageUrl(`http://photos.example.test:${port}/candle.png`, { ...overrides(), maxBytes: 100 })).rejects.toMatchObject({ reason: "too-large" });
+    await expect(
+      analyzeImageUrl(`http://photos.example.test:${port}/candle.png`, { ...overrides(), maxBytes: 100 }),
+    ).rejects.toMatchObject({ reason: "too-large" });
   });
 });

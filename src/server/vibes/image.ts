@@ -84,11 +84,27 @@ export interface ImageStats {
   dominant: DominantColor[];
 }
 
-const HUES = ["red", "orange", "yellow", "chartreuse", "green", "spring green", "cyan", "azure", "blue", "violet", "magenta", "rose"] as const;
+const HUES = [
+  "red",
+  "orange",
+  "yellow",
+  "chartreuse",
+  "green",
+  "spring green",
+  "cyan",
+  "azure",
+  "blue",
+  "violet",
+  "magenta",
+  "rose",
+] as const;
 const GREYS = ["black", "dark grey", "grey", "white"] as const;
 
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
-const hex2 = (n: number) => Math.round(Math.min(255, Math.max(0, n))).toString(16).padStart(2, "0");
+const hex2 = (n: number) =>
+  Math.round(Math.min(255, Math.max(0, n)))
+    .toString(16)
+    .padStart(2, "0");
 
 /** Hue in degrees (0..360) of 0..1 RGB, or -1 for greys. */
 function hueOf(r: number, g: number, b: number, max: number, min: number): number {
@@ -103,7 +119,12 @@ function hueOf(r: number, g: number, b: number, max: number, min: number): numbe
 }
 
 /** Statistics of the raw 8-bit pixels of an image (exported for tests and other callers). */
-export function statsFromPixels(data: Uint8Array | Buffer, width: number, height: number, channels: number): ImageStats {
+export function statsFromPixels(
+  data: Uint8Array | Buffer,
+  width: number,
+  height: number,
+  channels: number,
+): ImageStats {
   const n = width * height;
   if (!n) throw new Error("empty image");
   let sumY = 0;
@@ -149,7 +170,8 @@ export function statsFromPixels(data: Uint8Array | Buffer, width: number, height
       if (s >= 0.2 && max >= 0.15 && h >= 70 && h < 170) green++;
     }
     let bin: string;
-    if (s < 0.2 || max < 0.12 || h < 0) bin = max < 0.15 ? GREYS[0] : max < 0.45 ? GREYS[1] : max < 0.8 ? GREYS[2] : GREYS[3];
+    if (s < 0.2 || max < 0.12 || h < 0)
+      bin = max < 0.15 ? GREYS[0] : max < 0.45 ? GREYS[1] : max < 0.8 ? GREYS[2] : GREYS[3];
     else {
       const hue = HUES[Math.floor(((h + 15) % 360) / 30)];
       bin = max < 0.5 ? `dark ${hue}` : hue;
@@ -167,7 +189,11 @@ export function statsFromPixels(data: Uint8Array | Buffer, width: number, height
   const sdRg = Math.sqrt(Math.max(0, sumRg2 / n - muRg * muRg));
   const sdYb = Math.sqrt(Math.max(0, sumYb2 / n - muYb * muYb));
   const dominant = [...bins.entries()]
-    .map(([name, a]) => ({ name, share: a.count / n, hex: `#${hex2(a.r / a.count)}${hex2(a.g / a.count)}${hex2(a.b / a.count)}` }))
+    .map(([name, a]) => ({
+      name,
+      share: a.count / n,
+      hex: `#${hex2(a.r / a.count)}${hex2(a.g / a.count)}${hex2(a.b / a.count)}`,
+    }))
     .sort((x, y) => y.share - x.share || x.name.localeCompare(y.name))
     .filter((d, i) => i === 0 || d.share >= IMAGE_LIMITS.minShareForDominant)
     .slice(0, IMAGE_LIMITS.maxDominant)
@@ -206,7 +232,16 @@ export async function imageStatsFromBuffer(buf: Buffer): Promise<ImageStats> {
 
 // ---------------------------------------------------------------- the mapping
 
-type StatKey = "brightness" | "contrast" | "warmth" | "lightWarmth" | "saturation" | "colorfulness" | "warmShare" | "neonShare" | "greenShare";
+type StatKey =
+  | "brightness"
+  | "contrast"
+  | "warmth"
+  | "lightWarmth"
+  | "saturation"
+  | "colorfulness"
+  | "warmShare"
+  | "neonShare"
+  | "greenShare";
 
 interface Condition {
   stat: StatKey;
@@ -229,7 +264,12 @@ export interface ImageRule {
 
 const f2 = (n: number) => n.toFixed(2);
 const signed = (n: number) => `${n >= 0 ? "+" : ""}${n.toFixed(2)}`;
-const c = (stat: StatKey, op: "above" | "below", threshold: number, span: number): Condition => ({ stat, op, threshold, span });
+const c = (stat: StatKey, op: "above" | "below", threshold: number, span: number): Condition => ({
+  stat,
+  op,
+  threshold,
+  span,
+});
 
 /** The mapping from statistics to vibes (the table in docs/vibe-analysis.md). */
 export const IMAGE_RULES: readonly ImageRule[] = [
@@ -244,7 +284,8 @@ export const IMAGE_RULES: readonly ImageRule[] = [
     id: "neon-night",
     when: [c("brightness", "below", 0.4, 0.3), c("neonShare", "above", 0.05, 0.25)],
     vibes: { Energetic: 0.8, Loud: 0.7, Upbeat: 0.6, Social: 0.3 },
-    reason: (s) => `dark with neon colour (brightness ${f2(s.brightness)}, neon ${Math.round(s.neonShare * 100)}% of pixels)`,
+    reason: (s) =>
+      `dark with neon colour (brightness ${f2(s.brightness)}, neon ${Math.round(s.neonShare * 100)}% of pixels)`,
   },
   {
     id: "bright-saturated",
@@ -264,7 +305,8 @@ export const IMAGE_RULES: readonly ImageRule[] = [
     when: [c("warmth", "above", 0.05, 0.2), c("contrast", "below", 0.2, 0.15)],
     gates: [c("brightness", "above", 0.35, 1), c("brightness", "below", 0.65, 1)],
     vibes: { Relaxed: 0.6, Chill: 0.5, Cozy: 0.3 },
-    reason: (s) => `soft, warm mid light (brightness ${f2(s.brightness)}, warmth ${signed(s.warmth)}, contrast ${f2(s.contrast)})`,
+    reason: (s) =>
+      `soft, warm mid light (brightness ${f2(s.brightness)}, warmth ${signed(s.warmth)}, contrast ${f2(s.contrast)})`,
   },
   {
     id: "greenery",
@@ -327,7 +369,11 @@ export function vibesFromImageStats(stats: ImageStats): VibeAnalysis {
   }
   vibes.sort((a, b) => b.confidence - a.confidence || a.vibe.localeCompare(b.vibe));
   const evidence: Record<string, string[]> = {};
-  for (const { vibe } of vibes) evidence[vibe] = (reasons.get(vibe) ?? []).sort((a, b) => b.weight - a.weight).slice(0, 2).map((r) => r.text);
+  for (const { vibe } of vibes)
+    evidence[vibe] = (reasons.get(vibe) ?? [])
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, 2)
+      .map((r) => r.text);
   return vibes.length ? { method: IMAGE_METHOD, vibes, evidence } : { method: IMAGE_METHOD, vibes };
 }
 

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_VIBES } from "@shared/constants";
 import { createVibeAnalyzer, SERVICE_NAMES } from "./analyzer";
 import { IMAGE_METHOD } from "./image";
-import { createLlmAnalyzer, llmConfigFromEnv, MODEL_WEIGHT, parseModelAnswer, refine, SYSTEM_PROMPT, type LlmAnalyzerOptions } from "./llm";
+import {
+  createLlmAnalyzer,
+  llmConfigFromEnv,
+  MODEL_WEIGHT,
+  parseModelAnswer,
+  refine,
+  SYSTEM_PROMPT,
+  type LlmAnalyzerOptions,
+} from "./llm";
 import { analyzeText, TEXT_METHOD } from "./text";
 import type { VibeAnalysis } from "./types";
 
@@ -13,7 +21,15 @@ const API_KEY = "test-key-123";
 
 /** What the fake model answers, by the model name the request asks for. */
 const ANSWERS: Record<string, { status?: number; raw?: string; content?: string }> = {
-  "fake-good": { content: JSON.stringify({ vibes: [{ vibe: "Romantic", confidence: 0.9 }, { vibe: "Cozy", confidence: 0.5 }, { vibe: "Quiet", confidence: 0.4 }] }) },
+  "fake-good": {
+    content: JSON.stringify({
+      vibes: [
+        { vibe: "Romantic", confidence: 0.9 },
+        { vibe: "Cozy", confidence: 0.5 },
+        { vibe: "Quiet", confidence: 0.4 },
+      ],
+    }),
+  },
   "fake-unknown": {
     content: JSON.stringify({
       vibes: [
@@ -50,7 +66,9 @@ let photo: Buffer;
 
 beforeAll(async () => {
   // a dim room in warm light: the built-in analyzer reads it as Cozy
-  photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 60, g: 30, b: 10 } } }).png().toBuffer();
+  photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 60, g: 30, b: 10 } } })
+    .png()
+    .toBuffer();
   server = http.createServer((req, res) => {
     if (req.method === "GET" && req.url === "/photo.png") {
       res.writeHead(200, { "content-type": "image/png", "content-length": photo.length });
@@ -73,16 +91,28 @@ beforeAll(async () => {
       const model = String(body.model);
       // The real API's checks: the key, the path and the request shape.
       if (req.url !== "/v1/chat/completions" || req.method !== "POST") return reply(404, "{}");
-      if (model !== "fake-noauth" && req.headers.authorization !== `Bearer ${API_KEY}`) return reply(401, '{"error":"no key"}');
+      if (model !== "fake-noauth" && req.headers.authorization !== `Bearer ${API_KEY}`)
+        return reply(401, '{"error":"no key"}');
       const messages = body.messages;
-      if (!Array.isArray(messages) || messages[0]?.role !== "system" || messages[1]?.role !== "user") return reply(400, '{"error":"shape"}');
+      if (!Array.isArray(messages) || messages[0]?.role !== "system" || messages[1]?.role !== "user")
+        return reply(400, '{"error":"shape"}');
       if ((body.response_format as { type?: string })?.type !== "json_object") return reply(400, '{"error":"format"}');
       if (model === "fake-hang") return; // never answers
       if (model === "fake-vision" && Array.isArray(messages[1].content)) {
         const parts = messages[1].content as { type: string; image_url?: { url: string } }[];
         const image = parts.find((p) => p.type === "image_url");
         if (!image?.image_url?.url) return reply(400, '{"error":"no image"}');
-        return reply(200, chat(JSON.stringify({ vibes: [{ vibe: "Cozy", confidence: 1 }, { vibe: "Whiskey", confidence: 0.5 }] })));
+        return reply(
+          200,
+          chat(
+            JSON.stringify({
+              vibes: [
+                { vibe: "Cozy", confidence: 1 },
+                { vibe: "Whiskey", confidence: 0.5 },
+              ],
+            }),
+          ),
+        );
       }
       const a = ANSWERS[model] ?? ANSWERS["fake-good"];
       if (a.status) return reply(a.status, a.raw ?? "{}");
@@ -98,11 +128,22 @@ afterAll(async () => {
 });
 
 const chat = (content: string) =>
-  JSON.stringify({ id: "chatcmpl-1", object: "chat.completion", model: "x", choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }] });
+  JSON.stringify({
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    model: "x",
+    choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+  });
 
 function analyzer(model: string, extra: Partial<LlmAnalyzerOptions> = {}) {
   const errors: { err: Error; kind: string }[] = [];
-  const llm = createLlmAnalyzer({ baseUrl: `${base}/v1/`, apiKey: API_KEY, model, onError: (err, kind) => errors.push({ err, kind }), ...extra });
+  const llm = createLlmAnalyzer({
+    baseUrl: `${base}/v1/`,
+    apiKey: API_KEY,
+    model,
+    onError: (err, kind) => errors.push({ err, kind }),
+    ...extra,
+  });
   return { llm, errors };
 }
 
@@ -136,7 +177,8 @@ describe("createLlmAnalyzer: the refine path", () => {
     const { llm } = analyzer("fake-good");
     const a = await llm.analyzeText(TEXT, builtIn);
     expect(a.method).toBe(`llm:fake-good+${TEXT_METHOD}`);
-    const blend = (model: number, own: number) => Math.round((MODEL_WEIGHT * model + (1 - MODEL_WEIGHT) * own) * 100) / 100;
+    const blend = (model: number, own: number) =>
+      Math.round((MODEL_WEIGHT * model + (1 - MODEL_WEIGHT) * own) * 100) / 100;
     expect(conf(a, "Romantic")).toBe(blend(0.9, conf(builtIn, "Romantic")));
     expect(conf(a, "Cozy")).toBe(blend(0.5, conf(builtIn, "Cozy")));
     expect(conf(a, "Quiet")).toBe(blend(0.4, conf(builtIn, "Quiet")));
@@ -232,7 +274,11 @@ describe("createLlmAnalyzer: every failure falls back to the built-in result", (
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const errors: Error[] = [];
-    const llm = createLlmAnalyzer({ baseUrl: `http://127.0.0.1:${port}/v1`, model: "m", onError: (e) => errors.push(e) });
+    const llm = createLlmAnalyzer({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      model: "m",
+      onError: (e) => errors.push(e),
+    });
     expect(await llm.analyzeText(TEXT, builtIn)).toBe(builtIn);
     expect(errors[0].message).toMatch(/could not reach/);
   });
@@ -255,7 +301,11 @@ describe("createLlmAnalyzer: every failure falls back to the built-in result", (
 describe("createLlmAnalyzer: images", () => {
   it("sends a vision message with an image_url part and refines the image-stats result", async () => {
     const { llm, errors } = analyzer("fake-vision");
-    const builtIn: VibeAnalysis = { method: IMAGE_METHOD, vibes: [{ vibe: "Cozy", confidence: 0.8 }], evidence: { Cozy: ["dim, warm light"] } };
+    const builtIn: VibeAnalysis = {
+      method: IMAGE_METHOD,
+      vibes: [{ vibe: "Cozy", confidence: 0.8 }],
+      evidence: { Cozy: ["dim, warm light"] },
+    };
     const before = seen.length;
     const url = "data:image/jpeg;base64,/9j/AAAA";
     const a = await llm.analyzeImage(url, builtIn);
@@ -281,7 +331,11 @@ describe("createLlmAnalyzer: images", () => {
 
 describe("parseModelAnswer and refine", () => {
   it("keeps the largest confidence of duplicates", () => {
-    const m = parseModelAnswer({ choices: [{ message: { content: '{"vibes":[{"vibe":"Quiet","confidence":0.2},{"vibe":"QUIET","confidence":0.7}]}' } }] });
+    const m = parseModelAnswer({
+      choices: [
+        { message: { content: '{"vibes":[{"vibe":"Quiet","confidence":0.2},{"vibe":"QUIET","confidence":0.7}]}' } },
+      ],
+    });
     expect([...m]).toEqual([["Quiet", 0.7]]);
   });
 
@@ -301,13 +355,22 @@ describe("llmConfigFromEnv", () => {
   });
 
   it("reads the endpoint, key, model and timeout", () => {
-    expect(llmConfigFromEnv({ LLM_BASE_URL: "https://api.example.com/v1/", LLM_MODEL: " gpt-4o-mini ", LLM_API_KEY: "sk-1", LLM_TIMEOUT_MS: "2500" })).toEqual({
+    expect(
+      llmConfigFromEnv({
+        LLM_BASE_URL: "https://api.example.com/v1/",
+        LLM_MODEL: " gpt-4o-mini ",
+        LLM_API_KEY: "sk-1",
+        LLM_TIMEOUT_MS: "2500",
+      }),
+    ).toEqual({
       baseUrl: "https://api.example.com/v1",
       apiKey: "sk-1",
       model: "gpt-4o-mini",
       timeoutMs: 2500,
     });
-    expect(llmConfigFromEnv({ LLM_BASE_URL: "http://127.0.0.1:11434/v1", LLM_MODEL: "llava", LLM_TIMEOUT_MS: "soon" })).toEqual({
+    expect(
+      llmConfigFromEnv({ LLM_BASE_URL: "http://127.0.0.1:11434/v1", LLM_MODEL: "llava", LLM_TIMEOUT_MS: "soon" }),
+    ).toEqual({
       baseUrl: "http://127.0.0.1:11434/v1",
       apiKey: null,
       model: "llava",
@@ -333,7 +396,12 @@ describe("createVibeAnalyzer", () => {
     const v = createVibeAnalyzer();
     expect(await v.text(TEXT)).toEqual(analyzeText(TEXT));
     const services = v.services();
-    expect(services.map((s) => s.name)).toEqual([SERVICE_NAMES.text, SERVICE_NAMES.textModel, SERVICE_NAMES.image, SERVICE_NAMES.imageModel]);
+    expect(services.map((s) => s.name)).toEqual([
+      SERVICE_NAMES.text,
+      SERVICE_NAMES.textModel,
+      SERVICE_NAMES.image,
+      SERVICE_NAMES.imageModel,
+    ]);
     expect(services.map((s) => s.available)).toEqual([true, false, true, false]);
     expect(services[1].detail).toMatch(/LLM_BASE_URL/);
     expect(SERVICE_NAMES.text).toBe("Text analysis (lexicon-v1)");
@@ -341,7 +409,9 @@ describe("createVibeAnalyzer", () => {
   });
 
   it("without a model, analyses an image fetched through the guard", async () => {
-    const a = await createVibeAnalyzer({ imageFetch: imageFetch() }).image(`http://photos.test:${new URL(base).port}/photo.png`);
+    const a = await createVibeAnalyzer({ imageFetch: imageFetch() }).image(
+      `http://photos.test:${new URL(base).port}/photo.png`,
+    );
     expect(a.method).toBe(IMAGE_METHOD);
     expect(a.vibes[0].vibe).toBe("Cozy");
     await expect(createVibeAnalyzer().image(`${base}/photo.png`)).rejects.toMatchObject({ reason: "not-allowed" });
@@ -349,7 +419,11 @@ describe("createVibeAnalyzer", () => {
 
   it("with a model: refines text and images, sending the guarded copy as a data: URL", async () => {
     const errors: Error[] = [];
-    const v = createVibeAnalyzer({ llm: { baseUrl: `${base}/v1`, apiKey: API_KEY, model: "fake-vision" }, imageFetch: imageFetch(), onError: (e) => errors.push(e) });
+    const v = createVibeAnalyzer({
+      llm: { baseUrl: `${base}/v1`, apiKey: API_KEY, model: "fake-vision" },
+      imageFetch: imageFetch(),
+      onError: (e) => errors.push(e),
+    });
     const services = v.services();
     expect(services.map((s) => s.available)).toEqual([true, true, true, true]);
     expect(services[1].detail).toContain(`fake-vision at ${new URL(base).host}`);
@@ -365,7 +439,11 @@ describe("createVibeAnalyzer", () => {
 
   it("with a model that fails, still answers with the built-in method", async () => {
     const errors: Error[] = [];
-    const v = createVibeAnalyzer({ llm: { baseUrl: `${base}/v1`, apiKey: API_KEY, model: "fake-500" }, imageFetch: imageFetch(), onError: (e) => errors.push(e) });
+    const v = createVibeAnalyzer({
+      llm: { baseUrl: `${base}/v1`, apiKey: API_KEY, model: "fake-500" },
+      imageFetch: imageFetch(),
+      onError: (e) => errors.push(e),
+    });
     expect((await v.text(TEXT)).method).toBe(TEXT_METHOD);
     expect((await v.image(`http://photos.test:${new URL(base).port}/photo.png`)).method).toBe(IMAGE_METHOD);
     expect(errors).toHaveLength(2);

@@ -61,7 +61,7 @@ export const LLM_DEFAULTS = { timeoutMs: 10_000, maxTextChars: 4000, maxResponse
 export const MODEL_WEIGHT = 0.6;
 
 export const SYSTEM_PROMPT = [
-  "You rate the atmosphere (the \"vibe\") of venues such as bars, cafes, restaurants and clubs for VIBE, a venue discovery app.",
+  'You rate the atmosphere (the "vibe") of venues such as bars, cafes, restaurants and clubs for VIBE, a venue discovery app.',
   `The only vibes that exist are: ${ALL_VIBES.join(", ")}.`,
   'Answer with strict JSON only, no prose: {"vibes":[{"vibe":"<one of the vibes above, spelled exactly>","confidence":<number from 0 to 1>}]}.',
   "List only vibes the input gives evidence for. Confidence is how sure you are that the venue has that vibe: 0.3 hinted, 0.6 likely, 0.9 stated outright.",
@@ -81,8 +81,10 @@ export function llmConfigFromEnv(env: Record<string, string | undefined> = proce
   } catch {
     throw new Error("LLM_BASE_URL must be an http or https URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("LLM_BASE_URL must be an http or https URL");
-  if (url.username || url.password) throw new Error("LLM_BASE_URL must not contain a user name or password; use LLM_API_KEY");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error("LLM_BASE_URL must be an http or https URL");
+  if (url.username || url.password)
+    throw new Error("LLM_BASE_URL must not contain a user name or password; use LLM_API_KEY");
   const timeout = Number(env.LLM_TIMEOUT_MS);
   return {
     baseUrl: baseUrl.replace(/\/+$/, ""),
@@ -139,7 +141,8 @@ export function refine(builtIn: VibeAnalysis, model: ReadonlyMap<string, number>
   const vibes: VibeReading[] = [];
   for (const vibe of ALL_VIBES) {
     if (!own.has(vibe) && !model.has(vibe)) continue;
-    const confidence = Math.round((MODEL_WEIGHT * (model.get(vibe) ?? 0) + (1 - MODEL_WEIGHT) * (own.get(vibe) ?? 0)) * 100) / 100;
+    const confidence =
+      Math.round((MODEL_WEIGHT * (model.get(vibe) ?? 0) + (1 - MODEL_WEIGHT) * (own.get(vibe) ?? 0)) * 100) / 100;
     if (confidence >= 0.05) vibes.push({ vibe, confidence });
   }
   vibes.sort((a, b) => b.confidence - a.confidence || a.vibe.localeCompare(b.vibe));
@@ -196,7 +199,8 @@ export function createLlmAnalyzer(opts: LlmAnalyzerOptions): LlmAnalyzer {
         await res.body?.cancel().catch(() => undefined);
         throw new LlmError(`${host} answered HTTP ${res.status}`);
       }
-      if (Number(res.headers.get("content-length")) > LLM_DEFAULTS.maxResponseBytes) throw new LlmError("the answer is too large");
+      if (Number(res.headers.get("content-length")) > LLM_DEFAULTS.maxResponseBytes)
+        throw new LlmError("the answer is too large");
       let text: string;
       try {
         text = await res.text();
@@ -234,11 +238,18 @@ export function createLlmAnalyzer(opts: LlmAnalyzerOptions): LlmAnalyzer {
     analyzeText(text, builtIn) {
       const clipped = String(text ?? "").slice(0, LLM_DEFAULTS.maxTextChars);
       if (!clipped.trim()) return Promise.resolve(builtIn);
-      return run("text", builtIn, `Text to rate, between the markers:\n<<<\n${clipped}\n>>>\nBuilt-in reading (a hint): ${hint(builtIn)}`);
+      return run(
+        "text",
+        builtIn,
+        `Text to rate, between the markers:\n<<<\n${clipped}\n>>>\nBuilt-in reading (a hint): ${hint(builtIn)}`,
+      );
     },
     analyzeImage(imageUrl, builtIn) {
       return run("image", builtIn, [
-        { type: "text", text: `Rate the vibe of the venue in this photo. Built-in reading from pixel statistics (a hint): ${hint(builtIn)}` },
+        {
+          type: "text",
+          text: `Rate the vibe of the venue in this photo. Built-in reading from pixel statistics (a hint): ${hint(builtIn)}`,
+        },
         { type: "image_url", image_url: { url: imageUrl, detail: "low" } },
       ]);
     },

@@ -292,7 +292,15 @@ describe("detectedVibesFrom", () => {
   it("keeps scores of at least 0.4, highest first, ties by name", () => {
     expect(DETECTED_VIBE_THRESHOLD).toBe(0.4);
     expect(
-      detectedVibesFrom({ Quiet: 0.45, Chill: 0.6, Cozy: 0.55, Relaxed: 0.5, Focused: 0.4, Social: 0.39, Creative: 0.25 }),
+      detectedVibesFrom({
+        Quiet: 0.45,
+        Chill: 0.6,
+        Cozy: 0.55,
+        Relaxed: 0.5,
+        Focused: 0.4,
+        Social: 0.39,
+        Creative: 0.25,
+      }),
     ).toEqual(["Chill", "Cozy", "Relaxed", "Quiet", "Focused"]);
     expect(detectedVibesFrom({ Social: 0.5, Chill: 0.5, Energetic: 0.5 })).toEqual(["Chill", "Energetic", "Social"]);
     expect(detectedVibesFrom({ Social: 0.3 })).toEqual([]);
@@ -302,7 +310,13 @@ describe("detectedVibesFrom", () => {
 
   it("gives every category at least one detected vibe", () => {
     expect(detectedVibesFrom(priorVibeScores("Bar", "Nopa"))).toEqual(["Social", "Energetic"]);
-    expect(detectedVibesFrom(priorVibeScores("Cafe", "Nopa"))).toEqual(["Chill", "Cozy", "Relaxed", "Quiet", "Focused"]);
+    expect(detectedVibesFrom(priorVibeScores("Cafe", "Nopa"))).toEqual([
+      "Chill",
+      "Cozy",
+      "Relaxed",
+      "Quiet",
+      "Focused",
+    ]);
     expect(detectedVibesFrom(priorVibeScores("Restaurant", "Nopa"))).toEqual(["Social"]);
     expect(detectedVibesFrom(priorVibeScores("Club", "Nopa"))).toEqual(["Energetic", "Loud", "Upbeat", "Social"]);
   });

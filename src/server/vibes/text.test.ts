@@ -210,12 +210,16 @@ describe("analyzeText: intensity and contrast", () => {
   });
 
   it("weighs the main clause over a concession", () => {
-    expect(conf("Although it was loud, the fireplace made it cozy.", "Cozy")).toBeGreaterThan(conf("Although it was loud, the fireplace made it cozy.", "Loud"));
+    expect(conf("Although it was loud, the fireplace made it cozy.", "Cozy")).toBeGreaterThan(
+      conf("Although it was loud, the fireplace made it cozy.", "Loud"),
+    );
     expect(conf("Although cozy, it was loud.", "Loud")).toBeGreaterThan(conf("Although cozy, it was loud.", "Cozy"));
   });
 
   it("pivots across sentences that open with But", () => {
-    expect(conf("The room is cozy. But the music is loud.", "Loud")).toBeGreaterThan(conf("The room is cozy. The music is loud.", "Loud"));
+    expect(conf("The room is cozy. But the music is loud.", "Loud")).toBeGreaterThan(
+      conf("The room is cozy. The music is loud.", "Loud"),
+    );
   });
 
   it("ignores a trailing 'though'", () => {
@@ -246,19 +250,37 @@ describe("analyzeText: contradictory vibes", () => {
   });
 
   it("never leaves both vibes of a pair strong", () => {
-    for (const text of ["cozy and loud", "quiet but energetic", "chill, loud, cozy, romantic and noisy", "loud but quiet"]) {
+    for (const text of [
+      "cozy and loud",
+      "quiet but energetic",
+      "chill, loud, cozy, romantic and noisy",
+      "loud but quiet",
+    ]) {
       const a = analyzeText(text);
       for (const x of a.vibes)
-        for (const y of a.vibes) if (x !== y && contradicts(x.vibe, y.vibe)) expect(Math.min(x.confidence, y.confidence), text).toBeLessThan(0.5);
+        for (const y of a.vibes)
+          if (x !== y && contradicts(x.vibe, y.vibe))
+            expect(Math.min(x.confidence, y.confidence), text).toBeLessThan(0.5);
     }
   });
 
   it("suppressContradictions halves ties and shrinks the weaker by its share", () => {
-    const out = suppressContradictions(new Map([["Loud", 2], ["Quiet", 1], ["Whiskey", 1]]));
+    const out = suppressContradictions(
+      new Map([
+        ["Loud", 2],
+        ["Quiet", 1],
+        ["Whiskey", 1],
+      ]),
+    );
     expect(out.get("Loud")).toBe(2);
     expect(out.get("Quiet")).toBeCloseTo(1 / 3);
     expect(out.get("Whiskey")).toBe(1);
-    const tie = suppressContradictions(new Map([["Loud", 1], ["Quiet", 1]]));
+    const tie = suppressContradictions(
+      new Map([
+        ["Loud", 1],
+        ["Quiet", 1],
+      ]),
+    );
     expect(tie.get("Loud")).toBe(0.5);
     expect(tie.get("Quiet")).toBe(0.5);
   });
@@ -266,13 +288,20 @@ describe("analyzeText: contradictory vibes", () => {
 
 describe("analyzeText: real review sentences (Kotzias et al., KDD 2015, UCI, CC BY 4.0)", () => {
   it("reads atmosphere sentences", () => {
-    expect(conf("The atmosphere is modern and hip, while maintaining a touch of coziness.", "Cozy")).toBeGreaterThan(0.2);
+    expect(conf("The atmosphere is modern and hip, while maintaining a touch of coziness.", "Cozy")).toBeGreaterThan(
+      0.2,
+    );
     expect(conf("The live music on Fridays totally blows.", "Live Music")).toBeGreaterThan(0.6);
     expect(conf("Server did a great job handling our large rowdy table.", "Loud")).toBeGreaterThan(0.5);
   });
 
   it("finds nothing in food-only sentences", () => {
-    for (const s of ["Crust is not good.", "The fries were great too.", "Service was very prompt.", "The burger is good beef, cooked just right."]) {
+    for (const s of [
+      "Crust is not good.",
+      "The fries were great too.",
+      "Service was very prompt.",
+      "The burger is good beef, cooked just right.",
+    ]) {
       expect(analyzeText(s).vibes, s).toEqual([]);
     }
   });
@@ -295,7 +324,8 @@ describe("analyzeText: robustness", () => {
   });
 
   it("handles 50 KB of text quickly", () => {
-    const chunk = "The room was cozy but the bar got loud later, with a live band and great bourbon. Service was slow; food was fine. ";
+    const chunk =
+      "The room was cozy but the bar got loud later, with a live band and great bourbon. Service was slow; food was fine. ";
     const big = chunk.repeat(Math.ceil(50_000 / chunk.length));
     expect(big.length).toBeGreaterThanOrEqual(50_000);
     const t0 = performance.now();

@@ -155,7 +155,10 @@ function tokenizePhrase(phrase: string): string[] {
     .flatMap((piece) =>
       piece === "#num"
         ? ["#num"]
-        : [...piece.matchAll(TOKEN_RE)].map((m) => m[0]).filter((w) => !/^[.!?;:,()[\]{}/—–…-]/u.test(w)).map((w) => canon(normalizeWord(w))),
+        : [...piece.matchAll(TOKEN_RE)]
+            .map((m) => m[0])
+            .filter((w) => !/^[.!?;:,()[\]{}/—–…-]/u.test(w))
+            .map((w) => canon(normalizeWord(w))),
     )
     .filter(Boolean);
 }
@@ -188,7 +191,8 @@ for (const phrase of SKIPS_CANCELLING_BUT.split("|")) insert({ kind: "skip", phr
 for (const phrase of CONTRASTS.split("|")) insert({ kind: "contrast", phrase, concessive: false });
 for (const phrase of CONCESSIVES.split("|")) insert({ kind: "contrast", phrase, concessive: true });
 for (const phrase of CONDITIONALS.split("|")) insert({ kind: "conditional", phrase });
-for (const [list, factor] of INTENSIFIERS) for (const phrase of list.split("|")) insert({ kind: "intensity", phrase, factor });
+for (const [list, factor] of INTENSIFIERS)
+  for (const phrase of list.split("|")) insert({ kind: "intensity", phrase, factor });
 for (const entry of LEXICON) insert(entry);
 for (const w of [...ATMO_CUES, ...FOOD_WORDS]) KNOWN.add(w);
 
@@ -227,12 +231,14 @@ function longestAt(toks: Tok[], i: number, end: number): Match | null {
   for (let j = i; j < end && node; j++) {
     const t = toks[j];
     if (t.punct) break;
-    const next: Node | undefined = node.next.get(t.lemma) ?? node.next.get(t.norm) ?? (isNumber(t) ? node.next.get("#num") : undefined);
+    const next: Node | undefined =
+      node.next.get(t.lemma) ?? node.next.get(t.norm) ?? (isNumber(t) ? node.next.get("#num") : undefined);
     if (!next) break;
     node = next;
     if (node.entry) best = { entry: node.entry, len: j - i + 1 };
   }
-  if (!best && !toks[i].punct && isNegatorWord(toks[i])) best = { entry: { kind: "negator", phrase: toks[i].norm }, len: 1 };
+  if (!best && !toks[i].punct && isNegatorWord(toks[i]))
+    best = { entry: { kind: "negator", phrase: toks[i].norm }, len: 1 };
   return best;
 }
 

@@ -26,6 +26,10 @@ describe("words", () => {
   });
 
   it("leaves out stop words", () => {
-    expect(words("The Blue Note & Friends", { stopWords: new Set(["the", "and"]) })).toEqual(["blue", "note", "friends"]);
+    expect(words("The Blue Note & Friends", { stopWords: new Set(["the", "and"]) })).toEqual([
+      "blue",
+      "note",
+      "friends",
+    ]);
   });
 });

@@ -10,7 +10,10 @@
  * CAFÉ -> cafe, ﬁ -> fi, ｃａｆｅ -> cafe), then lower case.
  */
 export function foldText(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** Apostrophes and the marks written for them, dropped inside words (PEET'S -> peets). */

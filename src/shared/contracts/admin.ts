@@ -4,7 +4,10 @@ import { z } from "zod";
 export const analyzeBody = z
   .object({
     text: z.string({ error: "text must be text" }).max(20_000, "Text can be at most 20,000 characters").optional(),
-    imageUrl: z.string({ error: "imageUrl must be text" }).max(2048, "Image URLs can be at most 2048 characters").optional(),
+    imageUrl: z
+      .string({ error: "imageUrl must be text" })
+      .max(2048, "Image URLs can be at most 2048 characters")
+      .optional(),
   })
   .strict();
 

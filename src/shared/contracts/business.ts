@@ -21,7 +21,10 @@ export const venueUpdateBody = z.object({
 });
 
 export const assignOwnerBody = z.object({
-  email: z.string({ error: "Invalid email address" }).trim().pipe(z.email({ error: "Invalid email address" })),
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .pipe(z.email({ error: "Invalid email address" })),
 });
 
 /** The owner's dashboard figures, all measured (no placeholders). */

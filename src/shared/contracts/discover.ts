@@ -14,12 +14,31 @@ const LOCATION_REQUIRED = "Location required";
  * 'Location required'; `fields` says which.
  */
 export const naturalLanguageBody = z.object({
-  query: z.preprocess(blank, z.string({ error: LOCATION_REQUIRED }).trim().max(NL_QUERY_MAX, `Queries can be at most ${NL_QUERY_MAX} characters`)),
-  latitude: z.preprocess(blank, z.coerce.number({ error: LOCATION_REQUIRED }).refine((v) => Number.isFinite(v) && v >= -90 && v <= 90, LOCATION_REQUIRED)),
-  longitude: z.preprocess(blank, z.coerce.number({ error: LOCATION_REQUIRED }).refine((v) => Number.isFinite(v) && v >= -180 && v <= 180, LOCATION_REQUIRED)),
+  query: z.preprocess(
+    blank,
+    z
+      .string({ error: LOCATION_REQUIRED })
+      .trim()
+      .max(NL_QUERY_MAX, `Queries can be at most ${NL_QUERY_MAX} characters`),
+  ),
+  latitude: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: LOCATION_REQUIRED })
+      .refine((v) => Number.isFinite(v) && v >= -90 && v <= 90, LOCATION_REQUIRED),
+  ),
+  longitude: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: LOCATION_REQUIRED })
+      .refine((v) => Number.isFinite(v) && v >= -180 && v <= 180, LOCATION_REQUIRED),
+  ),
   radius: z.coerce
     .number({ error: "radius must be a number of miles" })
-    .refine((v) => Number.isFinite(v) && v > 0 && v <= NL_MAX_RADIUS_MILES, `radius must be more than 0 and at most ${NL_MAX_RADIUS_MILES} miles`)
+    .refine(
+      (v) => Number.isFinite(v) && v > 0 && v <= NL_MAX_RADIUS_MILES,
+      `radius must be more than 0 and at most ${NL_MAX_RADIUS_MILES} miles`,
+    )
     .default(10),
   limit: z.coerce
     .number({ error: "limit must be a number" })
@@ -38,5 +57,8 @@ export const interpretationSchema = z.object({
 });
 export type Interpretation = z.infer<typeof interpretationSchema>;
 
-export const naturalLanguageResultSchema = z.object({ venues: z.array(venueSchema), interpretation: interpretationSchema });
+export const naturalLanguageResultSchema = z.object({
+  venues: z.array(venueSchema),
+  interpretation: interpretationSchema,
+});
 export type NaturalLanguageResult = z.infer<typeof naturalLanguageResultSchema>;

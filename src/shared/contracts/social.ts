@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ALL_VIBES, BUDGET_OPTIONS, DIETARY_OPTIONS, FAVORITE_CATEGORY_OPTIONS, LIMITS, PREFERENCE_VIBES } from "../constants";
+import {
+  ALL_VIBES,
+  BUDGET_OPTIONS,
+  DIETARY_OPTIONS,
+  FAVORITE_CATEGORY_OPTIONS,
+  LIMITS,
+  PREFERENCE_VIBES,
+} from "../constants";
 
 export const POST_CONTENT_MAX = 500;
 export const COMMENT_MAX = 500;
@@ -10,7 +17,11 @@ export const FEED_PAGE_DEFAULT = 50;
 export const FEED_PAGE_MAX = 100;
 export const USER_SEARCH_RESULTS = 20;
 
-const uuid = (what: string) => z.string({ error: `${what} is required` }).trim().pipe(z.uuid({ error: `Unknown ${what.toLowerCase()}` }));
+const uuid = (what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .pipe(z.uuid({ error: `Unknown ${what.toLowerCase()}` }));
 const vibeList = (min: number, max: number, known: readonly string[] = ALL_VIBES) =>
   z
     .array(z.string({ error: "Each vibe must be text" }), { error: "vibes must be a list" })
@@ -28,7 +39,12 @@ const optionalText = (max: number, what: string) =>
 
 /** POST /api/posts */
 export const createPostBody = z.object({
-  venueId: z.number({ error: "venueId must be a number" }).int("venueId must be a whole number").positive("Unknown venue").nullish().transform((v) => v ?? null),
+  venueId: z
+    .number({ error: "venueId must be a number" })
+    .int("venueId must be a whole number")
+    .positive("Unknown venue")
+    .nullish()
+    .transform((v) => v ?? null),
   locationText: optionalText(LOCATION_TEXT_MAX, "Location"),
   vibes: vibeList(LIMITS.vibesMin, LIMITS.vibesMax),
   content: optionalText(POST_CONTENT_MAX, "Caption"),
@@ -50,7 +66,12 @@ export const groupIdParam = z.object({ id: uuid("Group") });
 /** GET /api/posts/feed: pages by an opaque cursor (the last post's time and id). */
 export const feedQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(FEED_PAGE_MAX, `limit can be at most ${FEED_PAGE_MAX}`).default(FEED_PAGE_DEFAULT),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(FEED_PAGE_MAX, `limit can be at most ${FEED_PAGE_MAX}`)
+    .default(FEED_PAGE_DEFAULT),
 });
 
 export const userSearchQuery = z.object({
@@ -64,7 +85,11 @@ export const userSearchQuery = z.object({
 export const friendRequestBody = z.object({ friendId: uuid("User") });
 
 export const createGroupBody = z.object({
-  name: z.string({ error: "Please enter a group name" }).trim().min(1, "Please enter a group name").max(GROUP_NAME_MAX, `Group names can be at most ${GROUP_NAME_MAX} characters`),
+  name: z
+    .string({ error: "Please enter a group name" })
+    .trim()
+    .min(1, "Please enter a group name")
+    .max(GROUP_NAME_MAX, `Group names can be at most ${GROUP_NAME_MAX} characters`),
   memberIds: z
     .array(uuid("Friend"), { error: "Please select at least one friend" })
     .min(1, "Please select at least one friend")
@@ -135,7 +160,12 @@ export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
 export const friendRequestItemSchema = z.object({
   friendship: z.object({ id: z.string(), createdAt: z.string() }),
-  user: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string().nullable() }),
+  user: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
 });
 export type FriendRequestItem = z.infer<typeof friendRequestItemSchema>;
 

@@ -25,9 +25,11 @@ export const radiusKm = z.preprocess(
   blankToUndefined,
   z.coerce
     .number({ error: "radius must be a number" })
-    .refine((v) => Number.isFinite(v) && v > 0 && v <= MAX_RADIUS_KM, `radius must be more than 0 and at most ${MAX_RADIUS_KM} km`),
+    .refine(
+      (v) => Number.isFinite(v) && v > 0 && v <= MAX_RADIUS_KM,
+      `radius must be more than 0 and at most ${MAX_RADIUS_KM} km`,
+    ),
 );
-
 
 /** `vibes` query value: "all", or a comma list of 1 to 5 known vibes. */
 export const vibesParam = z
@@ -35,9 +37,19 @@ export const vibesParam = z
   .trim()
   .transform((v, ctx) => {
     if (v.toLowerCase() === "all") return "all" as const;
-    const list = [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))];
+    const list = [
+      ...new Set(
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (list.length < LIMITS.vibesMin || list.length > LIMITS.vibesMax) {
-      ctx.addIssue({ code: "custom", message: `Choose between ${LIMITS.vibesMin} and ${LIMITS.vibesMax} vibes, or all` });
+      ctx.addIssue({
+        code: "custom",
+        message: `Choose between ${LIMITS.vibesMin} and ${LIMITS.vibesMax} vibes, or all`,
+      });
       return z.NEVER;
     }
     const unknown = list.find((x) => !ALL_VIBES.includes(x));
@@ -48,13 +60,21 @@ export const vibesParam = z
     return list;
   });
 
-const search = z.string().trim().max(MAX_SEARCH_LENGTH, `search can be at most ${MAX_SEARCH_LENGTH} characters`).optional().transform((v) => v || undefined);
+const search = z
+  .string()
+  .trim()
+  .max(MAX_SEARCH_LENGTH, `search can be at most ${MAX_SEARCH_LENGTH} characters`)
+  .optional()
+  .transform((v) => v || undefined);
 const category = z
   .string()
   .trim()
   .optional()
   .transform((v) => (!v || v.toLowerCase() === "all" ? undefined : v))
-  .refine((v) => v === undefined || (VENUE_CATEGORIES as readonly string[]).includes(v), "category must be one of Bar, Restaurant, Cafe, Club or all");
+  .refine(
+    (v) => v === undefined || (VENUE_CATEGORIES as readonly string[]).includes(v),
+    "category must be one of Bar, Restaurant, Cafe, Club or all",
+  );
 
 /** GET /api/venues/match-public */
 export const matchQuery = z.object({ latitude, longitude, radius: radiusKm, vibes: vibesParam, search, category });
@@ -68,8 +88,18 @@ export const nearbyQuery = z
     latitude: latitude.optional(),
     longitude: longitude.optional(),
     radius: radiusKm.default(5),
-    limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_VENUE_RESULTS, `limit can be at most ${MAX_VENUE_RESULTS}`).default(20),
-    hour: z.coerce.number({ error: "hour must be a number" }).int("hour must be a whole number").min(0, "hour must be between 0 and 23").max(23, "hour must be between 0 and 23").optional(),
+    limit: z.coerce
+      .number({ error: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(MAX_VENUE_RESULTS, `limit can be at most ${MAX_VENUE_RESULTS}`)
+      .default(20),
+    hour: z.coerce
+      .number({ error: "hour must be a number" })
+      .int("hour must be a whole number")
+      .min(0, "hour must be between 0 and 23")
+      .max(23, "hour must be between 0 and 23")
+      .optional(),
     search,
   })
   .transform((q, ctx) => {
@@ -96,7 +126,10 @@ export const externalIdParam = z.object({
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Unknown venue"),
 });
 export const venueIdParam = z.object({
-  id: z.coerce.number({ error: "Venue id must be a number" }).int("Venue id must be a whole number").positive("Venue id must be a whole number"),
+  id: z.coerce
+    .number({ error: "Venue id must be a number" })
+    .int("Venue id must be a whole number")
+    .positive("Venue id must be a whole number"),
 });
 
 /** POST /api/vibes */
@@ -159,7 +192,9 @@ export const venueDetailsSchema = z.object({
   hours: z.array(z.string()),
   phone: z.string().nullable(),
   website: z.string().nullable(),
-  reviews: z.array(z.object({ author: z.string(), rating: z.number().nullable(), text: z.string(), time: z.string().nullable() })),
+  reviews: z.array(
+    z.object({ author: z.string(), rating: z.number().nullable(), text: z.string(), time: z.string().nullable() }),
+  ),
   photos: z.array(z.object({ url: z.string(), attribution: z.string().nullable() })),
   attribution: z.string(),
   /** Why each vibe was given, strongest reason first ("why this vibe"). */

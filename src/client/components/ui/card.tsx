@@ -4,7 +4,10 @@ import { cn } from "@client/lib/utils";
 export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("rounded-2xl border border-border bg-card text-card-foreground shadow-xl shadow-black/20", className)}
+      className={cn(
+        "rounded-2xl border border-border bg-card text-card-foreground shadow-xl shadow-black/20",
+        className,
+      )}
       {...props}
     />
   );

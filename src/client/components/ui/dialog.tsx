@@ -58,13 +58,18 @@ export function DialogHeader({ className, ...props }: ComponentProps<"div">) {
 
 /** The scrolling middle of a dialog, between its header and its footer. */
 export function DialogBody({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-4 sm:px-6", className)} {...props} />;
+  return (
+    <div className={cn("min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-4 sm:px-6", className)} {...props} />
+  );
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn("flex shrink-0 flex-col-reverse gap-2 border-t border-border px-5 py-4 sm:flex-row sm:justify-end sm:px-6", className)}
+      className={cn(
+        "flex shrink-0 flex-col-reverse gap-2 border-t border-border px-5 py-4 sm:flex-row sm:justify-end sm:px-6",
+        className,
+      )}
       {...props}
     />
   );

@@ -15,11 +15,27 @@ interface ErrorPanelProps {
 }
 
 /** An inline failure: what failed, the server's reason when there is one, and Retry. */
-export function ErrorPanel({ title, error, onRetry, retrying = false, retryLabel = "Retry", className }: ErrorPanelProps) {
+export function ErrorPanel({
+  title,
+  error,
+  onRetry,
+  retrying = false,
+  retryLabel = "Retry",
+  className,
+}: ErrorPanelProps) {
   // A thrown wrapper ("Failed to search users") carries the server's error as its cause.
-  const detail = error === undefined ? "" : errorMessage(error instanceof Error && error.cause !== undefined ? error.cause : error, "");
+  const detail =
+    error === undefined
+      ? ""
+      : errorMessage(error instanceof Error && error.cause !== undefined ? error.cause : error, "");
   return (
-    <div role="alert" className={cn("flex flex-col items-center gap-3 rounded-2xl border border-red-500/40 bg-red-950/30 px-5 py-8 text-center", className)}>
+    <div
+      role="alert"
+      className={cn(
+        "flex flex-col items-center gap-3 rounded-2xl border border-red-500/40 bg-red-950/30 px-5 py-8 text-center",
+        className,
+      )}
+    >
       <AlertCircle className="size-7 text-red-300" aria-hidden="true" />
       <p className="font-semibold">{title}</p>
       {detail && detail !== title && <p className="max-w-md text-sm text-muted-foreground">{detail}</p>}
@@ -47,9 +63,17 @@ interface EmptyPanelProps {
 export function EmptyPanel({ title, body, icon, children, className, level = 2 }: EmptyPanelProps) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <div className={cn("flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-5 py-10 text-center", className)}>
+    <div
+      className={cn(
+        "flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-5 py-10 text-center",
+        className,
+      )}
+    >
       {icon && (
-        <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-2xl bg-secondary text-pink-200 [&_svg]:size-6">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-12 items-center justify-center rounded-2xl bg-secondary text-pink-200 [&_svg]:size-6"
+        >
           {icon}
         </span>
       )}

@@ -6,7 +6,12 @@ import { cn } from "@client/lib/utils";
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn("grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-muted p-1", className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      className={cn("grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-muted p-1", className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

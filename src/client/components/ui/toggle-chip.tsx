@@ -14,5 +14,7 @@ type ToggleChipProps = Omit<ComponentProps<"button">, "aria-pressed"> & { presse
 
 /** A pill-shaped toggle button (aria-pressed) for chip rows: vibes, distances, categories, sort. */
 export function ToggleChip({ pressed, className, type = "button", ...props }: ToggleChipProps) {
-  return <button type={type} aria-pressed={pressed} className={cn(chipBase, chipTone(pressed), className)} {...props} />;
+  return (
+    <button type={type} aria-pressed={pressed} className={cn(chipBase, chipTone(pressed), className)} {...props} />
+  );
 }

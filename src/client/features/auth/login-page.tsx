@@ -37,15 +37,26 @@ export function LoginPage() {
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center">
         <Card className="w-full max-w-md p-6 sm:p-8">
           {oauthError && !moved && (
-            <p role="alert" className="mb-6 rounded-lg border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm">
+            <p
+              role="alert"
+              className="mb-6 rounded-lg border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm"
+            >
               {oauthError}
             </p>
           )}
           {step === "landing" && (
-            <WelcomeStep onSignUp={() => go("signup-providers")} onSignIn={() => go("signin-providers")} focusTitle={moved} />
+            <WelcomeStep
+              onSignUp={() => go("signup-providers")}
+              onSignIn={() => go("signin-providers")}
+              focusTitle={moved}
+            />
           )}
-          {step === "signin-providers" && <ProvidersStep mode="signin" onEmail={() => go("email-login")} onBack={back} />}
-          {step === "signup-providers" && <ProvidersStep mode="signup" onEmail={() => go("email-signup")} onBack={back} />}
+          {step === "signin-providers" && (
+            <ProvidersStep mode="signin" onEmail={() => go("email-login")} onBack={back} />
+          )}
+          {step === "signup-providers" && (
+            <ProvidersStep mode="signup" onEmail={() => go("email-signup")} onBack={back} />
+          )}
           {step === "email-login" && <EmailLoginStep onBack={back} onSwitch={() => go(otherEmailStep(step))} />}
           {step === "email-signup" && <EmailSignupStep onBack={back} onSwitch={() => go(otherEmailStep(step))} />}
           <LegalLinks className="mt-6 border-t border-border pt-6 text-center" />

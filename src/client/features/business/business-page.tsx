@@ -16,16 +16,24 @@ export function BusinessPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 md:px-8">
-      <Link href="/" className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        href="/"
+        className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {BUSINESS_TEXT.back}
       </Link>
       <header>
         <p className="text-sm font-medium text-pink-300">{BUSINESS_TEXT.title}</p>
-        <h1 className="text-3xl font-bold tracking-tight">{venues.isLoading ? "Loading..." : (venue?.name ?? BUSINESS_TEXT.noVenue)}</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {venues.isLoading ? "Loading..." : (venue?.name ?? BUSINESS_TEXT.noVenue)}
+        </h1>
         {venue?.latestUpdate && (
           <p className="mt-1 text-sm text-muted-foreground">
-            Now: {[venue.latestUpdate.capacityStatus, venue.latestUpdate.noiseLevel, ...venue.latestUpdate.currentVibes].filter(Boolean).join(" · ")}
+            Now:{" "}
+            {[venue.latestUpdate.capacityStatus, venue.latestUpdate.noiseLevel, ...venue.latestUpdate.currentVibes]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         )}
       </header>

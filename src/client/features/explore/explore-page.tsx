@@ -49,15 +49,21 @@ export function ExplorePage() {
 
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-2">
-          {aiResult && (
-            <p className="text-xs text-muted-foreground">
-              {DISCOVER_TEXT.pickerPaused}
-            </p>
-          )}
-          <VibePicker selected={vibes.selected} onToggle={vibes.toggle} onRemove={vibes.remove} disabled={aiResult !== null} />
+          {aiResult && <p className="text-xs text-muted-foreground">{DISCOVER_TEXT.pickerPaused}</p>}
+          <VibePicker
+            selected={vibes.selected}
+            onToggle={vibes.toggle}
+            onRemove={vibes.remove}
+            disabled={aiResult !== null}
+          />
         </div>
         <DistanceChips value={distance} onChange={setDistance} />
-        <SearchField value={filter} onChange={setFilter} label={VENUE_TEXT.filterLabel} placeholder={VENUE_TEXT.filterPlaceholder} />
+        <SearchField
+          value={filter}
+          onChange={setFilter}
+          label={VENUE_TEXT.filterLabel}
+          placeholder={VENUE_TEXT.filterPlaceholder}
+        />
         <div role="group" aria-label={VENUE_TEXT.categoryLabel} className="flex flex-wrap gap-2">
           {CATEGORY_CHIPS.map((chip) => (
             <ToggleChip key={chip.value} pressed={category === chip.value} onClick={() => setCategory(chip.value)}>
@@ -90,7 +96,12 @@ export function ExplorePage() {
             )}
           </VenueListEmpty>
         ) : (
-          <VenueGrid venues={venues} onOpen={sheet.openVenue} label={VENUE_TEXT.totalVenues} busy={!aiResult && match.isPlaceholderData} />
+          <VenueGrid
+            venues={venues}
+            onOpen={sheet.openVenue}
+            label={VENUE_TEXT.totalVenues}
+            busy={!aiResult && match.isPlaceholderData}
+          />
         )}
       </section>
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { filterVenues, matchesText } from "./filter-venues";
 
-const venue = (name: string, category: "Bar" | "Restaurant" | "Cafe" | "Club", vibes: Record<string, number> = {}, detected: string[] = []) => ({
+const venue = (
+  name: string,
+  category: "Bar" | "Restaurant" | "Cafe" | "Club",
+  vibes: Record<string, number> = {},
+  detected: string[] = [],
+) => ({
   name,
   category,
   vibeScores: vibes,

@@ -9,7 +9,13 @@ import { useFeed } from "./api/feed";
 import { CreatePostDialogContent } from "./components/create-post-dialog";
 import { FeedSkeleton } from "./components/feed-skeleton";
 import { PostCard } from "./components/post-card";
-import { activateComments, isCommentsActive, isCommentsOpen, noOpenComments, toggleComments } from "./lib/open-comments";
+import {
+  activateComments,
+  isCommentsActive,
+  isCommentsOpen,
+  noOpenComments,
+  toggleComments,
+} from "./lib/open-comments";
 
 /** Re-renders every minute so "5m ago" stays true while the page is open. */
 function useNow(intervalMs = 60_000): Date {
@@ -44,7 +50,12 @@ export function FeedPage() {
       </header>
 
       {feed.isError && (
-        <ErrorPanel title={FEED_TEXT.loadFailed} error={feed.error} onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
+        <ErrorPanel
+          title={FEED_TEXT.loadFailed}
+          error={feed.error}
+          onRetry={() => void feed.refetch()}
+          retrying={feed.isFetching}
+        />
       )}
 
       {feed.isPending ? (

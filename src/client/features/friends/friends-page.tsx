@@ -74,7 +74,10 @@ export function FriendsPage() {
           <TabsTrigger value="requests">
             {FRIENDS_TEXT.tabs.requests}
             {requestCount > 0 && (
-              <span aria-hidden="true" className="inline-flex min-w-5 items-center justify-center rounded-full bg-pink-600 px-1.5 text-xs leading-5 font-semibold text-white">
+              <span
+                aria-hidden="true"
+                className="inline-flex min-w-5 items-center justify-center rounded-full bg-pink-600 px-1.5 text-xs leading-5 font-semibold text-white"
+              >
                 {requestCount}
               </span>
             )}
@@ -92,7 +95,12 @@ export function FriendsPage() {
           <GroupsTab onFindFriends={findFriends} />
         </TabsContent>
         <TabsContent value="search">
-          <SearchTab text={searchText} onTextChange={setSearchText} focusRequested={focusSearch} onFocused={searchFocused} />
+          <SearchTab
+            text={searchText}
+            onTextChange={setSearchText}
+            focusRequested={focusSearch}
+            onFocused={searchFocused}
+          />
         </TabsContent>
       </Tabs>
     </div>

@@ -62,7 +62,11 @@ export function HomePage() {
       {vibes.ready ? (
         <>
           {showSuggestions && (
-            <SuggestionBubbles suggestions={suggestions} onOpen={sheet.openVenue} onDismiss={() => setSuggestionsDismissed(true)} />
+            <SuggestionBubbles
+              suggestions={suggestions}
+              onOpen={sheet.openVenue}
+              onDismiss={() => setSuggestionsDismissed(true)}
+            />
           )}
 
           <div className="flex flex-col gap-3">

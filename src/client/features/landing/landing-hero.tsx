@@ -33,12 +33,18 @@ export function LandingHero({ onGuest, guestPending }: LandingHeroProps) {
   const [headlineStart, headlineEnd] = splitHeadline(LANDING_TEXT.headline);
 
   return (
-    <section aria-labelledby="landing-title" className="mx-auto max-w-6xl px-4 pt-10 pb-20 text-center md:px-8 md:pt-20">
+    <section
+      aria-labelledby="landing-title"
+      className="mx-auto max-w-6xl px-4 pt-10 pb-20 text-center md:px-8 md:pt-20"
+    >
       <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full border border-border bg-white/5 px-4 py-1.5 text-sm text-muted-foreground">
         <span aria-hidden="true" className="size-2 rounded-full bg-pink-400" />
         Free to use · bars, cafes, restaurants and clubs
       </p>
-      <h1 id="landing-title" className="mx-auto max-w-4xl text-4xl leading-tight font-black tracking-tight sm:text-5xl md:text-7xl">
+      <h1
+        id="landing-title"
+        className="mx-auto max-w-4xl text-4xl leading-tight font-black tracking-tight sm:text-5xl md:text-7xl"
+      >
         {headlineStart}{" "}
         <span className="bg-linear-to-r from-purple-300 via-fuchsia-300 to-pink-300 bg-clip-text text-transparent">
           {headlineEnd}

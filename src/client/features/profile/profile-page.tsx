@@ -47,7 +47,10 @@ export function ProfilePage() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
       <h1 className="text-3xl font-bold tracking-tight">{PAGE_TITLES.profile}</h1>
 
-      <section aria-label="Your profile" className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 shadow-xl shadow-black/20 sm:p-6">
+      <section
+        aria-label="Your profile"
+        className="flex flex-col gap-5 rounded-2xl border border-border bg-card p-5 shadow-xl shadow-black/20 sm:p-6"
+      >
         <div className="flex min-w-0 items-center gap-4">
           <InitialsAvatar initials={initial(user)} imageUrl={user.profileImageUrl} className="size-20 text-3xl" />
           <div className="min-w-0 flex-1">
@@ -65,7 +68,10 @@ export function ProfilePage() {
               [PROFILE_TEXT.counters.total, counters.total],
             ] as const
           ).map(([label, value]) => (
-            <div key={label} className="flex flex-col-reverse items-center rounded-xl bg-secondary/60 px-2 py-3 text-center">
+            <div
+              key={label}
+              className="flex flex-col-reverse items-center rounded-xl bg-secondary/60 px-2 py-3 text-center"
+            >
               <dt className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</dt>
               <dd className="text-2xl font-bold tabular-nums">{value}</dd>
             </div>
@@ -105,7 +111,13 @@ export function ProfilePage() {
       <nav aria-label="Profile actions" className="rounded-2xl border border-border bg-card p-1.5">
         <ul className="flex flex-col">
           <li>
-            <button type="button" className={rowClass} onClick={openPreferences} aria-haspopup="dialog" data-profile-preferences="">
+            <button
+              type="button"
+              className={rowClass}
+              onClick={openPreferences}
+              aria-haspopup="dialog"
+              data-profile-preferences=""
+            >
               <ActionRow icon={<SlidersHorizontal aria-hidden="true" />}>{PROFILE_TEXT.myPreferences}</ActionRow>
             </button>
           </li>
@@ -125,7 +137,11 @@ export function ProfilePage() {
             </Dialog>
           </li>
           <li>
-            <button type="button" className={cn(rowClass, "text-red-300 [&>svg:first-child]:text-red-300")} onClick={logOut}>
+            <button
+              type="button"
+              className={cn(rowClass, "text-red-300 [&>svg:first-child]:text-red-300")}
+              onClick={logOut}
+            >
               <LogOut className="size-5" aria-hidden="true" />
               <span className="flex-1">{AUTH_TEXT.logOut}</span>
             </button>

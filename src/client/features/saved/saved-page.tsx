@@ -25,11 +25,20 @@ export function SavedPage() {
       {favorites.isPending ? (
         <VenueGridSkeleton count={3} />
       ) : favorites.isError ? (
-        <VenueListError error={favorites.error} onRetry={() => void favorites.refetch()} retrying={favorites.isFetching} />
+        <VenueListError
+          error={favorites.error}
+          onRetry={() => void favorites.refetch()}
+          retrying={favorites.isFetching}
+        />
       ) : venues.length === 0 ? (
         <VenueListEmpty title={VENUE_TEXT.savedEmptyTitle} body={VENUE_TEXT.savedEmptyBody} icon={<Heart />} />
       ) : (
-        <VenueGrid venues={venues} onOpen={sheet.openVenue} label={PAGE_TITLES.saved} busy={favorites.isPlaceholderData} />
+        <VenueGrid
+          venues={venues}
+          onOpen={sheet.openVenue}
+          label={PAGE_TITLES.saved}
+          busy={favorites.isPlaceholderData}
+        />
       )}
       <VenueSheet sheet={sheet} />
     </div>

@@ -29,7 +29,13 @@ describe("buildAppleClientSecret", () => {
   it("refuses a key that is not an EC P-256 PKCS #8 key", async () => {
     const { privateKey } = await generateKeyPair("RS256", { extractable: true });
     await expect(
-      buildAppleClientSecret({ teamId: "T", keyId: "K", clientId: "C", privateKey: await exportPKCS8(privateKey), audience: "https://appleid.apple.com" }),
+      buildAppleClientSecret({
+        teamId: "T",
+        keyId: "K",
+        clientId: "C",
+        privateKey: await exportPKCS8(privateKey),
+        audience: "https://appleid.apple.com",
+      }),
     ).rejects.toThrow();
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { oauthConfigFromEnv } from "./config";
 
-const pem = "-----BEGIN PRIVATE KEY-----\\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\\n-----END PRIVATE KEY-----";
+const pem =
+  "-----BEGIN PRIVATE KEY-----\\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\\n-----END PRIVATE KEY-----";
 
 describe("social sign-in configuration", () => {
   it("nothing set: no provider configured", () => {
@@ -20,7 +21,12 @@ describe("social sign-in configuration", () => {
       X_CLIENT_ID: "x",
       X_CLIENT_SECRET: "xs",
     });
-    expect(c.google).toMatchObject({ issuer: "https://accounts.google.com", authorizationUrl: null, tokenUrl: null, jwksUrl: null });
+    expect(c.google).toMatchObject({
+      issuer: "https://accounts.google.com",
+      authorizationUrl: null,
+      tokenUrl: null,
+      jwksUrl: null,
+    });
     expect(c.apple).toMatchObject({
       issuer: "https://appleid.apple.com",
       authorizationUrl: "https://appleid.apple.com/auth/authorize",
@@ -36,9 +42,18 @@ describe("social sign-in configuration", () => {
   });
 
   it.each([
-    [{ GOOGLE_CLIENT_ID: "g" }, "Invalid environment variable GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set"],
-    [{ X_CLIENT_ID: "x", X_CLIENT_SECRET: "s", X_TOKEN_URL: "http://api.example.com/token" }, "Invalid environment variable X_TOKEN_URL: must be an https:// URL (http:// only on localhost)"],
-    [{ APPLE_CLIENT_ID: "a", APPLE_TEAM_ID: "t", APPLE_KEY_ID: "k", APPLE_PRIVATE_KEY: "secret" }, "Invalid environment variable APPLE_PRIVATE_KEY: must be the PKCS #8 PEM"],
+    [
+      { GOOGLE_CLIENT_ID: "g" },
+      "Invalid environment variable GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set",
+    ],
+    [
+      { X_CLIENT_ID: "x", X_CLIENT_SECRET: "s", X_TOKEN_URL: "http://api.example.com/token" },
+      "Invalid environment variable X_TOKEN_URL: must be an https:// URL (http:// only on localhost)",
+    ],
+    [
+      { APPLE_CLIENT_ID: "a", APPLE_TEAM_ID: "t", APPLE_KEY_ID: "k", APPLE_PRIVATE_KEY: "secret" },
+      "Invalid environment variable APPLE_PRIVATE_KEY: must be the PKCS #8 PEM",
+    ],
   ])("a bad or partial setting stops the server with one line naming it (%o)", (env, message) => {
     expect(() => loadConfig({ ...env, SESSION_SECRET: "x".repeat(32) })).toThrow(message);
   });

@@ -91,7 +91,11 @@ function allOrNone(env: Env, names: string[]): string[] | null {
   const values = names.map((n) => text(env, n));
   if (values.every((v) => v === null)) return null;
   const missing = names.filter((_, i) => values[i] === null);
-  if (missing.length) throw new OAuthConfigError(missing[0], `required when ${names.filter((n) => !missing.includes(n)).join(", ")} is set`);
+  if (missing.length)
+    throw new OAuthConfigError(
+      missing[0],
+      `required when ${names.filter((n) => !missing.includes(n)).join(", ")} is set`,
+    );
   return values as string[];
 }
 
@@ -105,7 +109,10 @@ export function oauthConfigFromEnv(env: Env): OAuthConfig {
   const apple = allOrNone(env, ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"]);
   const x = allOrNone(env, ["X_CLIENT_ID", "X_CLIENT_SECRET"]);
   if (apple && !/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/.test(normalizePem(apple[3]))) {
-    throw new OAuthConfigError("APPLE_PRIVATE_KEY", "must be the PKCS #8 PEM of the key (the .p8 file, BEGIN PRIVATE KEY)");
+    throw new OAuthConfigError(
+      "APPLE_PRIVATE_KEY",
+      "must be the PKCS #8 PEM of the key (the .p8 file, BEGIN PRIVATE KEY)",
+    );
   }
   return {
     google: google && {

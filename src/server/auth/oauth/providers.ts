@@ -32,7 +32,11 @@ export interface SocialProvider {
   client: oauth.Client;
   clientAuth(): Promise<oauth.ClientAuth>;
   /** The person behind a checked token response (`extra` = the callback's own fields, Apple's `user`). */
-  profile(as: oauth.AuthorizationServer, tokens: oauth.TokenEndpointResponse, extra: URLSearchParams): Promise<ProviderProfile>;
+  profile(
+    as: oauth.AuthorizationServer,
+    tokens: oauth.TokenEndpointResponse,
+    extra: URLSearchParams,
+  ): Promise<ProviderProfile>;
 }
 
 /** Options for every outbound request: a time limit, and plain http only to a loopback provider. */
@@ -85,11 +89,16 @@ function namesOf(claims: Record<string, unknown>): { firstName: string | null; l
   return { firstName: head, lastName: rest.join(" ") || null };
 }
 
-const emailOf = (v: unknown) => (typeof v === "string" && z.email().safeParse(v.trim()).success ? v.trim().toLowerCase() : null);
-const httpsUrl = (v: unknown) => (typeof v === "string" && v.startsWith("https://") && v.length <= 2000 && URL.canParse(v) ? v : null);
+const emailOf = (v: unknown) =>
+  typeof v === "string" && z.email().safeParse(v.trim()).success ? v.trim().toLowerCase() : null;
+const httpsUrl = (v: unknown) =>
+  typeof v === "string" && v.startsWith("https://") && v.length <= 2000 && URL.canParse(v) ? v : null;
 
 /** ID token claims, checked by oauth4webapi (iss, aud, exp, nonce) and by signature against the JWKS. */
-async function idTokenClaims(_as: oauth.AuthorizationServer, tokens: oauth.TokenEndpointResponse): Promise<oauth.IDToken> {
+async function idTokenClaims(
+  _as: oauth.AuthorizationServer,
+  tokens: oauth.TokenEndpointResponse,
+): Promise<oauth.IDToken> {
   const claims = oauth.getValidatedIdTokenClaims(tokens);
   if (!claims) throw new oauth.OperationProcessingError("the token response has no ID token");
   return claims;
@@ -145,7 +154,13 @@ function apple(cfg: AppleConfig): SocialProvider {
     client,
     clientAuth: async () =>
       oauth.ClientSecretPost(
-        await buildAppleClientSecret({ teamId: cfg.teamId, keyId: cfg.keyId, clientId: cfg.clientId, privateKey: cfg.privateKey, audience: cfg.issuer! }),
+        await buildAppleClientSecret({
+          teamId: cfg.teamId,
+          keyId: cfg.keyId,
+          clientId: cfg.clientId,
+          privateKey: cfg.privateKey,
+          audience: cfg.issuer!,
+        }),
       ),
     async profile(as, tokens, extra) {
       const id = await idTokenClaims(as, tokens);
@@ -154,12 +169,19 @@ function apple(cfg: AppleConfig): SocialProvider {
       if (raw) {
         try {
           const user = appleUserField.safeParse(JSON.parse(raw));
-          if (user.success) names = namesOf({ given_name: user.data.name?.firstName, family_name: user.data.name?.lastName });
+          if (user.success)
+            names = namesOf({ given_name: user.data.name?.firstName, family_name: user.data.name?.lastName });
         } catch {
           /* not JSON: no name, the sign-in still counts */
         }
       }
-      return { subject: id.sub, email: emailOf(id.email), emailVerified: isVerifiedClaim(id.email_verified), ...names, pictureUrl: null };
+      return {
+        subject: id.sub,
+        email: emailOf(id.email),
+        emailVerified: isVerifiedClaim(id.email_verified),
+        ...names,
+        pictureUrl: null,
+      };
     },
   };
 }
@@ -184,12 +206,26 @@ function x(cfg: XConfig): SocialProvider {
     clientAuth: async () => oauth.ClientSecretBasic(cfg.clientSecret),
     async profile(_as, tokens) {
       const url = new URL(cfg.userinfoUrl!);
-      const res = await oauth.protectedResourceRequest(tokens.access_token, "GET", url, undefined, undefined, httpOptions(url.href));
+      const res = await oauth.protectedResourceRequest(
+        tokens.access_token,
+        "GET",
+        url,
+        undefined,
+        undefined,
+        httpOptions(url.href),
+      );
       if (!res.ok) throw new oauth.OperationProcessingError(`X users/me answered ${res.status}`);
       const parsed = xUser.safeParse(await res.json().catch(() => null));
       if (!parsed.success) throw new oauth.OperationProcessingError("X users/me answer is not in the expected shape");
       const name = trimmed(parsed.data.data.name) ?? trimmed(parsed.data.data.username);
-      return { subject: parsed.data.data.id, email: null, emailVerified: false, firstName: name, lastName: null, pictureUrl: null };
+      return {
+        subject: parsed.data.data.id,
+        email: null,
+        emailVerified: false,
+        firstName: name,
+        lastName: null,
+        pictureUrl: null,
+      };
     },
   };
 }

@@ -61,7 +61,8 @@ export function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
       scope.post(
         `/auth/${info.id}/callback`,
         { config: { formPostFrom: provider.formPostOrigin ? [provider.formPostOrigin] : [] } },
-        (req, reply) => callback(ctx, provider, req.body instanceof URLSearchParams ? req.body : new URLSearchParams(), req, reply),
+        (req, reply) =>
+          callback(ctx, provider, req.body instanceof URLSearchParams ? req.body : new URLSearchParams(), req, reply),
       );
     });
   }
@@ -72,7 +73,13 @@ function redirectUri(ctx: AppContext, req: FastifyRequest, id: SocialProviderId)
   return `${ctx.config.publicUrl ?? `${req.protocol}://${req.host}`}/auth/${id}/callback`;
 }
 
-function fail(req: FastifyRequest, reply: FastifyReply, provider: SocialProviderId, reason: OAuthFailure, detail: string) {
+function fail(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  provider: SocialProviderId,
+  reason: OAuthFailure,
+  detail: string,
+) {
   req.log.warn({ provider, reason, detail }, "social sign-in did not complete");
   return reply.redirect(`/login?error=${reason}&provider=${provider}`, 303);
 }
@@ -125,12 +132,19 @@ async function start(ctx: AppContext, provider: SocialProvider, req: FastifyRequ
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-async function callback(ctx: AppContext, provider: SocialProvider, params: URLSearchParams, req: FastifyRequest, reply: FastifyReply) {
+async function callback(
+  ctx: AppContext,
+  provider: SocialProvider,
+  params: URLSearchParams,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
   const cookie = req.cookies[cookieName(provider.id)];
   reply.clearCookie(cookieName(provider.id), { path: `/auth/${provider.id}/callback` });
   try {
     const state = params.get("state");
-    if (!state || !cookie || !sameText(state, cookie)) throw new FlowError("expired", "state missing or not this browser's");
+    if (!state || !cookie || !sameText(state, cookie))
+      throw new FlowError("expired", "state missing or not this browser's");
     // Single use: the row goes on first sight, whatever happens next.
     const [flow] = await ctx.db.query<{ code_verifier: string; nonce: string | null; redirect_uri: string }>(
       "DELETE FROM oauth_flows WHERE state_hash = $1 AND provider = $2 AND expires_at > now() RETURNING code_verifier, nonce, redirect_uri",
@@ -196,7 +210,12 @@ async function exchange(
 }
 
 /** Finds or creates the account of this provider identity (auth/oauth/link.ts), with one retry on a race. */
-async function signInAs(ctx: AppContext, providerId: SocialProviderId, profile: ProviderProfile, req: FastifyRequest): Promise<UserRow> {
+async function signInAs(
+  ctx: AppContext,
+  providerId: SocialProviderId,
+  profile: ProviderProfile,
+  req: FastifyRequest,
+): Promise<UserRow> {
   const me = await currentUser(ctx, req);
   const guestId = me?.is_guest ? me.id : null;
   const attempt = () => ctx.db.transaction((tx) => resolveAccount(tx, providerId, profile, guestId));
@@ -209,11 +228,16 @@ async function signInAs(ctx: AppContext, providerId: SocialProviderId, profile: 
   }
 }
 
-async function resolveAccount(tx: Queryable, provider: SocialProviderId, p: ProviderProfile, guestId: string | null): Promise<UserRow> {
-  const [identity] = await tx.query<{ user_id: string }>("SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2", [
-    provider,
-    p.subject,
-  ]);
+async function resolveAccount(
+  tx: Queryable,
+  provider: SocialProviderId,
+  p: ProviderProfile,
+  guestId: string | null,
+): Promise<UserRow> {
+  const [identity] = await tx.query<{ user_id: string }>(
+    "SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2",
+    [provider, p.subject],
+  );
   const owner = !identity && p.email && p.emailVerified ? await findUserByEmail(tx, p.email) : null;
   const decision = decideAccount({
     identityUserId: identity?.user_id ?? null,
@@ -249,20 +273,15 @@ async function resolveAccount(tx: Queryable, provider: SocialProviderId, p: Prov
   }
   if (!user) throw new Error("the account to sign in to has gone");
   if (decision.kind === "returning") {
-    await tx.query("UPDATE user_identities SET email = $3, email_verified = $4, last_login_at = now() WHERE provider = $1 AND subject = $2", [
-      provider,
-      p.subject,
-      p.email,
-      p.emailVerified,
-    ]);
+    await tx.query(
+      "UPDATE user_identities SET email = $3, email_verified = $4, last_login_at = now() WHERE provider = $1 AND subject = $2",
+      [provider, p.subject, p.email, p.emailVerified],
+    );
   } else {
-    await tx.query("INSERT INTO user_identities (provider, subject, user_id, email, email_verified) VALUES ($1, $2, $3, $4, $5)", [
-      provider,
-      p.subject,
-      user.id,
-      p.email,
-      p.emailVerified,
-    ]);
+    await tx.query(
+      "INSERT INTO user_identities (provider, subject, user_id, email, email_verified) VALUES ($1, $2, $3, $4, $5)",
+      [provider, p.subject, user.id, p.email, p.emailVerified],
+    );
   }
   return user;
 }

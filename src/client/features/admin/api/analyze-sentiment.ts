@@ -16,4 +16,5 @@ export async function analyzeSentiment(input: AnalysisInput): Promise<AnalysisRe
   }
 }
 
-export const useAnalyzeSentiment = () => useMutation<AnalysisResult, Error, AnalysisInput>({ mutationFn: analyzeSentiment });
+export const useAnalyzeSentiment = () =>
+  useMutation<AnalysisResult, Error, AnalysisInput>({ mutationFn: analyzeSentiment });

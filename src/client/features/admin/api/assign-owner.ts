@@ -14,7 +14,9 @@ export interface OwnerAssigned {
 /** POST /api/admin/venues/:id/owner {email}: makes that account an owner of the venue (its numeric id). */
 export async function assignOwner({ venueId, email }: OwnerInput): Promise<OwnerAssigned> {
   try {
-    return (await (await apiRequest("POST", `${ADMIN_API.venues}/${venueId}/owner`, { email })).json()) as OwnerAssigned;
+    return (await (
+      await apiRequest("POST", `${ADMIN_API.venues}/${venueId}/owner`, { email })
+    ).json()) as OwnerAssigned;
   } catch (error) {
     throw new Error(errorMessage(error, ADMIN_TEXT.tryAgain), { cause: error });
   }

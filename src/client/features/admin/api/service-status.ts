@@ -11,6 +11,9 @@ export async function fetchServiceStatus(signal?: AbortSignal): Promise<ServiceS
   return normalizeServiceStatus(await getJson<unknown>(ADMIN_API.services, undefined, signal));
 }
 
-export const serviceStatusQuery = queryOptions({ queryKey: SERVICE_STATUS_KEY, queryFn: ({ signal }) => fetchServiceStatus(signal) });
+export const serviceStatusQuery = queryOptions({
+  queryKey: SERVICE_STATUS_KEY,
+  queryFn: ({ signal }) => fetchServiceStatus(signal),
+});
 
 export const useServiceStatus = () => useQuery(serviceStatusQuery);

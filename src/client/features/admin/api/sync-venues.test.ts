@@ -1,12 +1,26 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { failureSources, syncVenues } from "./sync-venues";
 
-const osm = { id: "osm", name: "OpenStreetMap", status: "failed", count: 0, error: "OpenStreetMap could not be reached" };
-const google = { id: "google", name: "Google Places", status: "skipped", count: 0, detail: "GOOGLE_PLACES_API_KEY not set" };
+const osm = {
+  id: "osm",
+  name: "OpenStreetMap",
+  status: "failed",
+  count: 0,
+  error: "OpenStreetMap could not be reached",
+};
+const google = {
+  id: "google",
+  name: "Google Places",
+  status: "skipped",
+  count: 0,
+  detail: "GOOGLE_PLACES_API_KEY not set",
+};
 
 describe("failureSources", () => {
   it("reads the sources of a 503 body", () => {
-    const error = new Error(`503: ${JSON.stringify({ message: "Sync Failed: x. Nothing was changed.", sources: [osm, google, { name: 1 }] })}`);
+    const error = new Error(
+      `503: ${JSON.stringify({ message: "Sync Failed: x. Nothing was changed.", sources: [osm, google, { name: 1 }] })}`,
+    );
     expect(failureSources(error)).toEqual([osm, google]);
   });
   it("gives none for other failures", () => {
@@ -22,9 +36,21 @@ describe("syncVenues", () => {
 
   it("fails with the server's message and the sources, else 'Failed to sync venues'", async () => {
     const body = { message: "Sync Failed: OpenStreetMap could not be reached. Nothing was changed.", sources: [osm] };
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(body), { status: 503 })));
-    await expect(syncVenues({ latitude: 1, longitude: 2, radius: 3 })).rejects.toMatchObject({ message: body.message, sources: [osm] });
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    await expect(syncVenues({ latitude: 1, longitude: 2, radius: 3 })).rejects.toMatchObject({ message: "Failed to sync venues", sources: [] });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 503 })),
+    );
+    await expect(syncVenues({ latitude: 1, longitude: 2, radius: 3 })).rejects.toMatchObject({
+      message: body.message,
+      sources: [osm],
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    await expect(syncVenues({ latitude: 1, longitude: 2, radius: 3 })).rejects.toMatchObject({
+      message: "Failed to sync venues",
+      sources: [],
+    });
   });
 });

@@ -32,7 +32,12 @@ export function failureSources(error: unknown): SyncSource[] {
     const sources = (parsed as { sources?: unknown } | null)?.sources;
     if (!Array.isArray(sources)) return [];
     return sources.filter(
-      (s): s is SyncSource => typeof s === "object" && s !== null && typeof s.name === "string" && STATUSES.has(s.status) && typeof s.count === "number",
+      (s): s is SyncSource =>
+        typeof s === "object" &&
+        s !== null &&
+        typeof s.name === "string" &&
+        STATUSES.has(s.status) &&
+        typeof s.count === "number",
     );
   } catch {
     return [];

@@ -17,7 +17,12 @@ export function AdminField({ label, error, hint, className, ...inputProps }: Adm
   return (
     <div className={className ?? "flex min-w-0 flex-col gap-1.5"}>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={message ? messageId : undefined} {...inputProps} />
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={message ? messageId : undefined}
+        {...inputProps}
+      />
       {message && (
         <p id={messageId} className={error ? "text-sm font-medium text-red-300" : "text-xs text-muted-foreground"}>
           {message}

@@ -8,9 +8,16 @@ import type { LastAnalysis } from "./analysis-test-card";
 /** Spec 2 "Analysis Results": the last analysis, each vibe with a percentage bar. */
 export function AnalysisResultsCard({ last, className }: { last: LastAnalysis | null; className?: string }) {
   return (
-    <AdminCard title={ADMIN_TEXT.resultsTitle} description={ADMIN_TEXT.resultsDescription} icon={BarChart3} className={className}>
+    <AdminCard
+      title={ADMIN_TEXT.resultsTitle}
+      description={ADMIN_TEXT.resultsDescription}
+      icon={BarChart3}
+      className={className}
+    >
       {!last ? (
-        <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">{ADMIN_TEXT.resultsEmpty}</p>
+        <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
+          {ADMIN_TEXT.resultsEmpty}
+        </p>
       ) : (
         <div className="flex flex-col gap-4">
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -18,8 +25,13 @@ export function AnalysisResultsCard({ last, className }: { last: LastAnalysis | 
             <dd>
               <code className="rounded bg-secondary px-1.5 py-0.5 text-xs break-all">{last.result.method}</code>
             </dd>
-            <dt className="text-muted-foreground">{last.kind === "text" ? ADMIN_TEXT.analyzedText : ADMIN_TEXT.analyzedImage}</dt>
-            <dd className={cn("line-clamp-2 text-muted-foreground", last.kind === "image" ? "break-all" : "break-words")} title={last.input}>
+            <dt className="text-muted-foreground">
+              {last.kind === "text" ? ADMIN_TEXT.analyzedText : ADMIN_TEXT.analyzedImage}
+            </dt>
+            <dd
+              className={cn("line-clamp-2 text-muted-foreground", last.kind === "image" ? "break-all" : "break-words")}
+              title={last.input}
+            >
               {last.input}
             </dd>
           </dl>
@@ -44,7 +56,10 @@ export function AnalysisResultsCard({ last, className }: { last: LastAnalysis | 
                       aria-valuetext={`${percent}%`}
                       className="h-2 overflow-hidden rounded-full bg-secondary"
                     >
-                      <div className="h-full rounded-full bg-linear-to-r from-purple-500 to-pink-500" style={{ width: `${percent}%` }} />
+                      <div
+                        className="h-full rounded-full bg-linear-to-r from-purple-500 to-pink-500"
+                        style={{ width: `${percent}%` }}
+                      />
                     </div>
                   </li>
                 );

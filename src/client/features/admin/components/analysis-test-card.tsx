@@ -42,7 +42,15 @@ const COPY = {
 } as const;
 
 /** Spec 2 "Test Text Analysis" and "Test Image Analysis": one input, one button, toasts of spec 5 and 8. */
-export function AnalysisTestCard({ kind, onResult, className }: { kind: AnalysisKind; onResult: (last: LastAnalysis) => void; className?: string }) {
+export function AnalysisTestCard({
+  kind,
+  onResult,
+  className,
+}: {
+  kind: AnalysisKind;
+  onResult: (last: LastAnalysis) => void;
+  className?: string;
+}) {
   const copy = COPY[kind];
   const [value, setValue] = useState("");
   const inputId = useId();
@@ -61,7 +69,8 @@ export function AnalysisTestCard({ kind, onResult, className }: { kind: Analysis
         onResult({ kind, input, result });
         toast({ title: ADMIN_TEXT.analysisComplete, description: analysisSummary(result) });
       },
-      onError: (error) => toast({ variant: "destructive", title: ADMIN_TEXT.analysisFailed, description: error.message }),
+      onError: (error) =>
+        toast({ variant: "destructive", title: ADMIN_TEXT.analysisFailed, description: error.message }),
     });
   };
 
@@ -91,7 +100,12 @@ export function AnalysisTestCard({ kind, onResult, className }: { kind: Analysis
             spellCheck={false}
           />
         )}
-        <Button type="submit" disabled={analyze.isPending} aria-busy={analyze.isPending || undefined} className="mt-auto w-full sm:w-fit">
+        <Button
+          type="submit"
+          disabled={analyze.isPending}
+          aria-busy={analyze.isPending || undefined}
+          className="mt-auto w-full sm:w-fit"
+        >
           {analyze.isPending ? ADMIN_TEXT.analyzing : copy.submit}
         </Button>
       </form>

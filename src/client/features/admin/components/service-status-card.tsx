@@ -41,12 +41,22 @@ export function ServiceStatusCard({ className }: { className?: string }) {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {ADMIN_TEXT.servicesSummary(availableCount, services.length)}
           </p>
-          <ul aria-label={ADMIN_TEXT.servicesTitle} aria-busy={status.isFetching || undefined} className="grid gap-2 md:grid-cols-2">
+          <ul
+            aria-label={ADMIN_TEXT.servicesTitle}
+            aria-busy={status.isFetching || undefined}
+            className="grid gap-2 md:grid-cols-2"
+          >
             {services.map((service) => (
-              <li key={service.name} className="flex min-w-0 gap-3 rounded-xl border border-border bg-secondary/30 px-3 py-2.5">
+              <li
+                key={service.name}
+                className="flex min-w-0 gap-3 rounded-xl border border-border bg-secondary/30 px-3 py-2.5"
+              >
                 <span
                   aria-hidden="true"
-                  className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", service.available ? "bg-emerald-400 shadow-[0_0_8px] shadow-emerald-400/60" : "bg-red-400")}
+                  className={cn(
+                    "mt-1.5 size-2.5 shrink-0 rounded-full",
+                    service.available ? "bg-emerald-400 shadow-[0_0_8px] shadow-emerald-400/60" : "bg-red-400",
+                  )}
                 />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-2">
@@ -55,7 +65,9 @@ export function ServiceStatusCard({ className }: { className?: string }) {
                       {service.available ? ADMIN_TEXT.available : ADMIN_TEXT.unavailable}
                     </p>
                   </div>
-                  {service.detail && <p className="mt-0.5 text-xs break-words text-muted-foreground">{service.detail}</p>}
+                  {service.detail && (
+                    <p className="mt-0.5 text-xs break-words text-muted-foreground">{service.detail}</p>
+                  )}
                 </div>
               </li>
             ))}

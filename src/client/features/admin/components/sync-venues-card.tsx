@@ -53,7 +53,12 @@ export function SyncVenuesCard({ className }: { className?: string }) {
   };
 
   return (
-    <AdminCard title={ADMIN_TEXT.syncTitle} description={ADMIN_TEXT.syncDescription} icon={RefreshCcw} className={className}>
+    <AdminCard
+      title={ADMIN_TEXT.syncTitle}
+      description={ADMIN_TEXT.syncDescription}
+      icon={RefreshCcw}
+      className={className}
+    >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-3">
           <AdminField
@@ -84,7 +89,12 @@ export function SyncVenuesCard({ className }: { className?: string }) {
             autoComplete="off"
           />
         </div>
-        <Button type="submit" disabled={sync.isPending} aria-busy={sync.isPending || undefined} className="w-full sm:w-fit">
+        <Button
+          type="submit"
+          disabled={sync.isPending}
+          aria-busy={sync.isPending || undefined}
+          className="w-full sm:w-fit"
+        >
           <RefreshCcw aria-hidden="true" className={cn(sync.isPending && "animate-spin")} />
           {sync.isPending ? ADMIN_TEXT.syncing : ADMIN_TEXT.syncSubmit}
         </Button>
@@ -124,12 +134,17 @@ function LastSyncResult({ last }: { last: LastSync }) {
             const Icon = SOURCE_ICONS[source.status];
             const why = source.error ?? source.detail;
             return (
-              <li key={source.id ?? source.name} className="flex min-w-0 gap-2.5 rounded-xl border border-border bg-secondary/30 px-3 py-2">
+              <li
+                key={source.id ?? source.name}
+                className="flex min-w-0 gap-2.5 rounded-xl border border-border bg-secondary/30 px-3 py-2"
+              >
                 <Icon aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0", SOURCE_TONES[source.status])} />
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="flex flex-wrap items-baseline gap-x-2">
                     <span className="font-medium">{source.name}</span>
-                    <span className={cn("text-xs font-semibold", SOURCE_TONES[source.status])}>{ADMIN_TEXT.sourceStatus[source.status]}</span>
+                    <span className={cn("text-xs font-semibold", SOURCE_TONES[source.status])}>
+                      {ADMIN_TEXT.sourceStatus[source.status]}
+                    </span>
                     {source.status === "ok" && (
                       <span className="text-xs text-muted-foreground">{ADMIN_TEXT.placeCount(source.count)}</span>
                     )}

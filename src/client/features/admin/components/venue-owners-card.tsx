@@ -40,7 +40,12 @@ export function VenueOwnersCard({ className }: { className?: string }) {
   };
 
   return (
-    <AdminCard title={ADMIN_TEXT.ownersTitle} description={ADMIN_TEXT.ownersDescription} icon={UserPlus} className={className}>
+    <AdminCard
+      title={ADMIN_TEXT.ownersTitle}
+      description={ADMIN_TEXT.ownersDescription}
+      icon={UserPlus}
+      className={className}
+    >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)]">
           <AdminField
@@ -65,7 +70,12 @@ export function VenueOwnersCard({ className }: { className?: string }) {
             spellCheck={false}
           />
         </div>
-        <Button type="submit" disabled={assign.isPending} aria-busy={assign.isPending || undefined} className="w-full sm:w-fit">
+        <Button
+          type="submit"
+          disabled={assign.isPending}
+          aria-busy={assign.isPending || undefined}
+          className="w-full sm:w-fit"
+        >
           <UserPlus aria-hidden="true" />
           {assign.isPending ? ADMIN_TEXT.addingOwner : ADMIN_TEXT.addOwner}
         </Button>

@@ -17,7 +17,13 @@ describe("confidencePercent", () => {
 
 describe("analysisSummary", () => {
   it("lists the method and each vibe with its percent", () => {
-    const result = { method: "lexicon-v1", vibes: [{ vibe: "Romantic", confidence: 0.92 }, { vibe: "Cozy", confidence: 0.7 }] };
+    const result = {
+      method: "lexicon-v1",
+      vibes: [
+        { vibe: "Romantic", confidence: 0.92 },
+        { vibe: "Cozy", confidence: 0.7 },
+      ],
+    };
     expect(analysisSummary(result)).toBe("lexicon-v1: Romantic 92%, Cozy 70%");
   });
   it("says so when no vibe was found", () => {
@@ -27,7 +33,13 @@ describe("analysisSummary", () => {
 
 describe("rankedVibes", () => {
   it("puts the strongest first without changing the result", () => {
-    const result = { method: "m", vibes: [{ vibe: "Cozy", confidence: 0.4 }, { vibe: "Chill", confidence: 0.9 }] };
+    const result = {
+      method: "m",
+      vibes: [
+        { vibe: "Cozy", confidence: 0.4 },
+        { vibe: "Chill", confidence: 0.9 },
+      ],
+    };
     expect(rankedVibes(result).map((v) => v.vibe)).toEqual(["Chill", "Cozy"]);
     expect(result.vibes[0].vibe).toBe("Cozy");
   });

@@ -21,13 +21,21 @@ describe("normalizeServiceStatus", () => {
   });
 
   it("accepts a map of name to status objects", () => {
-    expect(normalizeServiceStatus({ Database: { available: true, detail: "ok" } })).toEqual([{ name: "Database", available: true, detail: "ok" }]);
+    expect(normalizeServiceStatus({ Database: { available: true, detail: "ok" } })).toEqual([
+      { name: "Database", available: true, detail: "ok" },
+    ]);
   });
 
   it("gives a missing detail as empty text and skips entries with no name or flag", () => {
-    expect(normalizeServiceStatus([{ name: "Redis", available: false }, { name: "", available: true }, { available: true }, "x", null])).toEqual([
-      { name: "Redis", available: false, detail: "" },
-    ]);
+    expect(
+      normalizeServiceStatus([
+        { name: "Redis", available: false },
+        { name: "", available: true },
+        { available: true },
+        "x",
+        null,
+      ]),
+    ).toEqual([{ name: "Redis", available: false, detail: "" }]);
   });
 
   it("reads an empty list or map as no services", () => {

@@ -1,9 +1,11 @@
 import type { ServiceStatus } from "@shared/contracts/admin";
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function fromEntry(value: unknown): ServiceStatus | null {
-  if (!isRecord(value) || typeof value.name !== "string" || !value.name.trim() || typeof value.available !== "boolean") return null;
+  if (!isRecord(value) || typeof value.name !== "string" || !value.name.trim() || typeof value.available !== "boolean")
+    return null;
   return { name: value.name, available: value.available, detail: typeof value.detail === "string" ? value.detail : "" };
 }
 

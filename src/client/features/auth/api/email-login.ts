@@ -16,7 +16,11 @@ export function useEmailLogin() {
     mutationFn: emailLogin,
     onSuccess: finishSignIn,
     onError: (error) => {
-      toast({ variant: "destructive", title: TEXT.loginFailed, description: errorMessage(error, TEXT.invalidCredentials) });
+      toast({
+        variant: "destructive",
+        title: TEXT.loginFailed,
+        description: errorMessage(error, TEXT.invalidCredentials),
+      });
     },
   });
 }

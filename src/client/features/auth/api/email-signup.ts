@@ -16,7 +16,11 @@ export function useEmailSignup() {
     mutationFn: emailSignup,
     onSuccess: finishSignIn,
     onError: (error) => {
-      toast({ variant: "destructive", title: TEXT.signupFailed, description: errorMessage(error, TEXT.signupFallback) });
+      toast({
+        variant: "destructive",
+        title: TEXT.signupFailed,
+        description: errorMessage(error, TEXT.signupFallback),
+      });
     },
   });
 }

@@ -11,7 +11,11 @@ type Field = "email" | "password";
 
 export function EmailLoginStep({ onBack, onSwitch }: { onBack: () => void; onSwitch: () => void }) {
   const login = useEmailLogin();
-  const { values, errors, update, submit } = useEmailForm<Field, typeof loginBody>({ email: "", password: "" }, loginBody, (input) => login.mutate(input));
+  const { values, errors, update, submit } = useEmailForm<Field, typeof loginBody>(
+    { email: "", password: "" },
+    loginBody,
+    (input) => login.mutate(input),
+  );
 
   return (
     <>

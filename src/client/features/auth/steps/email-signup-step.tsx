@@ -11,7 +11,11 @@ type Field = "email" | "password" | "firstName" | "lastName";
 
 export function EmailSignupStep({ onBack, onSwitch }: { onBack: () => void; onSwitch: () => void }) {
   const signup = useEmailSignup();
-  const { values, errors, update, submit } = useEmailForm<Field, typeof signupBody>({ email: "", password: "", firstName: "", lastName: "" }, signupBody, (input) => signup.mutate(input));
+  const { values, errors, update, submit } = useEmailForm<Field, typeof signupBody>(
+    { email: "", password: "", firstName: "", lastName: "" },
+    signupBody,
+    (input) => signup.mutate(input),
+  );
 
   return (
     <>

@@ -1,7 +1,15 @@
 import { useEffect, useRef } from "react";
 
 /** Step title; it takes focus when a step opens so keyboard and screen-reader users follow along. */
-export function StepHeader({ title, subtitle, autoFocus = true }: { title: string; subtitle?: string; autoFocus?: boolean }) {
+export function StepHeader({
+  title,
+  subtitle,
+  autoFocus = true,
+}: {
+  title: string;
+  subtitle?: string;
+  autoFocus?: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (autoFocus) heading.current?.focus();

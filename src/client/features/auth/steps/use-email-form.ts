@@ -8,7 +8,11 @@ import { focusFirstInvalid } from "./focus-first-invalid";
  * the shared schema (showing the spec's messages and focusing the first bad field) before calling
  * `onValid` with the parsed input.
  */
-export function useEmailForm<F extends string, S extends z.ZodType>(initial: Record<F, string>, schema: S, onValid: (input: z.infer<S>) => void) {
+export function useEmailForm<F extends string, S extends z.ZodType>(
+  initial: Record<F, string>,
+  schema: S,
+  onValid: (input: z.infer<S>) => void,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
 

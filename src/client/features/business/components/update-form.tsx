@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { BROADCAST_DEFAULTS, BROADCAST_VIBES, BUSINESS_TEXT, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS } from "@shared/constants";
+import {
+  BROADCAST_DEFAULTS,
+  BROADCAST_VIBES,
+  BUSINESS_TEXT,
+  CAPACITY_STATUSES,
+  LIMITS,
+  NOISE_LEVELS,
+} from "@shared/constants";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
@@ -32,10 +39,28 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
       return;
     }
     broadcast.mutate(
-      { venueId, update: { capacityStatus: capacity, noiseLevel: noise, currentVibes: vibes, specialNotes: notes.trim() || null, isOpen } },
       {
-        onSuccess: () => toast({ title: BUSINESS_TEXT.success, description: `${capacity} · ${noise}${vibes.length ? ` · ${vibes.join(", ")}` : ""}` }),
-        onError: (err) => toast({ title: BUSINESS_TEXT.failure, description: errorMessage(err, "Please try again."), variant: "destructive" }),
+        venueId,
+        update: {
+          capacityStatus: capacity,
+          noiseLevel: noise,
+          currentVibes: vibes,
+          specialNotes: notes.trim() || null,
+          isOpen,
+        },
+      },
+      {
+        onSuccess: () =>
+          toast({
+            title: BUSINESS_TEXT.success,
+            description: `${capacity} · ${noise}${vibes.length ? ` · ${vibes.join(", ")}` : ""}`,
+          }),
+        onError: (err) =>
+          toast({
+            title: BUSINESS_TEXT.failure,
+            description: errorMessage(err, "Please try again."),
+            variant: "destructive",
+          }),
       },
     );
   };
@@ -52,7 +77,11 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
           <legend className="mb-2 text-sm font-medium">{BUSINESS_TEXT.vibes}</legend>
           <div className="flex flex-wrap gap-2">
             {BROADCAST_VIBES.map((vibe) => (
-              <ToggleChip key={vibe} pressed={vibes.includes(vibe)} onClick={() => setVibes((s) => toggleBroadcastVibe(s, vibe))}>
+              <ToggleChip
+                key={vibe}
+                pressed={vibes.includes(vibe)}
+                onClick={() => setVibes((s) => toggleBroadcastVibe(s, vibe))}
+              >
                 {vibe}
               </ToggleChip>
             ))}
@@ -73,7 +102,12 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
           </span>
         </label>
         <label className="inline-flex items-center gap-3 text-sm font-medium">
-          <input type="checkbox" checked={isOpen} onChange={(e) => setIsOpen(e.target.checked)} className="size-4 accent-pink-500" />
+          <input
+            type="checkbox"
+            checked={isOpen}
+            onChange={(e) => setIsOpen(e.target.checked)}
+            className="size-4 accent-pink-500"
+          />
           {BUSINESS_TEXT.open}
         </label>
         <Button type="submit" size="lg" disabled={broadcast.isPending}>
@@ -84,7 +118,17 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
   );
 }
 
-function Choice<T extends string>({ label, options, value, onChange }: { label: string; options: readonly T[]; value: T; onChange: (v: T) => void }) {
+function Choice<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly T[];
+  value: T;
+  onChange: (v: T) => void;
+}) {
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium">{label}</legend>
@@ -98,7 +142,9 @@ function Choice<T extends string>({ label, options, value, onChange }: { label: 
             onClick={() => onChange(o)}
             className={
               "h-9 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pink-400 " +
-              (value === o ? "bg-linear-to-r from-purple-600 to-pink-600 text-white" : "border border-border bg-secondary/60 hover:bg-secondary")
+              (value === o
+                ? "bg-linear-to-r from-purple-600 to-pink-600 text-white"
+                : "border border-border bg-secondary/60 hover:bg-secondary")
             }
           >
             {o}

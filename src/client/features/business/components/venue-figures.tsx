@@ -9,7 +9,11 @@ export function VenueFigures({ stats }: { stats: VenueStats | undefined }) {
         ["Visitors today", String(stats.visitorsToday), `${stats.visitorsThisWeek} this week`],
         ["Search matches today", String(stats.searchMatchesToday), `${stats.searchMatchesThisWeek} this week`],
         ["Saved by", String(stats.saves), stats.saves === 1 ? "person" : "people"],
-        ["Rating", stats.rating === null ? "—" : stats.rating.toFixed(1), stats.rating === null ? "No ratings from sources yet" : `${stats.reviewCount ?? 0} reviews`],
+        [
+          "Rating",
+          stats.rating === null ? "—" : stats.rating.toFixed(1),
+          stats.rating === null ? "No ratings from sources yet" : `${stats.reviewCount ?? 0} reviews`,
+        ],
         ["Broadcasts", String(stats.broadcastsThisWeek), "this week"],
       ]
     : [];
@@ -27,7 +31,9 @@ export function VenueFigures({ stats }: { stats: VenueStats | undefined }) {
                 <dd className="text-xs text-muted-foreground">{sub}</dd>
               </Card>
             ))
-          : Array.from({ length: 6 }, (_, i) => <Card key={i} className="h-[92px] animate-pulse p-4" aria-hidden="true" />)}
+          : Array.from({ length: 6 }, (_, i) => (
+              <Card key={i} className="h-[92px] animate-pulse p-4" aria-hidden="true" />
+            ))}
       </dl>
     </section>
   );

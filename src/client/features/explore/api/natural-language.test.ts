@@ -17,10 +17,12 @@ describe("buildNaturalLanguageBody", () => {
   });
   it("fails with 'Location required' for blank text or no position (spec 5)", () => {
     expect(() => buildNaturalLanguageBody({ query: "   ", coords: at, radiusMiles: 10 })).toThrow("Location required");
-    expect(() => buildNaturalLanguageBody({ query: "jazz", coords: null, radiusMiles: 10 })).toThrow("Location required");
-    expect(() => buildNaturalLanguageBody({ query: "jazz", coords: { latitude: Number.NaN, longitude: 1 }, radiusMiles: 10 })).toThrow(
+    expect(() => buildNaturalLanguageBody({ query: "jazz", coords: null, radiusMiles: 10 })).toThrow(
       "Location required",
     );
+    expect(() =>
+      buildNaturalLanguageBody({ query: "jazz", coords: { latitude: Number.NaN, longitude: 1 }, radiusMiles: 10 }),
+    ).toThrow("Location required");
   });
 });
 
@@ -30,9 +32,13 @@ describe("fetchNaturalLanguage", () => {
   it("words a failure with the server's message, else 'Failed to fetch venues'", async () => {
     const reply = (status: number, body: string) => vi.fn(async () => new Response(body, { status }));
     vi.stubGlobal("fetch", reply(400, JSON.stringify({ message: "Location required" })));
-    await expect(fetchNaturalLanguage({ query: "jazz", coords: at, radiusMiles: 10 })).rejects.toThrow("Location required");
+    await expect(fetchNaturalLanguage({ query: "jazz", coords: at, radiusMiles: 10 })).rejects.toThrow(
+      "Location required",
+    );
     vi.stubGlobal("fetch", reply(502, "<html>bad gateway</html>"));
-    await expect(fetchNaturalLanguage({ query: "jazz", coords: at, radiusMiles: 10 })).rejects.toThrow("Failed to fetch venues");
+    await expect(fetchNaturalLanguage({ query: "jazz", coords: at, radiusMiles: 10 })).rejects.toThrow(
+      "Failed to fetch venues",
+    );
   });
 
   it("does not call the server for a blank query", async () => {

@@ -27,7 +27,13 @@ export function buildNaturalLanguageBody({ query, coords, radiusMiles }: Natural
   if (!text || !coords || !Number.isFinite(coords.latitude) || !Number.isFinite(coords.longitude)) {
     throw new Error(DISCOVER_TEXT.locationRequired);
   }
-  return { query: text, latitude: coords.latitude, longitude: coords.longitude, radius: radiusMiles, limit: LIMITS.naturalLanguageLimit };
+  return {
+    query: text,
+    latitude: coords.latitude,
+    longitude: coords.longitude,
+    radius: radiusMiles,
+    limit: LIMITS.naturalLanguageLimit,
+  };
 }
 
 /**

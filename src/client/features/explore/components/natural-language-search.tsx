@@ -42,7 +42,8 @@ export function NaturalLanguageSearch({ coords, radiusMiles, result, onResult }:
       { query, coords, radiusMiles },
       {
         onSuccess: onResult,
-        onError: (error) => toast({ variant: "destructive", title: DISCOVER_TEXT.errorTitle, description: error.message }),
+        onError: (error) =>
+          toast({ variant: "destructive", title: DISCOVER_TEXT.errorTitle, description: error.message }),
       },
     );
   };
@@ -62,7 +63,10 @@ export function NaturalLanguageSearch({ coords, radiusMiles, result, onResult }:
         </label>
         <div className="flex min-w-0 gap-2">
           <div className="relative min-w-0 flex-1">
-            <Sparkles aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-pink-300" />
+            <Sparkles
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-pink-300"
+            />
             <Input
               ref={inputRef}
               id={inputId}
@@ -76,7 +80,11 @@ export function NaturalLanguageSearch({ coords, radiusMiles, result, onResult }:
             />
           </div>
           {/* An empty box cannot be sent; text of only spaces is refused with the spec's 'Location required'. */}
-          <Button type="submit" disabled={query.length === 0 || search.isPending} aria-busy={search.isPending || undefined}>
+          <Button
+            type="submit"
+            disabled={query.length === 0 || search.isPending}
+            aria-busy={search.isPending || undefined}
+          >
             {search.isPending ? DISCOVER_TEXT.finding : DISCOVER_TEXT.find}
           </Button>
         </div>
@@ -105,7 +113,13 @@ function UnderstoodPanel({ result, onClear }: { result: NaturalLanguageResult; o
             {matchPercent(result.interpretation.confidence)}
           </span>
         </div>
-        <Button variant="ghost" size="icon" onClick={onClear} aria-label={DISCOVER_TEXT.clear} className="-mt-1 -mr-1 size-9 shrink-0">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onClear}
+          aria-label={DISCOVER_TEXT.clear}
+          className="-mt-1 -mr-1 size-9 shrink-0"
+        >
           <X aria-hidden="true" />
         </Button>
       </div>
@@ -113,7 +127,9 @@ function UnderstoodPanel({ result, onClear }: { result: NaturalLanguageResult; o
         <dl className="mt-3 flex flex-col gap-2.5">
           {rows.map((row) => (
             <div key={row.key} className="flex flex-col gap-1.5 sm:flex-row sm:items-baseline sm:gap-3">
-              <dt className="w-24 shrink-0 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{ROW_LABELS[row.key]}</dt>
+              <dt className="w-24 shrink-0 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                {ROW_LABELS[row.key]}
+              </dt>
               <dd className="min-w-0">
                 <ul className="flex flex-wrap gap-1.5">
                   {row.items.map((item) => (
@@ -121,7 +137,9 @@ function UnderstoodPanel({ result, onClear }: { result: NaturalLanguageResult; o
                       key={item}
                       className={cn(
                         "rounded-full border px-2.5 py-0.5 text-xs font-medium break-words",
-                        row.key === "vibes" ? "border-purple-400/40 bg-purple-500/20 text-purple-100" : "border-border bg-secondary/60",
+                        row.key === "vibes"
+                          ? "border-purple-400/40 bg-purple-500/20 text-purple-100"
+                          : "border-border bg-secondary/60",
                       )}
                     >
                       {item}

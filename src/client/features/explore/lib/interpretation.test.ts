@@ -48,8 +48,8 @@ describe("interpretationRows", () => {
     ]);
   });
   it("leaves out the parts the query did not use", () => {
-    expect(interpretationRows({ confidence: 0.3, vibes: [], categories: [], attributes: [], searchTerms: ["taco"] })).toEqual([
-      { key: "keywords", items: ["taco"] },
-    ]);
+    expect(
+      interpretationRows({ confidence: 0.3, vibes: [], categories: [], attributes: [], searchTerms: ["taco"] }),
+    ).toEqual([{ key: "keywords", items: ["taco"] }]);
   });
 });

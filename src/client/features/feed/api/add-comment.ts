@@ -23,7 +23,9 @@ export function useAddComment(postId: string, { onSuccess }: { onSuccess?: () =>
         Array.isArray(list) && !list.some((c) => c.id === comment.id) ? [...list, comment] : list,
       );
       queryClient.setQueryData<Post[]>(FEED_KEY, (posts) =>
-        Array.isArray(posts) ? posts.map((p) => (p.id === postId ? { ...p, commentCount: p.commentCount + 1 } : p)) : posts,
+        Array.isArray(posts)
+          ? posts.map((p) => (p.id === postId ? { ...p, commentCount: p.commentCount + 1 } : p))
+          : posts,
       );
       toast({ title: FEED_TEXT.commentAdded });
       void queryClient.invalidateQueries({ queryKey: postCommentsKey(postId) });
@@ -31,7 +33,11 @@ export function useAddComment(postId: string, { onSuccess }: { onSuccess?: () =>
       onSuccess?.();
     },
     onError: (error) => {
-      toast({ variant: "destructive", title: FEED_TEXT.errorTitle, description: errorMessage(error, FEED_TEXT.commentFailed) });
+      toast({
+        variant: "destructive",
+        title: FEED_TEXT.errorTitle,
+        description: errorMessage(error, FEED_TEXT.commentFailed),
+      });
     },
   });
 }

@@ -11,7 +11,10 @@ export function fetchPostComments(postId: string, signal?: AbortSignal): Promise
 }
 
 export function postCommentsQuery(postId: string) {
-  return queryOptions({ queryKey: postCommentsKey(postId), queryFn: ({ signal }) => fetchPostComments(postId, signal) });
+  return queryOptions({
+    queryKey: postCommentsKey(postId),
+    queryFn: ({ signal }) => fetchPostComments(postId, signal),
+  });
 }
 
 /** Spec 4: only the most recently opened post loads; others show what was already loaded. */

@@ -29,12 +29,18 @@ export function useToggleLike() {
       await queryClient.cancelQueries({ queryKey: FEED_KEY });
       const previous = queryClient.getQueryData<Post[]>(FEED_KEY)?.find((p) => p.id === postId);
       queryClient.setQueryData<Post[]>(FEED_KEY, (posts) =>
-        patchPost(posts, postId, (p) => ({ ...p, isLiked: !p.isLiked, likeCount: Math.max(0, p.likeCount + (p.isLiked ? -1 : 1)) })),
+        patchPost(posts, postId, (p) => ({
+          ...p,
+          isLiked: !p.isLiked,
+          likeCount: Math.max(0, p.likeCount + (p.isLiked ? -1 : 1)),
+        })),
       );
       return { previous };
     },
     onSuccess: ({ liked, likeCount }, postId) => {
-      queryClient.setQueryData<Post[]>(FEED_KEY, (posts) => patchPost(posts, postId, (p) => ({ ...p, isLiked: liked, likeCount })));
+      queryClient.setQueryData<Post[]>(FEED_KEY, (posts) =>
+        patchPost(posts, postId, (p) => ({ ...p, isLiked: liked, likeCount })),
+      );
     },
     onError: (error, postId, context) => {
       const previous = context?.previous;
@@ -43,7 +49,11 @@ export function useToggleLike() {
           patchPost(posts, postId, (p) => ({ ...p, isLiked: previous.isLiked, likeCount: previous.likeCount })),
         );
       }
-      toast({ variant: "destructive", title: FEED_TEXT.errorTitle, description: errorMessage(error, FEED_TEXT.likeFailed) });
+      toast({
+        variant: "destructive",
+        title: FEED_TEXT.errorTitle,
+        description: errorMessage(error, FEED_TEXT.likeFailed),
+      });
     },
   });
 }

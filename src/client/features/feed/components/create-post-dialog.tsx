@@ -1,7 +1,15 @@
 import { useId, useState } from "react";
 import { FEED_TEXT, LIMITS, PICKER_VIBES, SOCIAL_LIMITS } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
-import { DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import {
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@client/components/ui/dialog";
 import { Label } from "@client/components/ui/label";
 import { Textarea } from "@client/components/ui/textarea";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
@@ -52,7 +60,12 @@ export function CreatePostDialogContent({ onPosted }: { onPosted: () => void }) 
             create.mutate(buildPostBody(draft));
           }}
         >
-          <div role="group" aria-labelledby={vibesLabelId} aria-describedby={vibesHintId} className="flex flex-col gap-2">
+          <div
+            role="group"
+            aria-labelledby={vibesLabelId}
+            aria-describedby={vibesHintId}
+            className="flex flex-col gap-2"
+          >
             <p id={vibesLabelId} className="text-sm font-medium">
               {FEED_TEXT.vibesLabel}
             </p>
@@ -86,7 +99,9 @@ export function CreatePostDialogContent({ onPosted }: { onPosted: () => void }) 
             onVenueChange={(venue) => update({ venue })}
             onTextChange={(locationText) => update({ locationText })}
           />
-          {user && !user.privacyShareLocation && <p className="-mt-3 text-xs text-amber-200">{FEED_TEXT.locationOff}</p>}
+          {user && !user.privacyShareLocation && (
+            <p className="-mt-3 text-xs text-amber-200">{FEED_TEXT.locationOff}</p>
+          )}
 
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={captionId}>{FEED_TEXT.captionLabel}</Label>

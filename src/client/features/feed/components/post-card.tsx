@@ -24,7 +24,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const actionClass =
   "inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-white/5 hover:text-foreground [&_svg]:size-5";
 
-export function PostCard({ post, commentsOpen, commentsActive, onToggleComments, onActivateComments, now }: PostCardProps) {
+export function PostCard({
+  post,
+  commentsOpen,
+  commentsActive,
+  onToggleComments,
+  onActivateComments,
+  now,
+}: PostCardProps) {
   const like = useToggleLike();
   const nameId = useId();
   const commentsId = useId();
@@ -32,14 +39,21 @@ export function PostCard({ post, commentsOpen, commentsActive, onToggleComments,
   const place = post.venue?.name ?? post.locationText;
 
   return (
-    <article aria-labelledby={nameId} className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-xl shadow-black/20 sm:p-5">
+    <article
+      aria-labelledby={nameId}
+      className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-xl shadow-black/20 sm:p-5"
+    >
       <header className="flex min-w-0 items-center gap-3">
         <InitialsAvatar initials={personInitials(post.user)} />
         <div className="min-w-0 flex-1">
           <p id={nameId} className="truncate font-semibold">
             {name}
           </p>
-          <time dateTime={post.createdAt} title={formatAbsoluteTime(post.createdAt)} className="text-xs text-muted-foreground">
+          <time
+            dateTime={post.createdAt}
+            title={formatAbsoluteTime(post.createdAt)}
+            className="text-xs text-muted-foreground"
+          >
             {formatRelativeTime(post.createdAt, now)}
           </time>
         </div>
@@ -93,7 +107,13 @@ export function PostCard({ post, commentsOpen, commentsActive, onToggleComments,
       </div>
 
       {commentsOpen && (
-        <PostComments id={commentsId} postId={post.id} active={commentsActive} onActivate={onActivateComments} now={now} />
+        <PostComments
+          id={commentsId}
+          postId={post.id}
+          active={commentsActive}
+          onActivate={onActivateComments}
+          now={now}
+        />
       )}
     </article>
   );

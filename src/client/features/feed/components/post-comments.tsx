@@ -62,7 +62,11 @@ function CommentList({ comments, now }: { comments: Comment[]; now: Date }) {
           <div className="min-w-0 flex-1 rounded-2xl bg-secondary/60 px-3 py-2">
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <span className="font-semibold">{personName(c.user)}</span>
-              <time dateTime={c.createdAt} title={formatAbsoluteTime(c.createdAt)} className="text-xs text-muted-foreground">
+              <time
+                dateTime={c.createdAt}
+                title={formatAbsoluteTime(c.createdAt)}
+                className="text-xs text-muted-foreground"
+              >
                 {formatRelativeTime(c.createdAt, now)}
               </time>
             </p>

@@ -85,7 +85,10 @@ export function VenueField({ venue, text, onVenueChange, onTextChange }: VenueFi
         {status}
       </p>
       {typed && list.length > 0 && (
-        <ul aria-label={FEED_TEXT.venueResults} className="flex flex-col gap-1 rounded-xl border border-border bg-background/40 p-1">
+        <ul
+          aria-label={FEED_TEXT.venueResults}
+          className="flex flex-col gap-1 rounded-xl border border-border bg-background/40 p-1"
+        >
           {list.map((v) => (
             <li key={v.id}>
               <button

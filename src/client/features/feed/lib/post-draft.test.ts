@@ -23,7 +23,14 @@ describe("postDraftError", () => {
 
 describe("buildPostBody", () => {
   it("sends the chosen venue and no custom location", () => {
-    expect(buildPostBody({ vibes: ["Chill"], venue: { id: 7, name: "Blue Bottle" }, locationText: "blue", caption: "  nice  " })).toEqual({
+    expect(
+      buildPostBody({
+        vibes: ["Chill"],
+        venue: { id: 7, name: "Blue Bottle" },
+        locationText: "blue",
+        caption: "  nice  ",
+      }),
+    ).toEqual({
       venueId: 7,
       locationText: null,
       vibes: ["Chill"],
@@ -41,6 +48,9 @@ describe("buildPostBody", () => {
   });
 
   it("sends nulls for blank text", () => {
-    expect(buildPostBody({ ...emptyPostDraft, vibes: ["Cozy"], locationText: "   ", caption: "\n" })).toMatchObject({ locationText: null, content: null });
+    expect(buildPostBody({ ...emptyPostDraft, vibes: ["Cozy"], locationText: "   ", caption: "\n" })).toMatchObject({
+      locationText: null,
+      content: null,
+    });
   });
 });

@@ -17,7 +17,9 @@ export function useCreateGroup({ onSuccess }: { onSuccess?: (group: Group) => vo
   return useMutation({
     mutationFn: createGroup,
     onSuccess: (group) => {
-      queryClient.setQueryData<Group[]>(GROUPS_KEY, (list) => (Array.isArray(list) ? [group, ...list.filter((g) => g.id !== group.id)] : list));
+      queryClient.setQueryData<Group[]>(GROUPS_KEY, (list) =>
+        Array.isArray(list) ? [group, ...list.filter((g) => g.id !== group.id)] : list,
+      );
       void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
       toast({ title: FRIENDS_TEXT.groupCreated });
       onSuccess?.(group);

@@ -16,7 +16,9 @@ export function useDeleteGroup({ onSuccess }: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: deleteGroup,
     onSuccess: (_data, groupId) => {
-      queryClient.setQueryData<Group[]>(GROUPS_KEY, (list) => (Array.isArray(list) ? list.filter((g) => g.id !== groupId) : list));
+      queryClient.setQueryData<Group[]>(GROUPS_KEY, (list) =>
+        Array.isArray(list) ? list.filter((g) => g.id !== groupId) : list,
+      );
       void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
       toast({ title: FRIENDS_TEXT.groupDeleted });
       onSuccess?.();

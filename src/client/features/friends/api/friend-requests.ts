@@ -10,7 +10,10 @@ export function fetchFriendRequests(signal?: AbortSignal): Promise<FriendRequest
   return getJson<FriendRequestItem[]>(SOCIAL_API.friendRequests, undefined, signal);
 }
 
-export const friendRequestsQuery = queryOptions({ queryKey: FRIEND_REQUESTS_KEY, queryFn: ({ signal }) => fetchFriendRequests(signal) });
+export const friendRequestsQuery = queryOptions({
+  queryKey: FRIEND_REQUESTS_KEY,
+  queryFn: ({ signal }) => fetchFriendRequests(signal),
+});
 
 export function useFriendRequests() {
   return useQuery(friendRequestsQuery);

@@ -32,7 +32,10 @@ export async function fetchGroupVenues(groupId: string, signal?: AbortSignal): P
 }
 
 export function groupVenuesQuery(groupId: string) {
-  return queryOptions({ queryKey: groupVenuesKey(groupId), queryFn: ({ signal }) => fetchGroupVenues(groupId, signal) });
+  return queryOptions({
+    queryKey: groupVenuesKey(groupId),
+    queryFn: ({ signal }) => fetchGroupVenues(groupId, signal),
+  });
 }
 
 /** Loads only once asked (the group's Find venues button). */

@@ -20,7 +20,11 @@ export async function searchUsers(q: string, signal?: AbortSignal): Promise<User
 }
 
 export function userSearchQuery(q: string) {
-  return queryOptions({ queryKey: userSearchKey(q), queryFn: ({ signal }) => searchUsers(q, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: userSearchKey(q),
+    queryFn: ({ signal }) => searchUsers(q, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Spec 5: the search runs only with 2 or more characters. */

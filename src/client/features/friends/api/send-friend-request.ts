@@ -17,7 +17,9 @@ export function useSendFriendRequest() {
     mutationFn: sendFriendRequest,
     onSuccess: (_data, friendId) => {
       queryClient.setQueriesData<UserSearchResult[]>({ queryKey: USER_SEARCH_KEY }, (list) =>
-        Array.isArray(list) ? list.map((u) => (u.id === friendId ? { ...u, friendshipStatus: "pending_sent" as const } : u)) : list,
+        Array.isArray(list)
+          ? list.map((u) => (u.id === friendId ? { ...u, friendshipStatus: "pending_sent" as const } : u))
+          : list,
       );
       toast({ title: FRIENDS_TEXT.requestSentToast });
     },

@@ -10,7 +10,10 @@ export function Counters({ counters }: { counters: Counter[] }) {
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3">
       {counters.map(({ label, query }) => (
-        <div key={label} className="flex flex-col-reverse items-center rounded-2xl border border-border bg-card px-2 py-3 text-center">
+        <div
+          key={label}
+          className="flex flex-col-reverse items-center rounded-2xl border border-border bg-card px-2 py-3 text-center"
+        >
           <dt className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</dt>
           <dd className="text-2xl font-bold tabular-nums" aria-busy={query.isPending || undefined}>
             {query.data ? query.data.length : "–"}

@@ -2,7 +2,15 @@ import { Search } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { FRIENDS_TEXT, SOCIAL_LIMITS } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
-import { DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import {
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@client/components/ui/dialog";
 import { InitialsAvatar } from "@client/components/ui/initials-avatar";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
@@ -50,7 +58,9 @@ export function CreateGroupDialogContent({ onCreated, onFindFriends, requestClos
   if (friends.isPending) {
     content = <ListSkeleton rows={2} />;
   } else if (friends.isError && !friends.data) {
-    content = <ErrorPanel title={FRIENDS_TEXT.friendsLoadFailed} error={friends.error} onRetry={() => void friends.refetch()} />;
+    content = (
+      <ErrorPanel title={FRIENDS_TEXT.friendsLoadFailed} error={friends.error} onRetry={() => void friends.refetch()} />
+    );
   } else if (noFriends) {
     content = (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-5 py-8 text-center">
@@ -97,7 +107,10 @@ export function CreateGroupDialogContent({ onCreated, onFindFriends, requestClos
             onBlur={() => setTouched((t) => ({ ...t, name: true }))}
           />
           {errors.name && (
-            <p id={nameMsgId} className={cn("text-sm", touched.name ? "font-medium text-red-300" : "text-muted-foreground")}>
+            <p
+              id={nameMsgId}
+              className={cn("text-sm", touched.name ? "font-medium text-red-300" : "text-muted-foreground")}
+            >
               {errors.name}
             </p>
           )}
@@ -127,10 +140,16 @@ export function CreateGroupDialogContent({ onCreated, onFindFriends, requestClos
                       }}
                       className="size-5 shrink-0 accent-pink-500 focus-visible:outline-none"
                     />
-                    <InitialsAvatar initials={personInitials(friend)} imageUrl={friend.profileImageUrl} className="size-8 text-xs" />
+                    <InitialsAvatar
+                      initials={personInitials(friend)}
+                      imageUrl={friend.profileImageUrl}
+                      className="size-8 text-xs"
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium">{personName(friend)}</span>
-                      {friend.email && <span className="block truncate text-xs text-muted-foreground">{friend.email}</span>}
+                      {friend.email && (
+                        <span className="block truncate text-xs text-muted-foreground">{friend.email}</span>
+                      )}
                     </span>
                   </label>
                 </li>
@@ -138,7 +157,10 @@ export function CreateGroupDialogContent({ onCreated, onFindFriends, requestClos
             })}
           </ul>
           {errors.members && (
-            <p id={membersMsgId} className={cn("text-sm", touched.members ? "font-medium text-red-300" : "text-muted-foreground")}>
+            <p
+              id={membersMsgId}
+              className={cn("text-sm", touched.members ? "font-medium text-red-300" : "text-muted-foreground")}
+            >
               {errors.members}
             </p>
           )}

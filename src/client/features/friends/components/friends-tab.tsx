@@ -13,7 +13,12 @@ export function FriendsTab({ onFindFriends, onInvite }: { onFindFriends: () => v
   if (friends.isPending) return <ListSkeleton />;
   if (friends.isError && !friends.data) {
     return (
-      <ErrorPanel title={FRIENDS_TEXT.friendsLoadFailed} error={friends.error} onRetry={() => void friends.refetch()} retrying={friends.isFetching} />
+      <ErrorPanel
+        title={FRIENDS_TEXT.friendsLoadFailed}
+        error={friends.error}
+        onRetry={() => void friends.refetch()}
+        retrying={friends.isFetching}
+      />
     );
   }
   const list = friends.data ?? [];

@@ -13,7 +13,15 @@ import { useGroupVenues } from "../api/group-venues";
 
 const members = (n: number) => `${n} ${n === 1 ? "member" : "members"}`;
 
-export function GroupCard({ group, myId, onDeleted }: { group: Group; myId: string | undefined; onDeleted?: () => void }) {
+export function GroupCard({
+  group,
+  myId,
+  onDeleted,
+}: {
+  group: Group;
+  myId: string | undefined;
+  onDeleted?: () => void;
+}) {
   const [showVenues, setShowVenues] = useState(false);
   const remove = useDeleteGroup({ onSuccess: onDeleted });
   const titleId = useId();
@@ -21,7 +29,10 @@ export function GroupCard({ group, myId, onDeleted }: { group: Group; myId: stri
   const names = group.members.map((m) => (m.id === myId ? "You" : personName(m))).join(", ");
 
   return (
-    <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 sm:p-5">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 sm:p-5"
+    >
       <header className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="truncate text-lg font-semibold">
@@ -79,7 +90,11 @@ export function GroupCard({ group, myId, onDeleted }: { group: Group; myId: stri
 function GroupVenues({ id, groupId }: { id: string; groupId: string }) {
   const venues = useGroupVenues(groupId, true);
   return (
-    <section id={id} aria-label={FRIENDS_TEXT.groupVenuesTitle} className="rounded-xl border border-border bg-background/40 p-3">
+    <section
+      id={id}
+      aria-label={FRIENDS_TEXT.groupVenuesTitle}
+      className="rounded-xl border border-border bg-background/40 p-3"
+    >
       {venues.isPending ? (
         <div role="status" aria-label={FRIENDS_TEXT.findingVenues} className="flex flex-col gap-2">
           <Skeleton className="h-4 w-2/3" />

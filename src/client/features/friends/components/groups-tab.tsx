@@ -28,13 +28,22 @@ export function GroupsTab({ onFindFriends }: { onFindFriends: () => void }) {
               {FRIENDS_TEXT.createGroup}
             </Button>
           </DialogTrigger>
-          <CreateGroupDialogContent onCreated={() => setOpen(false)} requestClose={() => setOpen(false)} onFindFriends={onFindFriends} />
+          <CreateGroupDialogContent
+            onCreated={() => setOpen(false)}
+            requestClose={() => setOpen(false)}
+            onFindFriends={onFindFriends}
+          />
         </Dialog>
       </div>
       {groups.isPending ? (
         <ListSkeleton rows={2} />
       ) : groups.isError && !groups.data ? (
-        <ErrorPanel title={FRIENDS_TEXT.groupsLoadFailed} error={groups.error} onRetry={() => void groups.refetch()} retrying={groups.isFetching} />
+        <ErrorPanel
+          title={FRIENDS_TEXT.groupsLoadFailed}
+          error={groups.error}
+          onRetry={() => void groups.refetch()}
+          retrying={groups.isFetching}
+        />
       ) : list.length === 0 ? (
         <EmptyPanel title={FRIENDS_TEXT.noGroups} body={FRIENDS_TEXT.noGroupsBody} icon={<UsersRound />} />
       ) : (

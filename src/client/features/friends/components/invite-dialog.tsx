@@ -37,7 +37,13 @@ export function InviteDialogContent({ onCloseAutoFocus }: { onCloseAutoFocus?: (
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={linkId}>{INVITE_TEXT.linkLabel}</Label>
           <div className="flex gap-2">
-            <Input id={linkId} value={links.url} readOnly onFocus={(event) => event.currentTarget.select()} className="h-10" />
+            <Input
+              id={linkId}
+              value={links.url}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              className="h-10"
+            />
             <Button variant="outline" size="sm" className="h-10" onClick={() => void copyInviteLink(links.url)}>
               <Copy aria-hidden="true" />
               {INVITE_TEXT.copyLink}
@@ -64,12 +70,24 @@ export function InviteDialogContent({ onCloseAutoFocus }: { onCloseAutoFocus?: (
             </button>
           </li>
           <li>
-            <a href={links.x} target="_blank" rel="noopener noreferrer" aria-describedby={newTabId} className={optionClass}>
+            <a
+              href={links.x}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={newTabId}
+              className={optionClass}
+            >
               <Option icon={<XMark />} label={INVITE_TEXT.x} />
             </a>
           </li>
           <li>
-            <a href={links.facebook} target="_blank" rel="noopener noreferrer" aria-describedby={newTabId} className={optionClass}>
+            <a
+              href={links.facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={newTabId}
+              className={optionClass}
+            >
               <Option icon={<FacebookMark />} label={INVITE_TEXT.facebook} />
             </a>
           </li>

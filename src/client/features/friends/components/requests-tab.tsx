@@ -21,7 +21,13 @@ export function RequestsTab({ onFindFriends }: { onFindFriends: () => void }) {
   );
 }
 
-function RequestsList({ onFindFriends, onResponded }: { onFindFriends: () => void; onResponded: () => void }): ReactNode {
+function RequestsList({
+  onFindFriends,
+  onResponded,
+}: {
+  onFindFriends: () => void;
+  onResponded: () => void;
+}): ReactNode {
   const requests = useFriendRequests();
   const accept = useAcceptFriendRequest();
   const reject = useRejectFriendRequest();
@@ -59,16 +65,29 @@ function RequestsList({ onFindFriends, onResponded }: { onFindFriends: () => voi
           <PersonRow
             person={item.user}
             extra={
-              <time dateTime={item.friendship.createdAt} title={formatAbsoluteTime(item.friendship.createdAt)} className="text-xs text-muted-foreground">
+              <time
+                dateTime={item.friendship.createdAt}
+                title={formatAbsoluteTime(item.friendship.createdAt)}
+                className="text-xs text-muted-foreground"
+              >
                 {formatRelativeTime(item.friendship.createdAt)}
               </time>
             }
           >
-            <Button size="sm" disabled={busy(item)} onClick={() => accept.mutate(item.user.id, { onSettled: onResponded })}>
+            <Button
+              size="sm"
+              disabled={busy(item)}
+              onClick={() => accept.mutate(item.user.id, { onSettled: onResponded })}
+            >
               <Check aria-hidden="true" />
               {FRIENDS_TEXT.accept}
             </Button>
-            <Button size="sm" variant="outline" disabled={busy(item)} onClick={() => reject.mutate(item.user.id, { onSettled: onResponded })}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy(item)}
+              onClick={() => reject.mutate(item.user.id, { onSettled: onResponded })}
+            >
               <X aria-hidden="true" />
               {FRIENDS_TEXT.reject}
             </Button>

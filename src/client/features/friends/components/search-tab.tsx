@@ -53,7 +53,11 @@ export function SearchTab({ text, onTextChange, focusRequested, onFocused }: Sea
     body = <EmptyPanel title={FRIENDS_TEXT.noUsers} icon={<SearchX />} level={3} />;
   } else {
     body = (
-      <ul aria-label="Search results" aria-busy={!settled} className={cn("flex flex-col gap-2 transition-opacity", !settled && "opacity-60")}>
+      <ul
+        aria-label="Search results"
+        aria-busy={!settled}
+        className={cn("flex flex-col gap-2 transition-opacity", !settled && "opacity-60")}
+      >
         {search.data.map((user) => {
           const action = friendButton(user.friendshipStatus);
           const sending = send.isPending && send.variables === user.id;
@@ -86,7 +90,10 @@ export function SearchTab({ text, onTextChange, focusRequested, onFocused }: Sea
         <label htmlFor={inputId} className="sr-only">
           {FRIENDS_TEXT.searchLabel}
         </label>
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           ref={inputRef}
           id={inputId}
@@ -99,7 +106,9 @@ export function SearchTab({ text, onTextChange, focusRequested, onFocused }: Sea
         />
       </div>
       <div aria-live="polite" className="sr-only">
-        {!tooShort && settled && search.data ? `${search.data.length} ${search.data.length === 1 ? "user" : "users"} found` : ""}
+        {!tooShort && settled && search.data
+          ? `${search.data.length} ${search.data.length === 1 ? "user" : "users"} found`
+          : ""}
       </div>
       {body}
     </div>

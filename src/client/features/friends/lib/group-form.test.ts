@@ -29,6 +29,9 @@ describe("toggleMember and groupBody", () => {
   });
 
   it("trims the name and drops duplicate members", () => {
-    expect(groupBody({ name: "  Crew  ", memberIds: ["a", "a", "b"] })).toEqual({ name: "Crew", memberIds: ["a", "b"] });
+    expect(groupBody({ name: "  Crew  ", memberIds: ["a", "a", "b"] })).toEqual({
+      name: "Crew",
+      memberIds: ["a", "b"],
+    });
   });
 });

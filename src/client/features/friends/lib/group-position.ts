@@ -23,7 +23,11 @@ export async function positionIfGranted(): Promise<Coords> {
     geo.getCurrentPosition(
       (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
       () => resolve(fallback),
-      { timeout: GEOLOCATION.timeoutMs, maximumAge: GEOLOCATION.maximumAgeMs, enableHighAccuracy: GEOLOCATION.enableHighAccuracy },
+      {
+        timeout: GEOLOCATION.timeoutMs,
+        maximumAge: GEOLOCATION.maximumAgeMs,
+        enableHighAccuracy: GEOLOCATION.enableHighAccuracy,
+      },
     );
   });
 }

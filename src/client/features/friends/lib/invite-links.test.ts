@@ -20,11 +20,17 @@ describe("inviteLinks", () => {
   });
 
   it("gives native share data with the link", () => {
-    expect(links.share).toEqual({ title: "VIBE", text: "Find places that match your mood with me on VIBE.", url: "https://vibe.example" });
+    expect(links.share).toEqual({
+      title: "VIBE",
+      text: "Find places that match your mood with me on VIBE.",
+      url: "https://vibe.example",
+    });
     expect(links.url).toBe("https://vibe.example");
   });
 
   it("encodes a link with a port and path", () => {
-    expect(inviteLinks("http://localhost:5088").facebook).toBe("https://www.facebook.com/sharer/sharer.php?u=http%3A%2F%2Flocalhost%3A5088");
+    expect(inviteLinks("http://localhost:5088").facebook).toBe(
+      "https://www.facebook.com/sharer/sharer.php?u=http%3A%2F%2Flocalhost%3A5088",
+    );
   });
 });

@@ -12,7 +12,12 @@ export function SortToggle({ value, onChange }: { value: SortOption; onChange: (
       {SORT_OPTIONS.map((option) => {
         const Icon = ICONS[option];
         return (
-          <ToggleChip key={option} pressed={value === option} onClick={() => onChange(option)} className="h-11 rounded-xl">
+          <ToggleChip
+            key={option}
+            pressed={value === option}
+            onClick={() => onChange(option)}
+            className="h-11 rounded-xl"
+          >
             <Icon aria-hidden="true" />
             {SORT_LABELS[option]}
           </ToggleChip>

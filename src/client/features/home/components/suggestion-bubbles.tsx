@@ -58,7 +58,11 @@ export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: Suggestion
         <div role="status" className={ROW}>
           <span className="sr-only">Finding places near you...</span>
           {Array.from({ length: SUGGESTION_BUBBLE_COUNT }, (_, i) => (
-            <span key={i} aria-hidden="true" className={`h-9 shrink-0 animate-pulse sm:shrink rounded-full bg-white/10 ${PILL_WIDTHS[i % PILL_WIDTHS.length]}`} />
+            <span
+              key={i}
+              aria-hidden="true"
+              className={`h-9 shrink-0 animate-pulse sm:shrink rounded-full bg-white/10 ${PILL_WIDTHS[i % PILL_WIDTHS.length]}`}
+            />
           ))}
         </div>
       ) : (

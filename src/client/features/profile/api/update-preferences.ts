@@ -24,6 +24,11 @@ export function useUpdatePreferences({ onSuccess }: { onSuccess?: () => void } =
       onSuccess?.();
     },
     // Spec 8: the product's own wording.
-    onError: () => toast({ variant: "destructive", title: PROFILE_TEXT.preferencesFailedTitle, description: PROFILE_TEXT.preferencesFailed }),
+    onError: () =>
+      toast({
+        variant: "destructive",
+        title: PROFILE_TEXT.preferencesFailedTitle,
+        description: PROFILE_TEXT.preferencesFailed,
+      }),
   });
 }

@@ -27,6 +27,10 @@ export function useUpdatePrivacy({ onSuccess }: { onSuccess?: () => void } = {})
     },
     // Spec 8: 'Update Failed' with the server's message.
     onError: (error) =>
-      toast({ variant: "destructive", title: PROFILE_TEXT.updateFailed, description: errorMessage(error, PROFILE_TEXT.privacyFailed) }),
+      toast({
+        variant: "destructive",
+        title: PROFILE_TEXT.updateFailed,
+        description: errorMessage(error, PROFILE_TEXT.privacyFailed),
+      }),
   });
 }

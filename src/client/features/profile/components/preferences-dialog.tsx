@@ -1,13 +1,38 @@
 import { useId, useState } from "react";
-import { BUDGET_OPTIONS, DIETARY_OPTIONS, FAVORITE_CATEGORY_OPTIONS, PREFERENCE_VIBES, PROFILE_TEXT } from "@shared/constants";
+import {
+  BUDGET_OPTIONS,
+  DIETARY_OPTIONS,
+  FAVORITE_CATEGORY_OPTIONS,
+  PREFERENCE_VIBES,
+  PROFILE_TEXT,
+} from "@shared/constants";
 import type { User } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
-import { DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import {
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@client/components/ui/dialog";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
 import { useUpdatePreferences } from "../api/update-preferences";
-import { draftFromUser, preferencesBody, toggleBudget, toggleItem, type PreferencesDraft } from "../lib/preferences-draft";
+import {
+  draftFromUser,
+  preferencesBody,
+  toggleBudget,
+  toggleItem,
+  type PreferencesDraft,
+} from "../lib/preferences-draft";
 
-const LISTS = { vibes: PREFERENCE_VIBES, dietary: DIETARY_OPTIONS, budget: BUDGET_OPTIONS, categories: FAVORITE_CATEGORY_OPTIONS };
+const LISTS = {
+  vibes: PREFERENCE_VIBES,
+  dietary: DIETARY_OPTIONS,
+  budget: BUDGET_OPTIONS,
+  categories: FAVORITE_CATEGORY_OPTIONS,
+};
 
 interface ChipGroupProps {
   label: string;
@@ -21,7 +46,12 @@ function ChipGroup({ label, hint, options, isPressed, onToggle }: ChipGroupProps
   const labelId = useId();
   const hintId = useId();
   return (
-    <div role="group" aria-labelledby={labelId} aria-describedby={hint ? hintId : undefined} className="flex flex-col gap-2">
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={hint ? hintId : undefined}
+      className="flex flex-col gap-2"
+    >
       <h3 id={labelId} className="text-sm font-semibold">
         {label}
       </h3>
@@ -42,7 +72,15 @@ function ChipGroup({ label, hint, options, isPressed, onToggle }: ChipGroupProps
 }
 
 /** The My Preferences dialog's content; selections stay local until saved (spec 4). */
-export function PreferencesDialogContent({ user, onSaved, onCloseAutoFocus }: { user: User; onSaved: () => void; onCloseAutoFocus?: (event: Event) => void }) {
+export function PreferencesDialogContent({
+  user,
+  onSaved,
+  onCloseAutoFocus,
+}: {
+  user: User;
+  onSaved: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   return (
     <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader>

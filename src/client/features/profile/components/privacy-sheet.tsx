@@ -15,7 +15,9 @@ export function PrivacySheetContent({ user, onSaved }: { user: User; onSaved: ()
     <SheetContent>
       <header className="px-5 pt-3 pr-14 pb-2 md:px-6 md:pt-6">
         <DialogTitle className="text-xl font-bold">{PROFILE_TEXT.privacySettings}</DialogTitle>
-        <DialogDescription className="mt-1 text-sm text-muted-foreground">{PROFILE_TEXT.privacyDescription}</DialogDescription>
+        <DialogDescription className="mt-1 text-sm text-muted-foreground">
+          {PROFILE_TEXT.privacyDescription}
+        </DialogDescription>
       </header>
       <PrivacyForm user={user} onSaved={onSaved} />
     </SheetContent>
@@ -68,7 +70,17 @@ function PrivacyForm({ user, onSaved }: { user: User; onSaved: () => void }) {
   );
 }
 
-function PrivacyRow({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function PrivacyRow({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const switchId = useId();
   const descId = useId();
   return (

@@ -29,13 +29,19 @@ export function toggleBudget(current: string | null, option: string): string | n
 /** Only options the server accepts are sent (an old value outside the lists is dropped). */
 export function preferencesBody(
   draft: PreferencesDraft,
-  lists: { vibes: readonly string[]; dietary: readonly string[]; budget: readonly string[]; categories: readonly string[] },
+  lists: {
+    vibes: readonly string[];
+    dietary: readonly string[];
+    budget: readonly string[];
+    categories: readonly string[];
+  },
 ): PreferencesDraft {
   const keep = (values: string[], allowed: readonly string[]) => values.filter((v) => allowed.includes(v));
   return {
     preferredVibes: keep(draft.preferredVibes, lists.vibes),
     dietaryRestrictions: keep(draft.dietaryRestrictions, lists.dietary),
-    budgetPreference: draft.budgetPreference && lists.budget.includes(draft.budgetPreference) ? draft.budgetPreference : null,
+    budgetPreference:
+      draft.budgetPreference && lists.budget.includes(draft.budgetPreference) ? draft.budgetPreference : null,
     favoriteCategories: keep(draft.favoriteCategories, lists.categories),
   };
 }

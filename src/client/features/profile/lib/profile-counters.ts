@@ -1,6 +1,9 @@
 import type { User } from "@shared/contracts/auth";
 
-type PreferenceFields = Pick<User, "preferredVibes" | "dietaryRestrictions" | "favoriteCategories" | "budgetPreference">;
+type PreferenceFields = Pick<
+  User,
+  "preferredVibes" | "dietaryRestrictions" | "favoriteCategories" | "budgetPreference"
+>;
 
 export interface ProfileCounters {
   vibes: number;

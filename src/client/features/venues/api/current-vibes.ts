@@ -20,7 +20,10 @@ export async function fetchCurrentVibes(signal?: AbortSignal): Promise<CurrentVi
   }
 }
 
-export const currentVibesQuery = queryOptions({ queryKey: CURRENT_VIBES_KEY, queryFn: ({ signal }) => fetchCurrentVibes(signal) });
+export const currentVibesQuery = queryOptions({
+  queryKey: CURRENT_VIBES_KEY,
+  queryFn: ({ signal }) => fetchCurrentVibes(signal),
+});
 
 /** Spec 6: current vibes load only for a user who can save them. */
 export function useCurrentVibes(enabled: boolean) {

@@ -19,7 +19,10 @@ export async function fetchNearbyVenues(params: NearbyParams, signal?: AbortSign
 }
 
 export function nearbyVenuesQuery(params: NearbyParams) {
-  return queryOptions({ queryKey: nearbyVenuesKey(params), queryFn: ({ signal }) => fetchNearbyVenues(params, signal) });
+  return queryOptions({
+    queryKey: nearbyVenuesKey(params),
+    queryFn: ({ signal }) => fetchNearbyVenues(params, signal),
+  });
 }
 
 export function useNearbyVenues(params: NearbyParams | null) {

@@ -27,6 +27,10 @@ export async function saveVibesAndCache(queryClient: QueryClient, body: SaveVibe
     // An older save that finishes after a newer one must not overwrite the cached selection.
     if (save === latestSave) queryClient.setQueryData<CurrentVibes>(CURRENT_VIBES_KEY, { vibes: body.vibes });
   } catch (error) {
-    toast({ variant: "destructive", title: VENUE_TEXT.errorTitle, description: errorMessage(error, VENUE_TEXT.vibesSaveFailed) });
+    toast({
+      variant: "destructive",
+      title: VENUE_TEXT.errorTitle,
+      description: errorMessage(error, VENUE_TEXT.vibesSaveFailed),
+    });
   }
 }

@@ -35,7 +35,11 @@ export function useToggleFavorite() {
     mutationFn: toggleFavorite,
     onSuccess: ({ favorited }, venueId) => applyFavorite(queryClient, venueId, favorited),
     onError: (error) => {
-      toast({ variant: "destructive", title: VENUE_TEXT.errorTitle, description: errorMessage(error, VENUE_TEXT.favoriteFailed) });
+      toast({
+        variant: "destructive",
+        title: VENUE_TEXT.errorTitle,
+        description: errorMessage(error, VENUE_TEXT.favoriteFailed),
+      });
     },
   });
 }

@@ -20,7 +20,10 @@ export async function fetchVenueDetails(externalId: string, signal?: AbortSignal
 }
 
 export function venueDetailsQuery(externalId: string) {
-  return queryOptions({ queryKey: venueDetailsKey(externalId), queryFn: ({ signal }) => fetchVenueDetails(externalId, signal) });
+  return queryOptions({
+    queryKey: venueDetailsKey(externalId),
+    queryFn: ({ signal }) => fetchVenueDetails(externalId, signal),
+  });
 }
 
 export function useVenueDetails(externalId: string | null) {

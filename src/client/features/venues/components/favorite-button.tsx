@@ -19,7 +19,9 @@ export function FavoriteButton({ venue, variant = "overlay", className }: Favori
     event.stopPropagation();
     toggle();
   };
-  const heart = <Heart aria-hidden="true" className={cn("transition-colors", favorited ? "fill-pink-500 text-pink-500" : "")} />;
+  const heart = (
+    <Heart aria-hidden="true" className={cn("transition-colors", favorited ? "fill-pink-500 text-pink-500" : "")} />
+  );
   return (
     <button
       type="button"

@@ -17,7 +17,10 @@ export function SearchField({ value, onChange, label, placeholder, className }: 
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className={cn("relative min-w-0", className)}>
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
       <Input
         ref={inputRef}
         type="search"

@@ -38,8 +38,16 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
       )}
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-muted">
-        <VenueImage url={venue.imageUrl} name={venue.name} loading={eagerImage ? "eager" : "lazy"} className="transition-transform duration-300 group-hover:scale-[1.03]" />
-        <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-linear-to-t from-black/50 to-transparent" />
+        <VenueImage
+          url={venue.imageUrl}
+          name={venue.name}
+          loading={eagerImage ? "eager" : "lazy"}
+          className="transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-linear-to-t from-black/50 to-transparent"
+        />
         <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

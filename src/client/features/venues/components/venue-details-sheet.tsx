@@ -100,19 +100,32 @@ function SheetBody({ venue }: { venue: Venue }) {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="about" className="rounded-lg pt-4">
-            {loading ? <Loading text={VENUE_TEXT.loadingDetails} /> : <About venue={venue} details={data} phone={phone} />}
+            {loading ? (
+              <Loading text={VENUE_TEXT.loadingDetails} />
+            ) : (
+              <About venue={venue} details={data} phone={phone} />
+            )}
           </Tabs.Content>
           <Tabs.Content value="reviews" className="rounded-lg pt-4">
             {loading ? <Loading text={VENUE_TEXT.loadingReviews} /> : <Reviews reviews={data?.reviews ?? []} />}
           </Tabs.Content>
           <Tabs.Content value="photos" className="rounded-lg pt-4">
-            {loading ? <Loading text={VENUE_TEXT.loadingPhotos} /> : <Photos name={venue.name} photos={data?.photos ?? []} />}
+            {loading ? (
+              <Loading text={VENUE_TEXT.loadingPhotos} />
+            ) : (
+              <Photos name={venue.name} photos={data?.photos ?? []} />
+            )}
           </Tabs.Content>
         </Tabs.Root>
       </div>
 
       <footer className="flex flex-col gap-2 border-t border-border px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
-        <a href={directionsUrl(venue)} target="_blank" rel="noopener noreferrer" className={cn(buttonVariants(), "h-11 w-full px-4")}>
+        <a
+          href={directionsUrl(venue)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={cn(buttonVariants(), "h-11 w-full px-4")}
+        >
           <Navigation aria-hidden="true" />
           {VENUE_TEXT.getDirections}
           <span className="sr-only"> (opens in a new tab)</span>
@@ -286,14 +299,19 @@ function Stars({ rating }: { rating: number }) {
   return (
     <span role="img" aria-label={`Rated ${rating} out of 5`} className="inline-flex">
       {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} aria-hidden="true" className={cn("size-3.5", i < rounded ? "fill-amber-300 text-amber-300" : "text-white/25")} />
+        <Star
+          key={i}
+          aria-hidden="true"
+          className={cn("size-3.5", i < rounded ? "fill-amber-300 text-amber-300" : "text-white/25")}
+        />
       ))}
     </span>
   );
 }
 
 function Reviews({ reviews }: { reviews: VenueDetails["reviews"] }) {
-  if (reviews.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.noReviews}</p>;
+  if (reviews.length === 0)
+    return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.noReviews}</p>;
   return (
     <ul className="flex flex-col gap-3">
       {reviews.map((review, i) => {
@@ -314,7 +332,8 @@ function Reviews({ reviews }: { reviews: VenueDetails["reviews"] }) {
 }
 
 function Photos({ name, photos }: { name: string; photos: VenueDetails["photos"] }) {
-  if (photos.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.noPhotos}</p>;
+  if (photos.length === 0)
+    return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.noPhotos}</p>;
   return (
     <ul className="grid grid-cols-2 gap-2">
       {photos.map((photo, i) => (
@@ -323,7 +342,9 @@ function Photos({ name, photos }: { name: string; photos: VenueDetails["photos"]
             <div className="aspect-square overflow-hidden rounded-xl bg-muted">
               <VenueImage url={photo.url} name={`${name} (${i + 1} of ${photos.length})`} />
             </div>
-            {photo.attribution && <figcaption className="mt-1 truncate text-[11px] text-muted-foreground">{photo.attribution}</figcaption>}
+            {photo.attribution && (
+              <figcaption className="mt-1 truncate text-[11px] text-muted-foreground">{photo.attribution}</figcaption>
+            )}
           </figure>
         </li>
       ))}

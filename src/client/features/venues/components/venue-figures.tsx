@@ -19,7 +19,13 @@ function Shown({ figure, label, children }: { figure: Figure; label: string; chi
   );
 }
 
-export function VenueFigures({ venue, className }: { venue: Pick<Venue, "rating" | "reviewCount" | "distance">; className?: string }) {
+export function VenueFigures({
+  venue,
+  className,
+}: {
+  venue: Pick<Venue, "rating" | "reviewCount" | "distance">;
+  className?: string;
+}) {
   const rating = ratingFigure(venue);
   const reviews = reviewCountFigure(venue);
   const distance = distanceFigure(venue);

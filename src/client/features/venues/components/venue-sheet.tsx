@@ -18,7 +18,12 @@ export function VenueSheet({ sheet }: { sheet: VenueSheetState }) {
   if (!sheet.venue) return null;
   return (
     <Suspense fallback={null}>
-      <VenueDetailsSheet venue={sheet.venue} open={sheet.open} onOpenChange={sheet.onOpenChange} restoreFocus={sheet.restoreFocus} />
+      <VenueDetailsSheet
+        venue={sheet.venue}
+        open={sheet.open}
+        onOpenChange={sheet.onOpenChange}
+        restoreFocus={sheet.restoreFocus}
+      />
     </Suspense>
   );
 }

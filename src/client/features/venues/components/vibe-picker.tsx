@@ -19,7 +19,14 @@ interface VibePickerProps {
  * The vibe chips (spec 3 and 4): each toggles; a sixth is ignored; every selected chip has its own
  * remove control. Saved vibes outside the picker's list (e.g. "Social") are shown as chips too.
  */
-export function VibePicker({ selected, onToggle, onRemove, label = "Vibes", disabled = false, className }: VibePickerProps) {
+export function VibePicker({
+  selected,
+  onToggle,
+  onRemove,
+  label = "Vibes",
+  disabled = false,
+  className,
+}: VibePickerProps) {
   const hintId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const refocus = useRef<string | null>(null);
@@ -48,7 +55,10 @@ export function VibePicker({ selected, onToggle, onRemove, label = "Vibes", disa
           const active = selected.includes(vibe);
           const blocked = !active && full;
           return (
-            <li key={vibe} className={cn("inline-flex items-center rounded-full", chipTone(active), blocked && "opacity-50")}>
+            <li
+              key={vibe}
+              className={cn("inline-flex items-center rounded-full", chipTone(active), blocked && "opacity-50")}
+            >
               <button
                 type="button"
                 data-vibe={vibe}

@@ -37,9 +37,17 @@ export function requestLocation(): void {
     return;
   }
   geo.getCurrentPosition(
-    (position) => setState({ status: "located", coords: { latitude: position.coords.latitude, longitude: position.coords.longitude } }),
+    (position) =>
+      setState({
+        status: "located",
+        coords: { latitude: position.coords.latitude, longitude: position.coords.longitude },
+      }),
     fail,
-    { timeout: GEOLOCATION.timeoutMs, maximumAge: GEOLOCATION.maximumAgeMs, enableHighAccuracy: GEOLOCATION.enableHighAccuracy },
+    {
+      timeout: GEOLOCATION.timeoutMs,
+      maximumAge: GEOLOCATION.maximumAgeMs,
+      enableHighAccuracy: GEOLOCATION.enableHighAccuracy,
+    },
   );
 }
 

@@ -3,7 +3,14 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useAuth } from "@client/lib/auth";
 import { useCurrentVibes } from "../api/current-vibes";
 import { saveVibesAndCache } from "../api/save-vibes";
-import { canSaveVibes, normalizeVibes, removeVibe, saveVibesBody, toggleVibe, type SaveVibesBody } from "../lib/vibe-selection";
+import {
+  canSaveVibes,
+  normalizeVibes,
+  removeVibe,
+  saveVibesBody,
+  toggleVibe,
+  type SaveVibesBody,
+} from "../lib/vibe-selection";
 
 /** Toggles in quick succession are saved once. */
 const SAVE_DELAY_MS = 500;

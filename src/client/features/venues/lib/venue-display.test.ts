@@ -57,23 +57,22 @@ describe("details helpers", () => {
   });
 
   it("shows at most 3 live vibes, else the card's vibe tags", () => {
-    expect(detailsVibes({ latestUpdate: latestUpdate(["Chill", "Cozy", "Quiet", "Romantic"]), vibeScores: {} })).toEqual([
-      "Chill",
-      "Cozy",
-      "Quiet",
-    ]);
-    expect(detailsVibes({ latestUpdate: null, vibeScores: { Loud: 0.9, Quiet: 0.8, Energetic: 0.5, Whiskey: 0.1 } })).toEqual([
-      "Loud",
-      "Energetic",
-    ]);
+    expect(
+      detailsVibes({ latestUpdate: latestUpdate(["Chill", "Cozy", "Quiet", "Romantic"]), vibeScores: {} }),
+    ).toEqual(["Chill", "Cozy", "Quiet"]);
+    expect(
+      detailsVibes({ latestUpdate: null, vibeScores: { Loud: 0.9, Quiet: 0.8, Energetic: 0.5, Whiskey: 0.1 } }),
+    ).toEqual(["Loud", "Energetic"]);
   });
 
   it("collects every vibe a venue is known for", () => {
-    expect(venueVibes({ detectedVibes: ["Chill"], vibeScores: { Cozy: 0.5, Loud: 0.1 }, latestUpdate: latestUpdate(["Social"]) })).toEqual([
-      "Chill",
-      "Cozy",
-      "Social",
-    ]);
+    expect(
+      venueVibes({
+        detectedVibes: ["Chill"],
+        vibeScores: { Cozy: 0.5, Loud: 0.1 },
+        latestUpdate: latestUpdate(["Social"]),
+      }),
+    ).toEqual(["Chill", "Cozy", "Social"]);
   });
 
   it("builds directions, tel and website links safely", () => {

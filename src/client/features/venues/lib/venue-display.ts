@@ -15,7 +15,9 @@ const hasNumber = (n: number | null | undefined): n is number => typeof n === "n
 
 /** Spec 9 fallbacks: rating 4.8, review count 142, distance "0.8" when missing. */
 export function ratingFigure(venue: Pick<Venue, "rating">): Figure {
-  return hasNumber(venue.rating) ? { text: venue.rating.toFixed(1), isFallback: false } : { text: FALLBACKS.rating.toFixed(1), isFallback: true };
+  return hasNumber(venue.rating)
+    ? { text: venue.rating.toFixed(1), isFallback: false }
+    : { text: FALLBACKS.rating.toFixed(1), isFallback: true };
 }
 
 export function reviewCountFigure(venue: Pick<Venue, "reviewCount">): Figure {
@@ -26,7 +28,9 @@ export function reviewCountFigure(venue: Pick<Venue, "reviewCount">): Figure {
 
 export function distanceFigure(venue: Pick<Venue, "distance">): Figure {
   const d = venue.distance?.trim();
-  return d && Number.isFinite(Number.parseFloat(d)) ? { text: d, isFallback: false } : { text: FALLBACKS.distance, isFallback: true };
+  return d && Number.isFinite(Number.parseFloat(d))
+    ? { text: d, isFallback: false }
+    : { text: FALLBACKS.distance, isFallback: true };
 }
 
 /**
@@ -46,7 +50,9 @@ export function imageSrc(url: string | null | undefined): string | null {
 /** Spec 9: at most 3 current vibes; the live broadcast's vibes when there are any, else the card tags. */
 export function detailsVibes(venue: Pick<Venue, "latestUpdate" | "vibeScores">): string[] {
   const live = venue.latestUpdate?.currentVibes ?? [];
-  return live.length ? [...new Set(live)].slice(0, LIMITS.detailsCurrentVibes) : vibeTags(venue.vibeScores, LIMITS.detailsCurrentVibes);
+  return live.length
+    ? [...new Set(live)].slice(0, LIMITS.detailsCurrentVibes)
+    : vibeTags(venue.vibeScores, LIMITS.detailsCurrentVibes);
 }
 
 /** Every vibe a venue is known for: detected, scored at least 0.2, or broadcast live. */
@@ -87,7 +93,8 @@ export function reviewTime(time: string | null | undefined): string | null {
   if (!t) return null;
   if (/^\d{4}-\d{2}-\d{2}/.test(t)) {
     const date = new Date(t);
-    if (!Number.isNaN(date.getTime())) return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+    if (!Number.isNaN(date.getTime()))
+      return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
   }
   return t;
 }

@@ -15,21 +15,28 @@ describe("buildMatchParams", () => {
   });
 
   it("joins the chosen vibes with commas", () => {
-    expect(buildMatchParams({ coords: DEFAULT_COORDS, distanceMiles: 10, vibes: ["Chill", "Country Music"] }).vibes).toBe(
-      "Chill,Country Music",
-    );
+    expect(
+      buildMatchParams({ coords: DEFAULT_COORDS, distanceMiles: 10, vibes: ["Chill", "Country Music"] }).vibes,
+    ).toBe("Chill,Country Music");
   });
 
   it("adds a trimmed search and a category, but not blank text or 'all'", () => {
     const base = { coords: DEFAULT_COORDS, distanceMiles: 25, vibes: ["Cozy"] };
-    expect(buildMatchParams({ ...base, search: "  taco  ", category: "Bar" })).toMatchObject({ search: "taco", category: "Bar" });
+    expect(buildMatchParams({ ...base, search: "  taco  ", category: "Bar" })).toMatchObject({
+      search: "taco",
+      category: "Bar",
+    });
     const plain = buildMatchParams({ ...base, search: "   ", category: "all" });
     expect(plain).not.toHaveProperty("search");
     expect(plain).not.toHaveProperty("category");
   });
 
   it("rounds GPS coordinates to 4 decimals", () => {
-    const p = buildMatchParams({ coords: { latitude: 37.774929123, longitude: -122.419415987 }, distanceMiles: 10, vibes: [] });
+    const p = buildMatchParams({
+      coords: { latitude: 37.774929123, longitude: -122.419415987 },
+      distanceMiles: 10,
+      vibes: [],
+    });
     expect(p.latitude).toBe(37.7749);
     expect(p.longitude).toBe(-122.4194);
   });

@@ -12,7 +12,11 @@ export interface VibeReasons {
  * The reasons behind each shown vibe, strongest first (the server's order), at most three each,
  * without repeats; vibes with no evidence (e.g. only broadcast live by the owner) are left out.
  */
-export function vibeReasons(vibes: readonly string[], evidence: VenueDetails["vibeEvidence"] | null | undefined, max = VIBE_REASONS_SHOWN): VibeReasons[] {
+export function vibeReasons(
+  vibes: readonly string[],
+  evidence: VenueDetails["vibeEvidence"] | null | undefined,
+  max = VIBE_REASONS_SHOWN,
+): VibeReasons[] {
   if (!evidence) return [];
   return vibes
     .map((vibe) => {
