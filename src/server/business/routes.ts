@@ -4,7 +4,7 @@ import { venueIdParam } from "@shared/contracts/venues";
 import { findUserByEmail } from "../auth/users";
 import { requireAdmin, requireUser, type AppContext } from "../context";
 import { forbidden, notFound, parse } from "../http/errors";
-import { presentLatestUpdate } from "../live/present";
+import { presentLatestUpdate } from "../live/crowd";
 import { withLive } from "../venues/live-state";
 import { presentVenue } from "../venues/queries";
 import { isVenueOwner } from "./policy";

@@ -1,8 +1,7 @@
 import { KM_PER_MILE } from "@shared/constants";
 import type { z } from "zod";
 import type { naturalLanguageBody, NaturalLanguageResult } from "@shared/contracts/discover";
-import { liveFit } from "../live/crowd";
-import { presentLatestUpdate } from "../live/present";
+import { liveFit, presentLatestUpdate } from "../live/crowd";
 import { loadVenueState } from "../venues/live-state";
 import { presentVenue, type VenueRow } from "../venues/queries";
 import { matchScore, proximity } from "../venues/ranking";

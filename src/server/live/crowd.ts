@@ -1,4 +1,5 @@
 import { contradicts } from "@shared/vibe-tags";
+import type { LatestUpdate } from "@shared/contracts/venues";
 
 /**
  * A venue's live vibe: the owner's latest broadcast blended with the vibes of recent check-ins
@@ -107,4 +108,26 @@ export function liveFit(staticFit: number, live: LiveVibe | null, vibes: readonl
   let liveScore = 0;
   for (const v of vibes) liveScore = Math.max(liveScore, live.scores.get(v) ?? 0);
   return Math.round((0.6 * staticFit + 0.4 * liveScore) * 100) / 100;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** The LatestUpdate of spec section 3, from a live vibe. */
+export function presentLatestUpdate(live: LiveVibe): LatestUpdate {
+  const b = live.broadcast;
+  const sources = [b ? "the venue" : null, live.checkIns ? plural(live.checkIns, "recent check-in") : null].filter(
+    Boolean,
+  );
+  return {
+    capacityStatus: b?.capacityStatus ?? null,
+    noiseLevel: b?.noiseLevel ?? null,
+    isOpen: b?.isOpen ?? null,
+    statusMessage: `Live from ${sources.join(" and ")}`,
+    specialNotes: b?.specialNotes ?? null,
+    currentVibes: live.currentVibes,
+    createdAt: live.updatedAt.toISOString(),
+    reviewAuthor: null,
+    reviewRating: null,
+    reviewTime: null,
+  };
 }

@@ -1,6 +1,5 @@
 import type { LatestUpdate } from "@shared/contracts/venues";
-import type { LiveVibe } from "../live/crowd";
-import { presentLatestUpdate } from "../live/present";
+import { type LiveVibe, presentLatestUpdate } from "../live/crowd";
 import type { LiveStore } from "../live/store";
 import type { FavoriteStore } from "./favorites";
 

@@ -1,8 +1,7 @@
 import { MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db } from "../db/client";
-import { liveFit, type LiveVibe } from "../live/crowd";
-import { presentLatestUpdate } from "../live/present";
+import { liveFit, type LiveVibe, presentLatestUpdate } from "../live/crowd";
 import type { CatalogHit, VenueCatalog } from "./catalog";
 import { loadVenueState, type StateReader } from "./live-state";
 import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
