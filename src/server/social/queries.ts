@@ -252,6 +252,9 @@ export async function insertComment(
 
 // --- people and friends ---
 
+/** What a list of people shows of each (never password or privacy fields). */
+type PersonRow = Pick<UserRow, "id" | "first_name" | "last_name" | "email" | "profile_image_url">;
+
 /** Name or email, any case. Never the caller, never guests, never password or privacy fields. */
 export async function searchUsers(
   db: Queryable,
@@ -259,14 +262,7 @@ export async function searchUsers(
   q: string,
   limit: number,
 ): Promise<UserSearchResult[]> {
-  const rows = await db.query<{
-    id: string;
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    profile_image_url: string | null;
-    status: UserSearchResult["friendshipStatus"];
-  }>(
+  const rows = await db.query<PersonRow & { status: UserSearchResult["friendshipStatus"] }>(
     `SELECT u.id, u.first_name, u.last_name, u.email, u.profile_image_url,
             CASE WHEN EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = $1 AND f.friend_id = u.id) THEN 'friends'
                  WHEN EXISTS (SELECT 1 FROM friend_requests r WHERE r.requester_id = $1 AND r.addressee_id = u.id) THEN 'pending_sent'
@@ -367,15 +363,7 @@ export async function rejectRequest(db: Queryable, from: string, to: string): Pr
 
 /** The caller's friends by name; a friend's vibes only while they share them. */
 export async function friendsOf(db: Queryable, userId: string): Promise<Friend[]> {
-  const rows = await db.query<{
-    id: string;
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    profile_image_url: string | null;
-    preferred_vibes: string[];
-    privacy_share_vibes: boolean;
-  }>(
+  const rows = await db.query<PersonRow & { preferred_vibes: string[]; privacy_share_vibes: boolean }>(
     `SELECT u.id, u.first_name, u.last_name, u.email, u.profile_image_url, u.preferred_vibes, u.privacy_share_vibes
        FROM friendships f JOIN users u ON u.id = f.friend_id
       WHERE f.user_id = $1 ORDER BY u.first_name, u.last_name, u.email LIMIT 1000`,
@@ -480,22 +468,25 @@ export async function deleteGroup(db: Queryable, id: string): Promise<void> {
 
 // --- profile ---
 
-/** Sets the preferences the body names, leaves the others; answers the updated row. */
-export async function updatePreferences(
-  db: Queryable,
-  userId: string,
-  body: z.infer<typeof preferencesBody>,
-): Promise<UserRow> {
+/** Updates the caller's own users row (assignments use $2...; $1 is the id); answers the updated row. */
+async function updateOwnRow(db: Queryable, userId: string, assignments: string, values: unknown[]): Promise<UserRow> {
   const [row] = await db.query<UserRow>(
-    `UPDATE users SET
-       preferred_vibes      = coalesce($2::text[], preferred_vibes),
-       dietary_restrictions = coalesce($3::text[], dietary_restrictions),
-       budget_preference    = CASE WHEN $4::boolean THEN $5 ELSE budget_preference END,
-       favorite_categories  = coalesce($6::text[], favorite_categories),
-       updated_at = now()
-     WHERE id = $1 RETURNING *`,
+    `UPDATE users SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING *`,
+    [userId, ...values],
+  );
+  return row;
+}
+
+/** Sets the preferences the body names, leaves the others. */
+export function updatePreferences(db: Queryable, userId: string, body: z.infer<typeof preferencesBody>) {
+  return updateOwnRow(
+    db,
+    userId,
+    `preferred_vibes      = coalesce($2::text[], preferred_vibes),
+     dietary_restrictions = coalesce($3::text[], dietary_restrictions),
+     budget_preference    = CASE WHEN $4::boolean THEN $5 ELSE budget_preference END,
+     favorite_categories  = coalesce($6::text[], favorite_categories)`,
     [
-      userId,
       body.preferredVibes ?? null,
       body.dietaryRestrictions ?? null,
       body.budgetPreference !== undefined,
@@ -503,23 +494,16 @@ export async function updatePreferences(
       body.favoriteCategories ?? null,
     ],
   );
-  return row;
 }
 
-/** Sets the privacy switches the body names, leaves the others; answers the updated row. */
-export async function updatePrivacy(
-  db: Queryable,
-  userId: string,
-  body: z.infer<typeof privacyBody>,
-): Promise<UserRow> {
-  const [row] = await db.query<UserRow>(
-    `UPDATE users SET
-       privacy_share_vibes    = coalesce($2, privacy_share_vibes),
-       privacy_share_location = coalesce($3, privacy_share_location),
-       privacy_activity_feed  = coalesce($4, privacy_activity_feed),
-       updated_at = now()
-     WHERE id = $1 RETURNING *`,
-    [userId, body.privacyShareVibes ?? null, body.privacyShareLocation ?? null, body.privacyActivityFeed ?? null],
+/** Sets the privacy switches the body names, leaves the others. */
+export function updatePrivacy(db: Queryable, userId: string, body: z.infer<typeof privacyBody>) {
+  return updateOwnRow(
+    db,
+    userId,
+    `privacy_share_vibes    = coalesce($2, privacy_share_vibes),
+     privacy_share_location = coalesce($3, privacy_share_location),
+     privacy_activity_feed  = coalesce($4, privacy_activity_feed)`,
+    [body.privacyShareVibes ?? null, body.privacyShareLocation ?? null, body.privacyActivityFeed ?? null],
   );
-  return row;
 }

@@ -1,35 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { foldText, words } from "./words";
+import { foldText, type WordOptions, words } from "./words";
 
 describe("foldText", () => {
-  it("drops accents and compatibility forms, and lower-cases", () => {
-    expect(foldText("CAFÉ Ñandú")).toBe("cafe nandu");
-    expect(foldText("ﬁne ｃａｆｅ")).toBe("fine cafe");
-    expect(foldText("Crème brûlée")).toBe("creme brulee");
+  it.each([
+    ["CAFÉ Ñandú", "cafe nandu"],
+    ["ﬁne ｃａｆｅ", "fine cafe"],
+    ["Crème brûlée", "creme brulee"],
+  ])("folds %s to %s (accents, compatibility forms, case)", (text, folded) => {
+    expect(foldText(text)).toBe(folded);
   });
 });
 
+const STOP = new Set(["the", "and"]);
+const cases: [string, WordOptions, string[]][] = [
+  // apostrophes dropped, & read as and, other punctuation splits
+  ["PEET'S Coffee & Tea", {}, ["peets", "coffee", "and", "tea"]],
+  ["Joe’s `Bar´ ʼn Grill", {}, ["joes", "bar", "n", "grill"]],
+  ["7-ELEVEN #123 / BAR-B-Q", {}, ["7", "eleven", "123", "bar", "b", "q"]],
+  // letters and digits of any script are kept
+  ["Café 北京 Ørsted", {}, ["cafe", "北京", "ørsted"]],
+  // inner hyphens only when asked
+  ["a laid-back, -low-key- spot", { keepHyphens: true }, ["a", "laid-back", "low-key", "spot"]],
+  ["a laid-back spot", {}, ["a", "laid", "back", "spot"]],
+  ["The Blue Note & Friends", { stopWords: STOP }, ["blue", "note", "friends"]],
+];
+
 describe("words", () => {
-  it("drops apostrophes, reads & as and, splits on other punctuation", () => {
-    expect(words("PEET'S Coffee & Tea")).toEqual(["peets", "coffee", "and", "tea"]);
-    expect(words("Joe’s `Bar´ ʼn Grill")).toEqual(["joes", "bar", "n", "grill"]);
-    expect(words("7-ELEVEN #123 / BAR-B-Q")).toEqual(["7", "eleven", "123", "bar", "b", "q"]);
-  });
-
-  it("keeps letters and digits of any script", () => {
-    expect(words("Café 北京 Ørsted")).toEqual(["cafe", "北京", "ørsted"]);
-  });
-
-  it("keeps inner hyphens only when asked", () => {
-    expect(words("a laid-back, -low-key- spot", { keepHyphens: true })).toEqual(["a", "laid-back", "low-key", "spot"]);
-    expect(words("a laid-back spot")).toEqual(["a", "laid", "back", "spot"]);
-  });
-
-  it("leaves out stop words", () => {
-    expect(words("The Blue Note & Friends", { stopWords: new Set(["the", "and"]) })).toEqual([
-      "blue",
-      "note",
-      "friends",
-    ]);
+  it.each(cases)("%s %o -> %o", (text, opts, expected) => {
+    expect(words(text, opts)).toEqual(expected);
   });
 });
