@@ -2,7 +2,7 @@
  * Import boundaries (docs/ARCHITECTURE.md, "Layers"), checked by `npm run lint`.
  *
  * Server folders form layers; a module imports only from its own folder and from folders of lower
- * layers. The files at src/server's root (app, main, migrate-cli, config, context) compose the
+ * layers. The files at src/server's root (app, main, the two CLIs, config, context) compose the
  * layers and sit on top, with two sanctioned ways down to them: every route module imports
  * context.ts (AppContext and the request's user), which in turn imports only *types* from the
  * domains it describes (and http/errors); config.ts is imported for its type only.
@@ -21,7 +21,7 @@ const LAYERS = [
 
 const TESTS = ["[.]test[.]tsx?$", "^tests/", "^bench/"];
 const folder = (name) => `^src/server/${name}/`;
-const ROOT_TOP = "^src/server/(app|main|migrate-cli)[.]ts$";
+const ROOT_TOP = "^src/server/(app|main|migrate-cli|admin-cli)[.]ts$";
 
 const layerRules = LAYERS.flatMap((layer, i) =>
   layer.map((name) => {

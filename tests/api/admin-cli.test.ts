@@ -9,7 +9,7 @@ import { startServer } from "../helpers/server";
 
 const PASSWORD = "correct horse battery";
 
-// `npm run admin` (src/server/auth/admin-cli.ts): the operator's way to make the first admin of a
+// `npm run admin` (src/server/admin-cli.ts): the operator's way to make the first admin of a
 // new deployment and to give or take the role later, on the embedded database and on PostgreSQL.
 describe("npm run admin on the embedded database", () => {
   let dir: string;

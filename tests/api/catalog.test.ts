@@ -17,7 +17,7 @@ import {
 } from "../../src/server/venues/catalog";
 import { venuesWithin, type VenueRow } from "../../src/server/venues/queries";
 import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
-import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { Agent, uniqueEmail } from "../helpers/http";
 import { openTestDb, signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../../src/server/net/safe-fetch";
-import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { Agent, uniqueEmail } from "../helpers/http";
 import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 

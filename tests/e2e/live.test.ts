@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Venue } from "@shared/contracts/venues";
 import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot, signUpIn } from "../helpers/browser";
-import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { Agent, uniqueEmail } from "../helpers/http";
 import { signUpAdmin } from "../helpers/server";
 
 const chromiumPath = findChromium();

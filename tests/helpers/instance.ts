@@ -83,7 +83,7 @@ export function runMigrate(env: Record<string, string>): Promise<string> {
 }
 
 /**
- * `npm run admin -- <args>` (auth/admin-cli.ts) with the given environment, `stdin` written to its
+ * `npm run admin -- <args>` (admin-cli.ts) with the given environment, `stdin` written to its
  * standard input (the password of `create`): the operator's way to make an admin. Resolves with
  * its exit code and output, whatever the code.
  */

@@ -1,5 +1,5 @@
 /**
- * Roles an operator grants (docs/sign-in.md, "Roles"): `npm run admin` (auth/admin-cli.ts) calls
+ * Roles an operator grants (docs/sign-in.md, "Roles"): `npm run admin` (admin-cli.ts) calls
  * these. A role is never taken from what a person typed: `users.role` is set only here, and
  * ADMIN_EMAILS applies only to proven emails (users.effectiveRole).
  */

@@ -14,11 +14,11 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { signupBody } from "@shared/contracts/auth";
-import { ConfigError, loadConfig } from "../config";
-import { openDatabase } from "../db";
-import { DatabaseInUseError } from "../db/data-dir-lock";
-import { createAdmin, listAdmins, RoleCommandError, setGrantedRole } from "./roles";
-import { effectiveRole } from "./users";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db";
+import { DatabaseInUseError } from "./db/data-dir-lock";
+import { createAdmin, listAdmins, RoleCommandError, setGrantedRole } from "./auth/roles";
+import { effectiveRole } from "./auth/users";
 
 const USAGE = `Usage: npm run admin -- <command>
   create EMAIL   create an admin account (password from standard input; the email is marked verified)
