@@ -7,7 +7,7 @@ import { syncVenues } from "../../src/server/venues/sync";
 import { blueNotePlace, spreadPlaces, startFakeGooglePlaces, type FakeGooglePlaces } from "../fakes/google-places";
 import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /**
@@ -62,9 +62,9 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       { ...env, GOOGLE_PLACES_API_KEY: google.apiKey, GOOGLE_PLACES_URL: google.url },
     );
     admin = new Agent(osmOnly.url);
-    await signUp(admin, { email: emails[0] });
+    await signUpAdmin(osmOnly, admin, { email: emails[0] });
     admin2 = new Agent(both.url);
-    await signUp(admin2, { email: emails[1] });
+    await signUpAdmin(both, admin2, { email: emails[1] });
   });
   afterAll(async () => {
     await osmOnly?.close();
