@@ -120,7 +120,7 @@ describe.each(dbTargets())("admin on %s", (target) => {
     expect(byName["Realtime bus"]).toMatchObject({ available: true, detail: "In-process (one instance)" });
     expect(byName["OpenStreetMap (Overpass)"].available).toBe(true);
     expect(byName["Google Places"]).toMatchObject({ available: false, detail: "GOOGLE_PLACES_API_KEY not set" });
-    expect(byName["Text analysis (lexicon-v1)"].available).toBe(true);
+    expect(byName["Text analysis (vibe-model-v2)"].available).toBe(true);
     expect(byName["Image analysis (image-stats-v1)"].available).toBe(true);
     expect(byName["Text analysis (model)"].available).toBe(false);
     expect(byName["Sign in with Google"].available).toBe(false);
@@ -132,9 +132,15 @@ describe.each(dbTargets())("admin on %s", (target) => {
     });
     expect(res.status).toBe(200);
     const result = analysisResultSchema.strict().parse(res.body);
-    expect(result.method).toBe("lexicon-v1");
-    expect(result.vibes[0].vibe).toBe("Romantic");
-    expect(result.vibes.map((v) => v.vibe)).not.toContain("Loud");
+    expect(result.method).toBe("vibe-model-v2");
+    const conf = Object.fromEntries(result.vibes.map((v) => [v.vibe, v.confidence]));
+    // calibrated probabilities: Romantic and Quiet well above their base rates, Loud well below its own
+    expect(conf.Romantic).toBeGreaterThanOrEqual(0.5);
+    expect(conf.Quiet).toBeGreaterThanOrEqual(0.8);
+    expect(conf.Loud).toBeLessThan(0.2);
+    expect(result.vibes).toEqual(
+      [...result.vibes].sort((a, b) => b.confidence - a.confidence || a.vibe.localeCompare(b.vibe)),
+    );
   });
 
   it("analyses an image from its pixels", async () => {
@@ -178,7 +184,7 @@ describe("admin with a model back end", () => {
       await signUpAdmin(server, admin, { email: adminEmail });
       const res = await admin.post("/api/admin/analyze-sentiment", { text: "a candlelit little place" });
       expect(res.status).toBe(200);
-      expect(res.body.method).toBe("llm:test-model+lexicon-v1");
+      expect(res.body.method).toBe("llm:test-model+vibe-model-v2");
       expect(res.body.vibes.map((v: { vibe: string }) => v.vibe)).toContain("Romantic");
       expect(res.body.vibes.map((v: { vibe: string }) => v.vibe)).not.toContain("Nonsense");
       expect(modelCalls.at(-1)).toMatchObject({ auth: "Bearer k-123", body: { model: "test-model" } });

@@ -64,7 +64,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await page.getByLabel("Text to analyze").fill("Perfect for date night: candlelit and cozy, not loud at all.");
     await page.getByRole("button", { name: "Analyze Text" }).click();
     await toastSays(page, "Analysis Complete");
-    await toastSays(page, /lexicon-v1: Romantic \d+%/);
+    await toastSays(page, /vibe-model-v2: .*Romantic \d+%/);
     await expect.poll(() => page.getByRole("meter", { name: "Romantic" }).count()).toBe(1);
 
     // image analysis refuses internal addresses

@@ -1,13 +1,14 @@
 import { safeFetchImage, type SafeFetchOptions } from "../net/safe-fetch";
 import { IMAGE_METHOD, imageStatsFromBuffer, modelImageDataUrl, vibesFromImageStats } from "./image";
 import { createLlmAnalyzer, type LlmAnalyzerOptions, type LlmConfig } from "./llm";
-import { analyzeText, TEXT_METHOD } from "./text";
+import { analyzeText, MODEL_METHOD } from "./model";
 import type { VibeAnalysis } from "./types";
 
 /**
  * The vibe analysis service the routes use (admin "Test Text/Image Analysis", venue sync, posts):
- * the built-in analyzers (text.ts, image.ts), always available, refined by the optional model
- * back end (llm.ts) when one is configured. See docs/vibe-analysis.md.
+ * the built-in analyzers (model.ts: vibe-model-v2, trained on labelled reviews, built on text.ts's
+ * lexicon-v1; image.ts), always available, refined by the optional model back end (llm.ts) when one
+ * is configured. See docs/vibe-analysis.md.
  *
  *   const vibes = createVibeAnalyzer({ llm: llmConfigFromEnv(process.env), onError: (e) => log.warn(e.message) });
  *   await vibes.text("Cozy, candlelit, not loud at all");   // { method, vibes, negated?, evidence? }
@@ -40,7 +41,7 @@ export interface VibeAnalyzer {
 }
 
 export const SERVICE_NAMES = {
-  text: `Text analysis (${TEXT_METHOD})`,
+  text: `Text analysis (${MODEL_METHOD})`,
   textModel: "Text analysis (model)",
   image: `Image analysis (${IMAGE_METHOD})`,
   imageModel: "Image analysis (model)",
@@ -77,7 +78,8 @@ export function createVibeAnalyzer(opts: VibeAnalyzerOptions = {}): VibeAnalyzer
         {
           name: SERVICE_NAMES.text,
           available: true,
-          detail: "Built-in rule-based analyzer: phrases, negation, intensity, contrast",
+          detail:
+            "Built-in model trained on labelled reviews (CEBaB): words and phrases with negation plus lexicon-v1, calibrated probabilities, venue-level",
         },
         { name: SERVICE_NAMES.textModel, available: llm !== null, detail: model },
         {

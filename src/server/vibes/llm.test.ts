@@ -14,6 +14,7 @@ import {
   SYSTEM_PROMPT,
   type LlmAnalyzerOptions,
 } from "./llm";
+import { analyzeText as modelAnalyzeText, MODEL_METHOD } from "./model";
 import { analyzeText, TEXT_METHOD } from "./text";
 import type { VibeAnalysis } from "./types";
 
@@ -394,7 +395,7 @@ describe("createVibeAnalyzer", () => {
 
   it("without a model: built-in analyzers only, and says so", async () => {
     const v = createVibeAnalyzer();
-    expect(await v.text(TEXT)).toEqual(analyzeText(TEXT));
+    expect(await v.text(TEXT)).toEqual(modelAnalyzeText(TEXT));
     const services = v.services();
     expect(services.map((s) => s.name)).toEqual([
       SERVICE_NAMES.text,
@@ -404,7 +405,7 @@ describe("createVibeAnalyzer", () => {
     ]);
     expect(services.map((s) => s.available)).toEqual([true, false, true, false]);
     expect(services[1].detail).toMatch(/LLM_BASE_URL/);
-    expect(SERVICE_NAMES.text).toBe("Text analysis (lexicon-v1)");
+    expect(SERVICE_NAMES.text).toBe("Text analysis (vibe-model-v2)");
     expect(SERVICE_NAMES.image).toBe("Image analysis (image-stats-v1)");
   });
 
@@ -414,7 +415,7 @@ describe("createVibeAnalyzer", () => {
     );
     expect(a.method).toBe(IMAGE_METHOD);
     expect(a.vibes[0].vibe).toBe("Cozy");
-    await expect(createVibeAnalyzer().image(`${base}/photo.png`)).rejects.toMatchObject({ reason: "not-allowed" });
+    await expect(createVibeAnalyzer().image(`${base}/photo.png`)).rejects.toMatchObject({ statusCode: 403 });
   });
 
   it("with a model: refines text and images, sending the guarded copy as a data: URL", async () => {
@@ -428,7 +429,7 @@ describe("createVibeAnalyzer", () => {
     expect(services.map((s) => s.available)).toEqual([true, true, true, true]);
     expect(services[1].detail).toContain(`fake-vision at ${new URL(base).host}`);
 
-    expect((await v.text("cozy")).method).toBe(`llm:fake-vision+${TEXT_METHOD}`);
+    expect((await v.text("cozy")).method).toBe(`llm:fake-vision+${MODEL_METHOD}`);
     const before = seen.length;
     const a = await v.image(`http://photos.test:${new URL(base).port}/photo.png`);
     expect(errors).toEqual([]);
@@ -444,7 +445,7 @@ describe("createVibeAnalyzer", () => {
       imageFetch: imageFetch(),
       onError: (e) => errors.push(e),
     });
-    expect((await v.text(TEXT)).method).toBe(TEXT_METHOD);
+    expect((await v.text(TEXT)).method).toBe(MODEL_METHOD);
     expect((await v.image(`http://photos.test:${new URL(base).port}/photo.png`)).method).toBe(IMAGE_METHOD);
     expect(errors).toHaveLength(2);
   });
