@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/train-vibe-model.ts            # train, tune on dev, write the model
  *   npx tsx bench/train-vibe-model.ts --dry-run  # everything but the write
+ *   npx tsx bench/train-vibe-model.ts --out /tmp/m.json   # write elsewhere
  *
  * Data (../shared/data/SOURCES.md, CC BY 4.0; labels: bench/cebab.ts and docs/vibe-analysis.md):
  * train = the authors' train_inclusive split (1,755 original reviews and 9,973 crowd edits of them);
@@ -493,16 +494,18 @@ export function main(argv = process.argv.slice(2)) {
     `model: ${(json.length / 1024).toFixed(0)} KiB, ${heads.map((h) => `${h.name} ${Object.keys(h.weights).length} weights`).join(", ")}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   if (argv.includes("--dry-run")) return data;
-  mkdirSync(dirname(MODEL_FILE), { recursive: true });
+  const outAt = argv.indexOf("--out");
+  const out = outAt >= 0 ? argv[outAt + 1] : MODEL_FILE;
+  mkdirSync(dirname(out), { recursive: true });
   const before = (() => {
     try {
-      return readFileSync(MODEL_FILE, "utf8");
+      return readFileSync(out, "utf8");
     } catch {
       return null;
     }
   })();
-  writeFileSync(MODEL_FILE, json);
-  log(`wrote ${MODEL_FILE}${before === null ? "" : before === json ? " (unchanged)" : " (changed)"}`);
+  writeFileSync(out, json);
+  log(`wrote ${out}${before === null ? "" : before === json ? " (unchanged)" : " (changed)"}`);
   return data;
 }
 
