@@ -25,7 +25,8 @@ import type { VibeAnalysis, VibeReading } from "./types";
  *    restaurants with many reviews) is below 1: agreeing reviews add up, but less than if they were
  *    independent, and one sentence among many cannot saturate the result.
  * 4. Calibration: p = sigmoid(a S + b), Platt scaling fitted on the authors' dev split (by restaurant).
- *    With no evidence (S = 0) a head answers its base rate, not 0 or 1.
+ *    With no evidence (S = 0) a head answers its base rate, not 0 or 1. Romantic and Cozy, whose labels
+ *    are proxies, add their explicit lexicon evidence as in step 5: p = sigmoid(a S + b + slope x E).
  * 5. Vibes without labels (Live Music, Energetic, Social, Whiskey, Country Music, Creative, Adventurous,
  *    Focused, Chill, Relaxed, Upbeat): lexicon-v1's evidence, aggregated the same way, tempered into
  *    p = sigmoid(logit(prior) + slope x E), with the slope lexicon evidence was found to be worth where it
