@@ -415,7 +415,7 @@ describe("createVibeAnalyzer", () => {
     );
     expect(a.method).toBe(IMAGE_METHOD);
     expect(a.vibes[0].vibe).toBe("Cozy");
-    await expect(createVibeAnalyzer().image(`${base}/photo.png`)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(createVibeAnalyzer().image(`${base}/photo.png`)).rejects.toMatchObject({ reason: "not-allowed" });
   });
 
   it("with a model: refines text and images, sending the guarded copy as a data: URL", async () => {
