@@ -11,7 +11,7 @@
 
 /** Lowest first. Folders of one layer do not import each other either. */
 const LAYERS = [
-  ["db", "net"],
+  ["db", "net", "mail"],
   ["vibes"],
   ["http"],
   ["auth", "live", "providers", "realtime"],

@@ -31,6 +31,8 @@ import { discoverRoutes } from "./discover/routes";
 import { registerRateLimits } from "./http/rate-limits";
 import { createVibeAnalyzer, type VibeAnalyzer } from "./vibes/analyzer";
 import type { SafeFetchOptions } from "./net/safe-fetch";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { accountRoutes } from "./auth/account-routes";
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -53,6 +55,8 @@ export interface BuildOptions {
   rateLimitWindowMs?: number;
   /** Overrides of the SSRF guard for the image proxy and image analysis (tests: lookup, allowAddress, allowPorts). */
   imageFetch?: Pick<SafeFetchOptions, "lookup" | "allowAddress" | "allowPorts">;
+  /** Replaces the mailer made from SMTP_URL (tests). */
+  mailer?: Mailer;
 }
 
 /**
@@ -83,6 +87,17 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     opts.bus ??
     (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
   const changes = await createChangeFeed(db, { onError: (err) => app.log.error({ err }, "a change handler failed") });
+  const mailer =
+    opts.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      log: app.log,
+      // Without SMTP in development, each message is printed whole so its link can be followed;
+      // in production the links are never written anywhere (only a warning that mail is off).
+      print: config.production || config.logLevel === "silent" ? null : (text) => void process.stdout.write(text),
+    });
+  const afterwards = new Set<Promise<void>>();
   const ctx: AppContext = {
     config,
     db,
@@ -91,6 +106,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     sessions: createSessionStore(db, {
       secret: config.sessionSecret,
       ttlDays: config.sessionTtlDays,
+      idleDays: config.sessionIdleDays,
       changes,
       adminEmails: config.adminEmails,
     }),
@@ -109,6 +125,18 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
         imageFetch: opts.imageFetch,
         onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used"),
       }),
+    mailer,
+    afterReply(req, task) {
+      const run = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .catch((err) => req.log.error({ err }, "work after the answer failed"))
+        .finally(() => afterwards.delete(run));
+      afterwards.add(run);
+    },
+    async quiet() {
+      while (afterwards.size) await Promise.all([...afterwards]);
+      await mailer.flush();
+    },
   };
   app.setErrorHandler(errorHandler);
   // While draining, every answer closes its connection: a kept-alive connection (a load balancer's
@@ -155,6 +183,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     return { status: "ready", db: db.kind, realtime: bus.kind };
   });
   authRoutes(app, ctx);
+  accountRoutes(app, ctx);
   venueRoutes(app, ctx);
   postRoutes(app, ctx);
   friendRoutes(app, ctx);
@@ -173,6 +202,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
 
   await registerClient(app, config.clientDir);
   app.addHook("onClose", async () => {
+    await Promise.all([...afterwards]);
+    await mailer.close();
     await ctx.matchCounter.close();
     await ctx.catalog.close();
     ctx.sessions.close();

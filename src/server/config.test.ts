@@ -23,6 +23,32 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir, MIGRATE_ON_START: "false" }).migrateOnStart).toBe(false);
   });
 
+  it("mail is off without SMTP_URL; with it, MAIL_FROM defaults to no-reply at PUBLIC_URL's host", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      smtpUrl: null,
+      mailFrom: "VIBE <no-reply@localhost>",
+      sessionIdleDays: 14,
+      sessionTtlDays: 30,
+    });
+    const on = loadConfig({
+      DATA_DIR: dir,
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      PUBLIC_URL: "https://vibe.example/",
+      NODE_ENV: "production",
+      SESSION_IDLE_DAYS: "3",
+    });
+    expect(on).toMatchObject({
+      smtpUrl: "smtps://user:pass@mail.example:465",
+      mailFrom: "VIBE <no-reply@vibe.example>",
+      sessionIdleDays: 3,
+    });
+    expect(loadConfig({ DATA_DIR: dir, MAIL_FROM: "Team VIBE <hello@vibe.example>" }).mailFrom).toBe(
+      "Team VIBE <hello@vibe.example>",
+    );
+    expect(loadConfig({ DATA_DIR: dir, MAIL_FROM: "hello@vibe.example" }).mailFrom).toBe("hello@vibe.example");
+  });
+
   it("generates the session secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const a = loadConfig({ DATA_DIR: dir }).sessionSecret;
@@ -48,6 +74,14 @@ describe("loadConfig", () => {
     [{ MIGRATE_ON_START: "no" }, "MIGRATE_ON_START"],
     [{ IMAGE_PROXY_HOSTS: "http://bad host" }, "IMAGE_PROXY_HOSTS"],
     [{ LLM_BASE_URL: "ftp://models.example", LLM_MODEL: "m" }, "LLM_BASE_URL"],
+    [{ SMTP_URL: "mail.example:587" }, "SMTP_URL"],
+    [{ SMTP_URL: "https://mail.example" }, "SMTP_URL"],
+    [{ MAIL_FROM: "not an address" }, "MAIL_FROM"],
+    [{ MAIL_FROM: "VIBE <a@b.co>\r\nBcc: x@y.co" }, "MAIL_FROM"],
+    [{ SESSION_IDLE_DAYS: "0" }, "SESSION_IDLE_DAYS"],
+    [{ SESSION_IDLE_DAYS: "soon" }, "SESSION_IDLE_DAYS"],
+    // links in mail would otherwise follow the client's Host header
+    [{ SMTP_URL: "smtp://mail.example:587", NODE_ENV: "production" }, "PUBLIC_URL"],
   ])("refuses %j with one line naming %s", (env, name) => {
     let err: unknown;
     try {

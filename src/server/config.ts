@@ -23,6 +23,12 @@ export interface Config {
   adminEmails: string[];
   sessionSecret: string;
   sessionTtlDays: number;
+  /** SESSION_IDLE_DAYS: a session unused for this long ends, within its absolute SESSION_TTL_DAYS. */
+  sessionIdleDays: number;
+  /** SMTP_URL: where account mail goes (verification, password reset, alerts); null = mail is off. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the From of account mail. */
+  mailFrom: string;
   /** RATE_LIMIT_SCALE: multiplies every request limit (docs/deploy.md); 0 turns them off. */
   rateLimitScale: number;
   publicUrl: string | null;
@@ -101,6 +107,20 @@ const vars = {
     ),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_IDLE_DAYS: z.coerce.number({ error: "must be a number" }).int().min(1).max(365).default(14),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^smtps?:\/\/[^/]/.test(v) && URL.canParse(v), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(
+      isMailbox,
+      'must be an address ("no-reply@example.com") or a name and address ("VIBE <no-reply@example.com>")',
+    )
+    .optional(),
   RATE_LIMIT_SCALE: z.coerce
     .number({ error: "must be a number" })
     .min(0, "must be 0 (off) or more")
@@ -175,6 +195,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
     sessionSecret = readOrCreateSecret(dataDir);
   }
+  const publicUrl = parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL as string).origin : null;
+  const smtpUrl = (parsed.SMTP_URL as string | undefined) ?? null;
+  if (smtpUrl && !publicUrl && parsed.NODE_ENV === "production") {
+    // Without it, links in mail would be built from the request's Host header, which the client
+    // chooses: anyone could have a reset link for someone else's account point at their own site.
+    throw new ConfigError(
+      "Invalid environment variable PUBLIC_URL: required with SMTP_URL in production (the links in account mail are built from it)",
+    );
+  }
   let llm: LlmConfig | null;
   try {
     llm = llmConfigFromEnv(env);
@@ -202,8 +231,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     adminEmails: parsed.ADMIN_EMAILS as string[],
     sessionSecret: sessionSecret ?? "",
     sessionTtlDays: parsed.SESSION_TTL_DAYS as number,
+    sessionIdleDays: parsed.SESSION_IDLE_DAYS as number,
+    smtpUrl,
+    mailFrom:
+      (parsed.MAIL_FROM as string | undefined) ??
+      `VIBE <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
     rateLimitScale: parsed.RATE_LIMIT_SCALE as number,
-    publicUrl: parsed.PUBLIC_URL ? new URL(parsed.PUBLIC_URL as string).origin : null,
+    publicUrl,
     trustProxy: parsed.TRUST_PROXY as boolean | number,
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS as number,
     maxConnections: parsed.MAX_CONNECTIONS as number,
@@ -226,6 +260,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     oauth,
     ...overrides,
   };
+}
+
+/** "no-reply@example.com" or "VIBE <no-reply@example.com>": one mailbox, no line breaks. */
+function isMailbox(v: string): boolean {
+  if (/[\r\n]/.test(v)) return false;
+  const named = /^[^<>"]*<([^<>\s]+)>$/.exec(v);
+  return z.email().safeParse(named ? named[1] : v).success;
 }
 
 /** On the embedded default the secret is generated once and kept in DATA_DIR (mode 0600). */

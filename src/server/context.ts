@@ -9,6 +9,7 @@ import type { VibeAnalyzer } from "./vibes/analyzer";
 import type { VenueCatalog } from "./venues/catalog";
 import type { ChangeFeed } from "./db/changes";
 import type { LiveStore } from "./live/store";
+import type { Mailer } from "./mail/mailer";
 import type { FavoriteStore } from "./venues/favorites";
 import { forbidden, unauthorized } from "./http/errors";
 
@@ -28,6 +29,15 @@ export interface AppContext {
   /** Every venue, in memory, for radius searches (venues/catalog.ts). */
   catalog: VenueCatalog;
   vibes: VibeAnalyzer;
+  /** Account mail (verification and reset links, alerts) to SMTP_URL, or printed/dropped when it is unset. */
+  mailer: Mailer;
+  /**
+   * Runs `task` after the answer has gone out (its failure is logged): work whose duration must
+   * not show in the answer's timing, such as whether an address has an account.
+   */
+  afterReply(req: FastifyRequest, task: () => Promise<void>): void;
+  /** Resolves once the afterReply work begun so far, and the mail it handed over, is done (tests). */
+  quiet(): Promise<void>;
 }
 
 /** The signed-in admin (granted by an operator, or a proven email in ADMIN_EMAILS), or 401 / 403. */

@@ -173,6 +173,11 @@ export const AUTH_PATHS = {
   me: "/api/auth/me",
   emailLogin: "/auth/email/login",
   emailSignup: "/auth/email/signup",
+  forgotPassword: "/auth/email/forgot-password",
+  resetPassword: "/auth/email/reset-password",
+  verifyEmail: "/auth/email/verify",
+  resendVerification: "/api/auth/verification-email",
+  logoutEverywhere: "/api/auth/logout-everywhere",
   devLogin: "/api/auth/dev-login",
   logout: "/api/logout",
   google: "/auth/google",
@@ -242,6 +247,71 @@ export const AUTH_TEXT = {
   termsOfService: "Terms of Service",
   privacyPolicy: "Privacy Policy",
   guestName: "Guest",
+} as const;
+
+/**
+ * Email verification, password reset, sign-up answers and sessions (not in the spec: issue 14;
+ * docs/sign-in.md). Pages: /verify-email#token=… and /reset-password#token=… (the links VIBE mails).
+ */
+export const ACCOUNT_PAGES = { verifyEmail: "/verify-email", resetPassword: "/reset-password" } as const;
+export const ACCOUNT_TEXT = {
+  /** The sign-up answer, the same whether or not the address already has an account. */
+  signupAccepted: (email: string) => `Check ${email}: we sent you a message from VIBE.`,
+  checkEmailTitle: "Check your email",
+  checkEmailBody: (email: string) =>
+    `We sent a message to ${email}. It says what to do next. If it does not arrive in a few minutes, look in your spam folder.`,
+  welcomeTitle: "Welcome to VIBE!",
+  welcomeBody: (email: string) => `We sent a link to ${email} to verify your email address.`,
+  forgotLink: "Forgot password?",
+  forgotTitle: "Reset your password",
+  forgotSubtitle: "Enter the email of your account and we will send you a link to choose a new password.",
+  forgotSubmit: "Send reset link",
+  forgotSending: "Sending...",
+  /** The forgot-password answer, the same whether or not the address has an account. */
+  forgotSent: (email: string) =>
+    `If an account uses ${email}, we sent it a link to choose a new password. The link works once, for 1 hour.`,
+  forgotFailed: "Could not send the reset link",
+  backToSignIn: "Back to sign in",
+  resetTitle: "Choose a new password",
+  resetSubtitle: "Setting a new password signs you out on every other device.",
+  resetSubmit: "Set new password",
+  resetSaving: "Saving...",
+  resetDone: "Password changed",
+  resetDoneBody: "You are signed in, and signed out everywhere else.",
+  resetFailed: "Could not set the password",
+  newPassword: "New password",
+  requestNewLink: "Request a new link",
+  verifyTitle: "Verify your email",
+  verifying: "Verifying your email...",
+  verified: "Your email is verified",
+  verifiedBody: (email: string) => `Thanks! ${email} is confirmed as your address.`,
+  continue: "Continue",
+  goToSignIn: "Go to sign in",
+  linkInvalid: "This link is not valid. Check that you opened the whole link from the message.",
+  verifyExpired: "This verification link has expired. Sign in and send a new one from your Profile.",
+  verifyUsed:
+    "This verification link was already used (or a newer one was). If your email is not verified yet, send a new link from your Profile.",
+  resetExpired: "This reset link has expired (links work for 1 hour). Request a new one.",
+  resetUsed: "This reset link was already used (or a newer one was). Request a new one if you still need it.",
+  linkMissing: "This page needs the link from your email. Open the link in the message again.",
+  // Profile
+  unverifiedTitle: "Verify your email",
+  unverifiedBody: (email: string) => `We sent a link to ${email}. Open it to confirm your address.`,
+  resend: "Send a new link",
+  resending: "Sending...",
+  resent: (email: string) => `We sent a new link to ${email}.`,
+  resendFailed: "Could not send the link",
+  alreadyVerified: "Your email is already verified",
+  noEmailToVerify: "Your account has no email address to verify",
+  tooManyLinks:
+    "You asked for several links in the last hour. Please look for them in your inbox (and spam folder), or try again later.",
+  signOutEverywhere: "Sign Out Everywhere",
+  signOutEverywhereTitle: "Sign out everywhere?",
+  signOutEverywhereBody:
+    "This ends your sessions on every device and browser, including this one. You will need to sign in again.",
+  signOutEverywhereConfirm: "Sign out everywhere",
+  signOutEverywhereDone: "Signed out on every device",
+  signOutEverywhereFailed: "Could not sign out everywhere",
 } as const;
 
 export const LOADING_TEXT = "Loading...";

@@ -124,6 +124,8 @@ describe.each(dbTargets())("admin on %s", (target) => {
     expect(byName["Image analysis (image-stats-v1)"].available).toBe(true);
     expect(byName["Text analysis (model)"].available).toBe(false);
     expect(byName["Sign in with Google"].available).toBe(false);
+    // no SMTP_URL here: mail is off, and the list says so
+    expect(byName.Mail).toMatchObject({ available: false, detail: expect.stringMatching(/^Off: SMTP_URL is unset/) });
   });
 
   it("analyses text with the built-in analyzer", async () => {

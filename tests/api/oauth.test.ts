@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markEmailVerified } from "../../src/server/auth/users";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets, type DbTarget } from "../helpers/targets";
@@ -248,13 +249,14 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
 
     it("links to the existing email account when the provider verified the email", async () => {
       const existing = await signUp(new Agent(server.url));
+      // the address was proven by its verification link: the password is the owner's
+      await markEmailVerified(server.db, existing.id);
       const b = browser();
       op.nextAccount = account({ email: existing.email.toUpperCase(), email_verified: true });
       expect((await b.navigate(`${server.url}/auth/google`)).location).toBe("/");
       const me = await b.me();
       expect(me.body.id).toBe(existing.id);
       expect(me.body.email).toBe(existing.email);
-      // Google vouched for the account's own address: it is proven now
       expect(me.body.emailVerified).toBe(true);
       expect(await identities(existing.id)).toHaveLength(1);
       // the password still signs in to the same account
@@ -263,6 +265,27 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
         password: existing.password,
       });
       expect(login.body.id).toBe(existing.id);
+    });
+
+    it("linking to an account whose address was only typed ends the typist's password and sessions (pre-hijacking)", async () => {
+      // someone signs up first with the address of a person who will later use Google
+      const typist = new Agent(server.url);
+      const existing = await signUp(typist);
+      const b = browser();
+      op.nextAccount = account({ email: existing.email, email_verified: true });
+      expect((await b.navigate(`${server.url}/auth/google`)).location).toBe("/");
+      const me = await b.me();
+      // the address's owner is in, and the address is proven now
+      expect(me.body).toMatchObject({ id: existing.id, emailVerified: true });
+      // whoever typed it is out, and their password no longer opens the account
+      await server.ctx.changes.settle();
+      expect((await typist.get("/api/auth/me")).status).toBe(401);
+      const login = await new Agent(server.url).post("/auth/email/login", {
+        email: existing.email,
+        password: existing.password,
+      });
+      expect(login.status).toBe(401);
+      expect((await b.me()).status).toBe(200);
     });
 
     it("never links on an unverified email: a separate account, without that email", async () => {

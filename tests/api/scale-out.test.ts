@@ -89,6 +89,36 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     ws.close();
   });
 
+  it("a session ended on one instance closes its websockets on the other (logout, sign out everywhere)", async () => {
+    const laptop = new Agent(a.url);
+    const user = await signUp(laptop);
+    const phone = new Agent(b.url);
+    expect((await phone.post("/auth/email/login", { email: user.email, password: user.password })).status).toBe(200);
+    const subscribe = async (base: string, agent: Agent) => {
+      const ws = await openWs(base, { cookie: agent.cookieHeader() });
+      ws.send({ type: "subscribe", userId: user.id });
+      await ws.next((m) => m.type === "subscribed");
+      return ws;
+    };
+    const closeCode = (ws: Awaited<ReturnType<typeof subscribe>>) =>
+      new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("still open after 10 s")), 10_000);
+        ws.socket.once("close", (code) => (clearTimeout(timer), resolve(code)));
+      });
+    // the laptop's session, with a socket on each instance; logout through A
+    const [laptopOnA, laptopOnB] = [await subscribe(a.url, laptop), await subscribe(b.url, laptop)];
+    const phoneOnA = await subscribe(a.url, phone);
+    const closing = [closeCode(laptopOnA), closeCode(laptopOnB)];
+    expect((await laptop.get("/api/logout")).status).toBe(303);
+    expect(await Promise.all(closing)).toEqual([4001, 4001]);
+    // the phone's socket on A stays; signing out everywhere through B closes it
+    phoneOnA.send({ type: "ping" });
+    expect(await phoneOnA.next((m) => m.type === "pong")).toBeTruthy();
+    const phoneClosing = closeCode(phoneOnA);
+    expect((await phone.post("/api/auth/logout-everywhere")).status).toBe(200);
+    expect(await phoneClosing).toBe(4001);
+  });
+
   it("SIGTERM drains A: its websockets close with 1001, a request in flight finishes, it exits 0, and B keeps serving", async () => {
     const onA = new Agent(a.url);
     const user = await signUp(onA);

@@ -4,10 +4,12 @@ import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 const TTL_DAYS = 7;
+const IDLE_DAYS = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The Set-Cookie line of the session cookie in a response. */
-const sessionCookie = (res: Res) => res.headers.getSetCookie().find((c) => c.startsWith("vibe_session="));
+/** The Set-Cookie line of the session cookie in a response (its __Host- name over https). */
+const sessionCookie = (res: Res) =>
+  res.headers.getSetCookie().find((c) => c.startsWith("vibe_session=") || c.startsWith("__Host-vibe_session="));
 const tokenIn = (cookieLine: string | undefined) => /^vibe_session=([^;]*)/.exec(cookieLine ?? "")?.[1] ?? null;
 const tokenOfAgent = (a: Agent) => /vibe_session=([^;]*)/.exec(a.cookieHeader())?.[1] ?? null;
 const attribute = (cookieLine: string, name: string) =>
@@ -19,7 +21,11 @@ describe.each(dbTargets())("sessions on %s", (target) => {
 
   beforeAll(async () => {
     [server, direct] = await Promise.all([
-      startServer(target, {}, { SESSION_TTL_DAYS: String(TTL_DAYS), TRUST_PROXY: "1" }),
+      startServer(
+        target,
+        {},
+        { SESSION_TTL_DAYS: String(TTL_DAYS), SESSION_IDLE_DAYS: String(IDLE_DAYS), TRUST_PROXY: "1" },
+      ),
       startServer(target, {}, { TRUST_PROXY: "false" }),
     ]);
   });
@@ -64,8 +70,8 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       const guestToken = tokenOfAgent(a);
       expect(await whoIs(guestToken)).toBe(guest.id);
       const res = await a.post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh" });
-      expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ id: guest.id, isGuest: false });
+      expect(res.status).toBe(202);
+      expect((await a.get("/api/auth/me")).body).toMatchObject({ id: guest.id, isGuest: false });
       const token = tokenIn(sessionCookie(res));
       expect(token).not.toBe(guestToken);
       expect(await whoIs(guestToken)).toBe(401);
@@ -137,6 +143,37 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     });
   });
 
+  describe("sign out everywhere", () => {
+    it("ends every session of the person, on every device, and clears this one's cookie", async () => {
+      const laptop = new Agent(server.url);
+      const user = await signUp(laptop);
+      const phone = new Agent(server.url);
+      expect((await phone.post("/auth/email/login", { email: user.email, password: user.password })).status).toBe(200);
+      const someoneElse = new Agent(server.url);
+      await signUp(someoneElse);
+      const res = await laptop.post("/api/auth/logout-everywhere");
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: "Signed out on every device" });
+      expect(tokenIn(sessionCookie(res))).toBe("");
+      expect((await laptop.get("/api/auth/me")).status).toBe(401);
+      expect((await phone.get("/api/auth/me")).status).toBe(401);
+      expect((await someoneElse.get("/api/auth/me")).status).toBe(200);
+      const rows = await server.db.query("SELECT 1 FROM sessions WHERE user_id = $1", [user.id]);
+      expect(rows).toHaveLength(0);
+      // the password still works: signing in again starts a new session
+      expect((await phone.post("/auth/email/login", { email: user.email, password: user.password })).status).toBe(200);
+    });
+
+    it("is a state change: refused from another site, and 401 without a session", async () => {
+      const a = new Agent(server.url);
+      await signUp(a);
+      const evil = await a.post("/api/auth/logout-everywhere", undefined, { origin: "https://evil.example" });
+      expect(evil.status).toBe(403);
+      expect((await a.get("/api/auth/me")).status).toBe(200);
+      expect((await new Agent(server.url).post("/api/auth/logout-everywhere")).status).toBe(401);
+    });
+  });
+
   // Instances keep the sessions they read for a while (src/server/auth/sessions.ts); the database
   // tells every instance when one ends. On PostgreSQL `server` and `direct` share one database.
   describe.runIf(target === "postgres")("kept sessions on two instances", () => {
@@ -200,6 +237,40 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       expect(guest.body.id).not.toBe(user.id);
     });
 
+    it(`ends after SESSION_IDLE_DAYS (${IDLE_DAYS}) without use, well before its absolute expiry`, async () => {
+      const a = new Agent(server.url);
+      const user = await signUp(a);
+      await server.db.query(
+        "UPDATE sessions SET last_seen_at = now() - make_interval(days => $2, mins => 1) WHERE user_id = $1",
+        [user.id, IDLE_DAYS],
+      );
+      await server.ctx.changes.settle();
+      expect((await a.get("/api/auth/me")).status).toBe(401);
+      expect((await a.post("/api/posts", { vibes: ["Chill"], content: "idle" })).status).toBe(401);
+    });
+
+    it("a session in use stays: its last use is written again (at most once an hour)", async () => {
+      const a = new Agent(server.url);
+      const user = await signUp(a);
+      const lastSeen = async () =>
+        (
+          await server.db.query<{ idle_s: number }>(
+            "SELECT extract(epoch FROM now() - last_seen_at)::float8 AS idle_s FROM sessions WHERE user_id = $1",
+            [user.id],
+          )
+        )[0].idle_s;
+      // used a moment ago: not written again
+      expect(await lastSeen()).toBeLessThan(60);
+      // unused for nearly the whole idle time: the next request keeps it and writes its use
+      await server.db.query(
+        "UPDATE sessions SET last_seen_at = now() - make_interval(days => $2) + interval '1 hour' WHERE user_id = $1",
+        [user.id, IDLE_DAYS],
+      );
+      await server.ctx.changes.settle();
+      expect((await a.get("/api/auth/me")).body.id).toBe(user.id);
+      expect(await lastSeen()).toBeLessThan(60);
+    });
+
     it("a session about to expire still works until then", async () => {
       const a = new Agent(server.url);
       const user = await signUp(a);
@@ -214,6 +285,8 @@ describe.each(dbTargets())("sessions on %s", (target) => {
   describe("cookie attributes", () => {
     const check = (cookie: string | undefined, secure: boolean) => {
       expect(cookie).toBeDefined();
+      // over https the __Host- name: browsers then refuse it unless Secure, Path=/ and no Domain
+      expect(cookie!.startsWith(secure ? "__Host-vibe_session=" : "vibe_session=")).toBe(true);
       expect(attribute(cookie!, "HttpOnly")).not.toBeNull();
       expect(attribute(cookie!, "SameSite")![2]).toMatch(/^Lax$/i);
       expect(attribute(cookie!, "Path")![2]).toBe("/");
@@ -244,6 +317,24 @@ describe.each(dbTargets())("sessions on %s", (target) => {
         ),
         false,
       );
+    });
+
+    it("over https only the __Host- cookie is read, and over http only the plain one", async () => {
+      const proxied = { "x-forwarded-proto": "https", "x-forwarded-host": "vibe.example" };
+      const a = new Agent(server.url, "https://vibe.example");
+      const res = await a.post("/api/auth/dev-login", undefined, proxied);
+      const token = /^__Host-vibe_session=([^;]*)/.exec(sessionCookie(res)!)![1];
+      const me = (cookie: string, headers: Record<string, string> = {}) =>
+        fetch(`${server.url}/api/auth/me`, { headers: { cookie, ...headers } }).then((r) => r.status);
+      expect(await me(`__Host-vibe_session=${token}`, proxied)).toBe(200);
+      // the same token under the plain name (which a sibling subdomain or an http page could plant) is not read over https
+      expect(await me(`vibe_session=${token}`, proxied)).toBe(401);
+      // and a __Host- cookie means nothing over plain http
+      expect(await me(`__Host-vibe_session=${token}`)).toBe(401);
+      // logging out over https clears the __Host- cookie
+      const out = await a.get("/api/logout", proxied);
+      expect(tokenIn(sessionCookie(out)?.replace(/^__Host-/, ""))).toBe("");
+      expect(await me(`__Host-vibe_session=${token}`, proxied)).toBe(401);
     });
 
     it("not Secure when X-Forwarded-Proto comes from a client no proxy setting trusts", async () => {

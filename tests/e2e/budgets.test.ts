@@ -28,6 +28,8 @@ const PAGES = [
   "profile-page",
   "business-page",
   "admin-page",
+  "verify-email-page",
+  "reset-password-page",
 ];
 const ASSETS = resolve("dist/client/assets");
 
@@ -70,7 +72,15 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
     );
     for (const w of wire) if (w.decoded > 2048) expect(w.encoded, w.name).toBeLessThan(w.decoded / 2);
     // pages nobody opened are not loaded
-    for (const name of ["feed-page", "admin-page", "friends-page", "profile-page", "business-page"])
+    for (const name of [
+      "feed-page",
+      "admin-page",
+      "friends-page",
+      "profile-page",
+      "business-page",
+      "verify-email-page",
+      "reset-password-page",
+    ])
       expect(
         scripts.some((s) => s.includes(`/${name}-`)),
         name,

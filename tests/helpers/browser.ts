@@ -77,8 +77,10 @@ export async function signUpIn(context: BrowserContext, baseURL: string, email: 
   const res = await context.request.post(`${baseURL}/auth/email/signup`, {
     data: { email, password: "a good password", firstName, lastName: "User" },
   });
-  if (res.status() !== 201) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as { id: string; email: string };
+  if (res.status() !== 202) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
+  const me = await context.request.get(`${baseURL}/api/auth/me`);
+  if (me.status() !== 200) throw new Error(`signup did not sign in: ${me.status()} ${await me.text()}`);
+  return (await me.json()) as { id: string; email: string };
 }
 
 /**
@@ -86,15 +88,16 @@ export async function signUpIn(context: BrowserContext, baseURL: string, email: 
  * email, as following the verification link does: with the address in ADMIN_EMAILS, an admin.
  */
 export async function signUpAdminIn(context: BrowserContext, server: TestServer, email: string, firstName = "Admin") {
-  const res = await context.request.post(`${server.url}/auth/email/signup`, {
+  await context.request.post(`${server.url}/auth/email/signup`, {
     data: { email, password: "a good password", firstName, lastName: "User" },
   });
-  const user =
-    res.status() === 201
-      ? ((await res.json()) as { id: string })
-      : ((await (
-          await context.request.post(`${server.url}/auth/email/login`, { data: { email, password: "a good password" } })
-        ).json()) as { id: string });
+  // a taken address answers sign-up like a new one but signs nobody in: then sign in
+  let me = await context.request.get(`${server.url}/api/auth/me`);
+  if (me.status() !== 200 || ((await me.json()) as { email?: string }).email !== email.toLowerCase()) {
+    await context.request.post(`${server.url}/auth/email/login`, { data: { email, password: "a good password" } });
+    me = await context.request.get(`${server.url}/api/auth/me`);
+  }
+  const user = (await me.json()) as { id: string };
   await markEmailVerified(server.db, user.id);
   await server.ctx.changes.settle();
   return user;

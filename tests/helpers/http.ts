@@ -1,3 +1,5 @@
+import { Agent as Dispatcher, fetch as undiciFetch } from "undici";
+
 /** A small HTTP client for API tests: keeps cookies like a browser and sends this site's Origin. */
 export interface Res<T = any> {
   status: number;
@@ -8,10 +10,25 @@ export interface Res<T = any> {
 
 export class Agent {
   private cookies = new Map<string, string>();
+  private fetcher: typeof fetch = fetch;
   constructor(
     readonly base: string,
     private origin: string | null = base,
   ) {}
+
+  /**
+   * An agent whose connections come from `localAddress`, another loopback address (127.0.0.2 …):
+   * to the server, another client address, with no proxy header involved.
+   */
+  static fromAddress(base: string, localAddress: string): Agent {
+    const agent = new Agent(base);
+    const dispatcher = new Dispatcher({ localAddress });
+    agent.fetcher = ((url: string, init: RequestInit) =>
+      undiciFetch(url, { ...(init as object), dispatcher } as Parameters<
+        typeof undiciFetch
+      >[1])) as unknown as typeof fetch;
+    return agent;
+  }
 
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -19,7 +36,9 @@ export class Agent {
 
   /** A copy that shares nothing (a second browser). */
   fresh() {
-    return new Agent(this.base, this.origin);
+    const copy = new Agent(this.base, this.origin);
+    copy.fetcher = this.fetcher;
+    return copy;
   }
 
   async request<T = any>(
@@ -36,7 +55,7 @@ export class Agent {
       payload = typeof body === "string" ? body : JSON.stringify(body);
       h["content-type"] ??= "application/json";
     }
-    const res = await fetch(this.base + path, { method, headers: h, body: payload, redirect: "manual" });
+    const res = await this.fetcher(this.base + path, { method, headers: h, body: payload, redirect: "manual" });
     for (const c of res.headers.getSetCookie()) {
       const [pair, ...attrs] = c.split(";");
       const [name, ...v] = pair.split("=");
@@ -75,7 +94,11 @@ let counter = 0;
 export const uniqueEmail = (prefix = "user") =>
   `${prefix}.${Date.now().toString(36)}.${process.pid}.${++counter}@example.com`;
 
-/** Signs up a new account on `agent` and returns its user. */
+/**
+ * Signs up a new account on `agent` and returns its user. Sign-up answers 202 with the same body
+ * whether or not the address was taken (docs/sign-in.md, "Sign-up"); a new address is signed in,
+ * so the account is what /api/auth/me says now.
+ */
 export async function signUp(
   agent: Agent,
   overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
@@ -88,6 +111,9 @@ export async function signUp(
     ...overrides,
   };
   const res = await agent.post("/auth/email/signup", body);
-  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
-  return { ...res.body, password: body.password } as { id: string; email: string; password: string; role: string };
+  if (res.status !== 202) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  const me = await agent.get("/api/auth/me");
+  if (me.status !== 200 || me.body.email !== body.email.trim().toLowerCase())
+    throw new Error(`signup did not sign in a new account: ${me.status} ${me.text}`);
+  return { ...me.body, password: body.password } as { id: string; email: string; password: string; role: string };
 }

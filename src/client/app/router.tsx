@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
-import { LOADING_TEXT } from "@shared/constants";
+import { Route, Switch, useLocation } from "wouter";
+import { ACCOUNT_PAGES, LOADING_TEXT } from "@shared/constants";
 import { useAuth } from "@client/lib/auth";
 import { loadPage } from "@client/lib/page-chunk";
 import { AppShell } from "./app-shell";
@@ -23,6 +23,13 @@ const BusinessPage = lazy(() =>
 // The login screen carries the form validation (zod), which nothing else on first load needs.
 const LoginPage = lazy(() =>
   loadPage(() => import("@client/features/auth/login-page").then((m) => ({ default: m.LoginPage }))),
+);
+// The landings of the links VIBE mails (verification, password reset): only their readers need them.
+const VerifyEmailPage = lazy(() =>
+  loadPage(() => import("@client/features/auth/verify-email-page").then((m) => ({ default: m.VerifyEmailPage }))),
+);
+const ResetPasswordPage = lazy(() =>
+  loadPage(() => import("@client/features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage }))),
 );
 // Explore and Saved load on first visit.
 const ExplorePage = lazy(() =>
@@ -129,7 +136,21 @@ function SignedInRoutes() {
 
 export function AppRouter() {
   const { isLoading, isAuthenticated } = useAuth();
+  const [location] = useLocation();
   useScrollToTop();
+  // The links VIBE mails open the same page signed in or out, without waiting for the session check.
+  if (location === ACCOUNT_PAGES.verifyEmail)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <VerifyEmailPage />
+      </Suspense>
+    );
+  if (location === ACCOUNT_PAGES.resetPassword)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ResetPasswordPage />
+      </Suspense>
+    );
   if (isLoading) return <LoadingScreen />;
   return isAuthenticated ? <SignedInRoutes /> : <SignedOutRoutes />;
 }

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { REALTIME_TEXT } from "@shared/constants";
 import type { LatestUpdate, Venue } from "@shared/contracts/venues";
 import { toast } from "@client/hooks/use-toast";
-import { useAuth } from "@client/lib/auth";
+import { AUTH_ME_QUERY_KEY, useAuth } from "@client/lib/auth";
 import { connectRealtime, realtimeUrl, type RealtimeMessage } from "@client/lib/realtime";
 
 interface RealtimeState {
@@ -78,6 +78,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const [state, setState] = useState<RealtimeState>({ connected: false, lastMessage: null });
   const userId = user?.id ?? null;
+  // Bumped when the server ends the socket's session: the connection is opened again with whatever
+  // session the browser has now (a new one, after a password reset here), or not at all once signed out.
+  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
     if (!userId) return;
@@ -85,6 +88,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       url: realtimeUrl(window.location),
       userId,
       onStatus: (connected) => setState((s) => ({ ...s, connected })),
+      // signed out here or elsewhere (logout, sign out everywhere, a new password, expiry): the
+      // current-user call is read again, and the app shows the signed-out screens
+      onSessionEnded: () => {
+        void client.invalidateQueries({ queryKey: AUTH_ME_QUERY_KEY });
+        setGeneration((g) => g + 1);
+      },
       onMessage: (message) => {
         setState((s) => ({ ...s, lastMessage: message }));
         applyRealtimeMessage(client, message);
@@ -94,7 +103,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       conn.close();
       setState({ connected: false, lastMessage: null });
     };
-  }, [userId, client]);
+  }, [userId, client, generation]);
 
   return <RealtimeContext.Provider value={state}>{children}</RealtimeContext.Provider>;
 }

@@ -6,7 +6,7 @@ class FakeSocket {
   readyState = 0;
   sent: string[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e?: { code: number }) => void) | null = null;
   onmessage: ((e: { data: string }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -14,9 +14,9 @@ class FakeSocket {
   send(data: string) {
     this.sent.push(data);
   }
-  close() {
+  close(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   open() {
     this.readyState = 1;
@@ -26,6 +26,7 @@ class FakeSocket {
 
 function harness() {
   FakeSocket.all = [];
+  let sessionEnded = 0;
   const timers: { fn: () => void; ms: number; id: number }[] = [];
   let next = 1;
   const statuses: boolean[] = [];
@@ -35,6 +36,7 @@ function harness() {
     userId: "u1",
     onMessage: (m) => messages.push(m),
     onStatus: (s) => statuses.push(s),
+    onSessionEnded: () => sessionEnded++,
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
     setTimer: (fn, ms) => {
       const id = next++;
@@ -52,7 +54,7 @@ function harness() {
     timers.splice(timers.indexOf(t), 1);
     t.fn();
   };
-  return { conn, timers, statuses, messages, fire };
+  return { conn, timers, statuses, messages, fire, sessionEnded: () => sessionEnded };
 }
 
 describe("connectRealtime", () => {
@@ -75,6 +77,16 @@ describe("connectRealtime", () => {
     ws.onmessage?.({ data: "not json" });
     ws.onmessage?.({ data: JSON.stringify({ nope: 1 }) });
     expect(h.messages).toEqual([{ type: "venue_update", venueId: 1 }]);
+  });
+
+  it("does not reconnect when the server closes the socket because the session ended (4001), and says so", () => {
+    const h = harness();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].close(4001);
+    expect(h.sessionEnded()).toBe(1);
+    expect(h.timers.some((t) => t.ms === 3000)).toBe(false);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(h.statuses).toEqual([true, false]);
   });
 
   it("reconnects 3 s after a close, at most 5 times in a row", () => {

@@ -10,16 +10,22 @@ export interface RealtimeOptions {
   userId: string;
   onMessage: (message: RealtimeMessage) => void;
   onStatus: (open: boolean) => void;
+  /** The server closed the socket because its session ended (signed out here or elsewhere): no reconnecting. */
+  onSessionEnded?: () => void;
   /** For tests: the WebSocket implementation and timers. */
   WebSocketImpl?: typeof WebSocket;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (id: unknown) => void;
 }
 
+/** The server's close code for a socket whose session ended (src/server/realtime/ws.ts). */
+export const SESSION_ENDED_CLOSE = 4001;
+
 /**
  * The realtime connection of spec 7 and 9: opens at once, subscribes with the user's id, pings
  * every 30 s, and after a close reconnects 3 s later, at most 5 times in a row (a successful open
- * starts the count again). `close()` ends it for good.
+ * starts the count again). `close()` ends it for good, and so does the server closing it because
+ * the session ended (then `onSessionEnded`).
  */
 export function connectRealtime(opts: RealtimeOptions): { close: () => void } {
   const WS = opts.WebSocketImpl ?? WebSocket;
@@ -56,11 +62,16 @@ export function connectRealtime(opts: RealtimeOptions): { close: () => void } {
         /* not ours to read */
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event?: { code?: number }) => {
       if (ping !== null) clearTimer(ping);
       ping = null;
       opts.onStatus(false);
       if (socket !== ws || stopped) return;
+      if (event?.code === SESSION_ENDED_CLOSE) {
+        stopped = true;
+        opts.onSessionEnded?.();
+        return;
+      }
       if (attempts < WEBSOCKET.maxReconnectAttempts) {
         attempts++;
         retry = setTimer(open, WEBSOCKET.reconnectDelayMs);

@@ -32,6 +32,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
               : "Redis unavailable: live updates stay on this instance until it returns"
             : "In-process (one instance)",
       },
+      { name: "Mail", ...(await ctx.mailer.status()) },
       ...sourceStatuses(config),
       ...vibes.services(),
       ...SOCIAL_PROVIDERS.map((p) => ({

@@ -36,3 +36,31 @@ export async function insertGuest(db: Queryable): Promise<UserRow> {
   const [user] = await db.query<UserRow>("INSERT INTO users (first_name, is_guest) VALUES ('Guest', true) RETURNING *");
   return user;
 }
+
+/**
+ * A new password from a reset link: set only while the account still has the address the link
+ * was mailed to; the address counts as proven (its owner opened the mail). Null if it changed.
+ */
+export async function setPasswordFromLink(
+  db: Queryable,
+  userId: string,
+  email: string,
+  passwordHash: string,
+): Promise<UserRow | null> {
+  const [user] = await db.query<UserRow>(
+    `UPDATE users SET password_hash = $3, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
+      WHERE id = $1 AND lower(email) = $2 RETURNING *`,
+    [userId, email, passwordHash],
+  );
+  return user ?? null;
+}
+
+/** Marks the address proven when the account still has it (a verification link); null if it changed. */
+export async function verifyEmailFromLink(db: Queryable, userId: string, email: string): Promise<UserRow | null> {
+  const [user] = await db.query<UserRow>(
+    `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
+      WHERE id = $1 AND lower(email) = $2 RETURNING *`,
+    [userId, email],
+  );
+  return user ?? null;
+}

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT, TEXT } from "@shared/constants";
 import { loginBody, signupBody } from "@shared/contracts/auth";
 import { currentUser, requireUser, type AppContext } from "../context";
-import { conflict, parse, unauthorized } from "../http/errors";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "./login-limit";
+import { parse, unauthorized } from "../http/errors";
+import { linkBase } from "./account-mail";
+import { alertOwnerOfFailures, sendVerification, tellOwnerOfSignupAttempt } from "./account-routes";
+import { assertLoginAllowed, clearLoginFailures, LOGIN_LIMITS, loginAddress, recordLoginFailure } from "./login-limit";
 import { hashPassword, verifyPassword } from "./passwords";
 import { insertGuest, insertUser, registerGuest } from "./queries";
 import { findUserByEmail, normalizeEmail, presentUser, type UserRow } from "./users";
@@ -13,38 +15,59 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, sessions, config } = ctx;
   const present = (row: UserRow) => presentUser(row, config.adminEmails);
 
+  /**
+   * Sign-up never says whether an address already has an account (docs/sign-in.md, "Sign-up"):
+   * both answers are 202 with the same body. A new address gets its account, a session (the
+   * spec's flow goes on to /) and a verification link; an address with an account gets no session,
+   * and its owner gets a mail instead ("someone tried to sign up with your address").
+   */
   app.post("/auth/email/signup", async (req, reply) => {
     const body = parse(signupBody, req.body);
     const email = normalizeEmail(body.email);
-    if (await findUserByEmail(db, email)) throw conflict(TEXT.emailTaken);
+    // hashed either way, so both answers take as long
     const passwordHash = await hashPassword(body.password);
     const me = await currentUser(ctx, req);
-    let user: UserRow;
-    const registration = { email, passwordHash, firstName: body.firstName, lastName: body.lastName };
-    try {
-      // A guest who signs up keeps what they did as a guest: the same account becomes registered.
-      user = me?.is_guest ? await registerGuest(db, me.id, registration) : await insertUser(db, registration);
-    } catch (err) {
-      // Two sign-ups racing for one email: the unique index decides, the loser hears 409.
-      if ((err as { code?: string }).code === "23505") throw conflict(TEXT.emailTaken);
-      throw err;
+    let user: UserRow | null = null;
+    if (!(await findUserByEmail(db, email))) {
+      const registration = { email, passwordHash, firstName: body.firstName, lastName: body.lastName };
+      try {
+        // A guest who signs up keeps what they did as a guest: the same account becomes registered.
+        user = me?.is_guest ? await registerGuest(db, me.id, registration) : await insertUser(db, registration);
+      } catch (err) {
+        // Two sign-ups racing for one email: the unique index decides; the loser is told as for a taken one.
+        if ((err as { code?: string }).code !== "23505") throw err;
+      }
     }
-    await sessions.start(req, reply, user.id);
-    return reply.status(201).send(present(user));
+    const base = linkBase(config.publicUrl, req);
+    if (user) {
+      const created = user;
+      await sessions.start(req, reply, created.id);
+      ctx.afterReply(req, async () => void (await sendVerification(ctx, created.id, email, base)));
+    } else {
+      ctx.afterReply(req, () => tellOwnerOfSignupAttempt(ctx, email, base));
+    }
+    return reply.status(202).send({ message: ACCOUNT_TEXT.signupAccepted(email) });
   });
 
   app.post("/auth/email/login", async (req, reply) => {
     const body = parse(loginBody, req.body);
     const email = normalizeEmail(body.email);
-    await assertLoginAllowed(db, email, req.ip);
+    const address = loginAddress(req);
+    // An address that keeps getting this account's password wrong waits, whatever it sends now.
+    await assertLoginAllowed(db, email, address, reply);
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.password_hash ?? null, body.password);
     if (!user || !ok) {
-      await recordLoginFailure(db, email, req.ip);
+      const failures = await recordLoginFailure(db, email, address);
+      if (user?.email && failures >= LOGIN_LIMITS.alertFailures) {
+        const owner = { id: user.id, email: user.email };
+        const base = linkBase(config.publicUrl, req);
+        ctx.afterReply(req, () => alertOwnerOfFailures(ctx, owner, failures, base));
+      }
       // The same words whether or not the email has an account.
       throw unauthorized(TEXT.invalidCredentials);
     }
-    await clearLoginFailures(db, email);
+    await clearLoginFailures(db, email, address);
     await sessions.start(req, reply, user.id);
     return present(user);
   });

@@ -5,7 +5,17 @@ import type { Queryable } from "../db/client";
 import { KeptByUser } from "../db/kept";
 import { withEffectiveRole, type UserRow } from "./users";
 
+/** The session cookie over plain http (localhost in development). */
 export const SESSION_COOKIE = "vibe_session";
+/**
+ * The session cookie over https. Browsers accept a `__Host-` cookie only when it is Secure, has
+ * Path=/ and no Domain, so neither a sibling subdomain nor a plain-http page can set or overwrite
+ * it. Over https only this name is read.
+ */
+export const SECURE_SESSION_COOKIE = "__Host-vibe_session";
+
+export const sessionCookieName = (req: FastifyRequest) =>
+  req.protocol === "https" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
 export interface SessionStore {
   /** Starts a session for `userId` and sets its cookie; the previous session of this request ends. */
@@ -14,6 +24,15 @@ export interface SessionStore {
   user(req: FastifyRequest): Promise<UserRow | null>;
   /** Ends this request's session and clears its cookie. */
   end(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of the user, on every device (sign out everywhere, a new password). */
+  endAll(userId: string): Promise<void>;
+  /** The stored hash of this request's session token (which session a websocket belongs to), or null. */
+  hashOf(req: FastifyRequest): string | null;
+  /**
+   * Which of these sessions (by hash) are still live, each with the milliseconds it has left at
+   * most (its absolute or idle end, whichever comes first), read from the database.
+   */
+  live(hashes: readonly string[]): Promise<Map<string, number>>;
   /** Forgets what this instance holds of a user's sessions (their row or sessions just changed). */
   forget(userId: string): void;
   close(): void;
@@ -22,10 +41,17 @@ export interface SessionStore {
 /** How long a signed-in user read from the database may be answered from memory at most. */
 export const SESSION_CACHE_MS = 30_000;
 const SESSION_CACHE_MAX = 100_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session's last use is written at most this often (each write tells every instance). */
+const TOUCH_MAX_MS = 60 * 60 * 1000;
 
 /**
  * Sessions are opaque 256-bit random tokens. The cookie carries the token; the database keeps only
  * an HMAC of it (keyed by SESSION_SECRET), so a copy of the sessions table signs nobody in.
+ *
+ * A session ends at its absolute expiry (SESSION_TTL_DAYS after sign-in) or after SESSION_IDLE_DAYS
+ * without use, whichever comes first. Its last use (`last_seen_at`) is written at most once an
+ * hour (or a 24th of the idle time, if that is shorter).
  *
  * Nearly every request asks who is signed in, so each instance keeps the sessions it has read
  * (with their user) for up to SESSION_CACHE_MS. What would make one stale is announced by the
@@ -38,13 +64,24 @@ const SESSION_CACHE_MAX = 100_000;
  */
 export function createSessionStore(
   db: Queryable,
-  opts: { secret: string; ttlDays: number; changes?: ChangeFeed; cacheMs?: number; adminEmails?: readonly string[] },
+  opts: {
+    secret: string;
+    ttlDays: number;
+    /** Days without use after which a session ends (default: never before its absolute expiry). */
+    idleDays?: number;
+    changes?: ChangeFeed;
+    cacheMs?: number;
+    adminEmails?: readonly string[];
+  },
 ): SessionStore {
   const adminEmails = opts.adminEmails ?? [];
   const hashToken = (token: string) => createHmac("sha256", opts.secret).update(token).digest("base64url");
-  const ttlMs = opts.ttlDays * 24 * 60 * 60 * 1000;
+  const ttlMs = opts.ttlDays * DAY_MS;
+  const idleMs = (opts.idleDays ?? opts.ttlDays) * DAY_MS;
+  const idleSeconds = idleMs / 1000;
+  const touchMs = Math.min(TOUCH_MAX_MS, idleMs / 24);
   const tokenOf = (req: FastifyRequest) => {
-    const t = req.cookies[SESSION_COOKIE];
+    const t = req.cookies[sessionCookieName(req)];
     return t && /^[A-Za-z0-9_-]{43}$/.test(t) ? t : null;
   };
   const cookieOptions = (req: FastifyRequest) => ({
@@ -54,7 +91,7 @@ export function createSessionStore(
     secure: req.protocol === "https",
   });
 
-  const kept = new KeptByUser<{ user: UserRow; expiresAt: number }>(
+  const kept = new KeptByUser<{ user: UserRow; expiresAt: number; lastSeenAt: number }>(
     opts.changes ? (opts.cacheMs ?? SESSION_CACHE_MS) : 0,
     SESSION_CACHE_MAX,
   );
@@ -69,10 +106,20 @@ export function createSessionStore(
     if (userId) kept.forget(userId);
     else kept.forgetAll(); // a read of it may be under way, for a user not known here
   };
+  /** Moves the session's last use to now, when it was written longer than `touchMs` ago. */
+  const touch = (hash: string) =>
+    db.query(
+      "UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $2)",
+      [hash, touchMs / 1000],
+    );
 
   return {
     forget,
     close: () => stopListening?.(),
+    hashOf(req) {
+      const token = tokenOf(req);
+      return token ? hashToken(token) : null;
+    },
     async start(req, reply, userId) {
       const old = tokenOf(req);
       if (old) {
@@ -87,9 +134,13 @@ export function createSessionStore(
         userId,
         expires,
       ]);
-      // Expired sessions of anyone are swept now and then, on the way in.
-      if (Math.random() < 0.05) await db.query("DELETE FROM sessions WHERE expires_at < now()");
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), expires });
+      // Expired and idle sessions of anyone are swept now and then, on the way in.
+      if (Math.random() < 0.05)
+        await db.query(
+          "DELETE FROM sessions WHERE expires_at < now() OR last_seen_at < now() - make_interval(secs => $1)",
+          [idleSeconds],
+        );
+      reply.setCookie(sessionCookieName(req), token, { ...cookieOptions(req), expires });
     },
     async user(req) {
       const token = tokenOf(req);
@@ -99,16 +150,36 @@ export function createSessionStore(
       // session ended anywhere can never change anything again, whatever an instance has kept.
       const reading = req.method === "GET" || req.method === "HEAD";
       const hit = reading ? kept.get(hash) : undefined;
-      if (hit && hit.expiresAt > Date.now()) return withEffectiveRole(hit.user, adminEmails);
+      const now = Date.now();
+      if (hit && hit.expiresAt > now && hit.lastSeenAt + idleMs > now) {
+        if (now - hit.lastSeenAt > touchMs) {
+          await touch(hash);
+          hit.lastSeenAt = now;
+        }
+        return withEffectiveRole(hit.user, adminEmails);
+      }
       if (hit) kept.drop(hash);
       const readAt = kept.epoch;
-      const rows = await db.query<UserRow & { session_expires_at: Date }>(
-        "SELECT u.*, s.expires_at AS session_expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > now()",
-        [hash],
+      const rows = await db.query<UserRow & { session_expires_at: Date; session_idle_ms: number }>(
+        `SELECT u.*, s.expires_at AS session_expires_at,
+                (extract(epoch FROM now() - s.last_seen_at) * 1000)::float8 AS session_idle_ms
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)`,
+        [hash, idleSeconds],
       );
       if (!rows[0]) return null;
-      const { session_expires_at: expires, ...user } = rows[0];
-      kept.keep(hash, user.id, { user: Object.freeze(user), expiresAt: new Date(expires).getTime() }, readAt);
+      const { session_expires_at: expires, session_idle_ms: idle, ...user } = rows[0];
+      let lastSeenAt = Date.now() - idle;
+      if (idle > touchMs) {
+        await touch(hash);
+        lastSeenAt = Date.now();
+      }
+      kept.keep(
+        hash,
+        user.id,
+        { user: Object.freeze(user), expiresAt: new Date(expires).getTime(), lastSeenAt },
+        readAt,
+      );
       return withEffectiveRole(user, adminEmails);
     },
     async end(req, reply) {
@@ -118,7 +189,22 @@ export function createSessionStore(
         await db.query("DELETE FROM sessions WHERE token_hash = $1", [hash]);
         ended(hash);
       }
-      reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
+      reply.clearCookie(sessionCookieName(req), cookieOptions(req));
+    },
+    async endAll(userId) {
+      await db.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
+      forget(userId);
+    },
+    async live(hashes) {
+      if (!hashes.length) return new Map();
+      const rows = await db.query<{ token_hash: string; ms_left: number }>(
+        `SELECT token_hash,
+                (extract(epoch FROM least(expires_at, last_seen_at + make_interval(secs => $2)) - now()) * 1000)::float8 AS ms_left
+           FROM sessions
+          WHERE token_hash = ANY($1::text[]) AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $2)`,
+        [hashes, idleSeconds],
+      );
+      return new Map(rows.map((r) => [r.token_hash, r.ms_left]));
     },
   };
 }

@@ -30,6 +30,11 @@ export const RATE_LIMITS: Record<string, RateLimit> = {
   "POST /auth/email/login": { max: 20, windowMs: 5 * MINUTE, per: "ip" },
   "POST /auth/email/signup": { max: 10, windowMs: 10 * MINUTE, per: "ip" },
   "POST /api/auth/dev-login": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
+  // links by mail: each address may ask for a few (each account also gets at most 3 links an hour)
+  "POST /auth/email/forgot-password": { max: 5, windowMs: 15 * MINUTE, per: "ip" },
+  "POST /auth/email/reset-password": { max: 10, windowMs: 15 * MINUTE, per: "ip" },
+  "POST /auth/email/verify": { max: 20, windowMs: 15 * MINUTE, per: "ip" },
+  "POST /api/auth/verification-email": { max: 5, windowMs: 60 * MINUTE },
   "GET /api/venues/match-public": { max: 120, windowMs: MINUTE },
   "GET /api/venues/nearby": { max: 120, windowMs: MINUTE },
   "GET /api/groups/:id/venues": { max: 120, windowMs: MINUTE },

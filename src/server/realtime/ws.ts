@@ -7,6 +7,20 @@ import { isAllowedOrigin } from "../http/security";
 const MAX_MESSAGE_BYTES = 4 * 1024;
 const MAX_MESSAGES_PER_MINUTE = 60;
 const IDLE_CLOSE_MS = WEBSOCKET.pingMs * 3;
+/** Close code when the socket's session ends (logout, sign out everywhere, a new password, expiry). */
+export const SESSION_ENDED_CLOSE = 4001;
+/** The longest a socket goes without its session being read again, when nothing is heard of it. */
+const SESSION_RECHECK_MAX_MS = 6 * 60 * 60 * 1000;
+
+interface Client {
+  socket: WebSocket;
+  /** Set once the socket subscribed to its person's events. */
+  userId: string | null;
+  /** The person whose session opened the socket, and that session's stored hash. */
+  owner: string;
+  session: string;
+  recheck: ReturnType<typeof setTimeout> | null;
+}
 
 /**
  * The realtime endpoint /ws. The upgrade needs a session cookie (guest or registered) and this
@@ -14,7 +28,38 @@ const IDLE_CLOSE_MS = WEBSOCKET.pingMs * 3;
  * bus events addressed to everyone or to the subscribed person.
  */
 export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
-  const clients = new Set<{ socket: WebSocket; userId: string | null }>();
+  const clients = new Set<Client>();
+  const byOwner = new Map<string, Set<Client>>();
+
+  /**
+   * Reads these sockets' sessions again: a socket whose session has ended is closed with 4001;
+   * the others are read again when their session would expire (or idle out) at the latest.
+   */
+  const checkSessions = async (list: readonly Client[]) => {
+    const open = list.filter((c) => c.socket.readyState <= 1);
+    if (!open.length) return;
+    const live = await ctx.sessions.live([...new Set(open.map((c) => c.session))]);
+    for (const c of open) {
+      const left = live.get(c.session);
+      if (left === undefined) {
+        c.socket.close(SESSION_ENDED_CLOSE, "Session ended");
+        continue;
+      }
+      if (c.recheck) clearTimeout(c.recheck);
+      c.recheck = setTimeout(
+        () => void checkSessions([c]).catch((err) => app.log.warn({ err }, "rereading a websocket's session failed")),
+        Math.min(Math.max(left, 0) + 1000, SESSION_RECHECK_MAX_MS),
+      );
+      c.recheck.unref();
+    }
+  };
+  // A session ends on any instance: the database names its person (migration 008: a sessions row
+  // deleted or updated announces users:<id>), and every instance rereads that person's sockets.
+  const stopHearing = ctx.changes.on("users", (changed) => {
+    const affected = changed === "*" ? [...clients] : changed.flatMap((id) => [...(byOwner.get(id) ?? [])]);
+    return checkSessions(affected);
+  });
+  app.addHook("onClose", async () => stopHearing());
 
   // An event is encoded once and the same bytes go to every socket that should have it.
   const unsubscribe = ctx.bus.subscribe((event) => {
@@ -46,8 +91,14 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
         .send({ message: "This address only accepts websocket connections" }),
     wsHandler: async (socket, req) => {
       const user = await currentUser(ctx, req);
-      const client = { socket, userId: null as string | null };
+      const session = ctx.sessions.hashOf(req);
+      if (!user || !session) return socket.close(SESSION_ENDED_CLOSE, "Session ended");
+      const client: Client = { socket, userId: null, owner: user.id, session, recheck: null };
       clients.add(client);
+      const owned = byOwner.get(user.id) ?? byOwner.set(user.id, new Set()).get(user.id)!;
+      owned.add(client);
+      // the session may have ended between the upgrade and now: read it once the socket is known
+      void checkSessions([client]).catch((err) => app.log.warn({ err }, "reading a websocket's session failed"));
       let window = Date.now();
       let count = 0;
       let idle = setTimeout(() => socket.close(4000, "idle"), IDLE_CLOSE_MS);
@@ -70,16 +121,30 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         if (msg?.type === "ping") return reply({ type: "pong" });
         if (msg?.type === "subscribe") {
-          if (msg.userId !== user?.id)
+          if (msg.userId !== user.id)
             return reply({ type: "error", message: "You can only subscribe to your own updates" });
-          client.userId = user!.id;
-          return reply({ type: "subscribed", userId: user!.id });
+          // the session is read again before the person's events flow: an ended one closes the socket
+          void ctx.sessions.live([session]).then(
+            (live) => {
+              if (!live.has(session)) return socket.close(SESSION_ENDED_CLOSE, "Session ended");
+              client.userId = user.id;
+              reply({ type: "subscribed", userId: user.id });
+            },
+            (err) => {
+              app.log.warn({ err }, "reading a websocket's session failed");
+              reply({ type: "error", message: "Could not subscribe; please try again" });
+            },
+          );
+          return;
         }
         return reply({ type: "error", message: "Unknown message type" });
       });
       socket.on("close", () => {
         clearTimeout(idle);
+        if (client.recheck) clearTimeout(client.recheck);
         clients.delete(client);
+        owned.delete(client);
+        if (!owned.size && byOwner.get(user.id) === owned) byOwner.delete(user.id);
       });
       socket.on("error", () => socket.terminate());
     },

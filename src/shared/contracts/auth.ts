@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, TEXT } from "../constants";
+import { ACCOUNT_TEXT, LIMITS, TEXT } from "../constants";
 
 const email = z
   .string({ error: TEXT.invalidEmail })
@@ -36,6 +36,41 @@ export const signupBody = z.object({
   lastName: optionalName,
 });
 export type SignupBody = z.infer<typeof signupBody>;
+
+const newPassword = z
+  .string({ error: TEXT.passwordMin })
+  .min(LIMITS.passwordMin, { error: TEXT.passwordMin })
+  .max(LIMITS.passwordMax, { error: `Password can be at most ${LIMITS.passwordMax} characters` });
+
+/** The token of a link VIBE mailed: 256 random bits, base64url (43 characters). */
+const linkToken = z
+  .string({ error: ACCOUNT_TEXT.linkInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: ACCOUNT_TEXT.linkInvalid });
+
+/** POST /auth/email/forgot-password: the address to send a reset link to (if it has an account). */
+export const forgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** POST /auth/email/reset-password: the token from the link and the new password (the sign-up rule). */
+export const resetPasswordBody = z.object({ token: linkToken, password: newPassword });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** POST /auth/email/verify: the token from the verification link. */
+export const verifyEmailBody = z.object({ token: linkToken });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** Why a mailed link was refused (400 answers of verify and reset carry it beside the message). */
+export type LinkRefusal = "invalid" | "expired" | "used";
+export interface LinkRefused {
+  message: string;
+  reason: LinkRefusal;
+}
+
+/** The answer of POST /auth/email/verify. */
+export interface EmailVerified {
+  message: string;
+  email: string;
+}
 
 /** The User of spec section 3, as the server returns it (never any password material). */
 export const userSchema = z.object({

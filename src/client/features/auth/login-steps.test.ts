@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { otherEmailStep, previousStep } from "./login-steps";
+import { initialStep, otherEmailStep, previousStep } from "./login-steps";
 
 describe("login steps", () => {
   it("goes back one level", () => {
@@ -8,6 +8,14 @@ describe("login steps", () => {
     expect(previousStep("signup-providers")).toBe("landing");
     expect(previousStep("email-login")).toBe("signin-providers");
     expect(previousStep("email-signup")).toBe("signup-providers");
+    expect(previousStep("forgot-password")).toBe("email-login");
+  });
+
+  it("opens on the reset request only when the address asks for it", () => {
+    expect(initialStep("?step=forgot-password")).toBe("forgot-password");
+    expect(initialStep("?error=denied&provider=x")).toBe("landing");
+    expect(initialStep("?step=email-signup")).toBe("landing");
+    expect(initialStep("")).toBe("landing");
   });
 
   it("switches between the email forms", () => {

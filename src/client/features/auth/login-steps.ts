@@ -1,5 +1,11 @@
 /** Internal steps of the login screen (spec 2 and 4). */
-export type LoginStep = "landing" | "signin-providers" | "signup-providers" | "email-login" | "email-signup";
+export type LoginStep =
+  | "landing"
+  | "signin-providers"
+  | "signup-providers"
+  | "email-login"
+  | "email-signup"
+  | "forgot-password";
 
 const PARENT: Record<LoginStep, LoginStep | null> = {
   landing: null,
@@ -7,6 +13,8 @@ const PARENT: Record<LoginStep, LoginStep | null> = {
   "signup-providers": "landing",
   "email-login": "signin-providers",
   "email-signup": "signup-providers",
+  // "Forgot password?" on the email login step
+  "forgot-password": "email-login",
 };
 
 /** Back returns one level; from the first step there is nothing to go back to inside the screen. */
@@ -17,4 +25,12 @@ export function previousStep(step: LoginStep): LoginStep | null {
 /** The switch link between the two email forms. */
 export function otherEmailStep(step: "email-login" | "email-signup"): "email-login" | "email-signup" {
   return step === "email-login" ? "email-signup" : "email-login";
+}
+
+/**
+ * The step the screen opens on: `?step=forgot-password` (the link in a failed sign-ins mail, and a
+ * reset page whose link expired) opens the reset request; anything else the first step.
+ */
+export function initialStep(search: string): LoginStep {
+  return new URLSearchParams(search).get("step") === "forgot-password" ? "forgot-password" : "landing";
 }

@@ -1,7 +1,7 @@
-import { ChevronRight, LogOut, Shield, SlidersHorizontal, Sparkles, Users } from "lucide-react";
+import { ChevronRight, LogOut, MonitorSmartphone, Shield, SlidersHorizontal, Sparkles, Users } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { AUTH_TEXT, PAGE_TITLES, PROFILE_TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT, AUTH_TEXT, PAGE_TITLES, PROFILE_TEXT } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogTrigger } from "@client/components/ui/dialog";
 import { InitialsAvatar } from "@client/components/ui/initials-avatar";
@@ -12,6 +12,8 @@ import { displayName, initial } from "@client/lib/user-display";
 import { cn } from "@client/lib/utils";
 import { PreferencesDialogContent } from "./components/preferences-dialog";
 import { PrivacySheetContent } from "./components/privacy-sheet";
+import { SignOutEverywhereDialogContent } from "./components/sign-out-everywhere-dialog";
+import { VerifyEmailNotice } from "./components/verify-email-notice";
 import { profileCounters } from "./lib/profile-counters";
 
 const rowClass =
@@ -79,6 +81,9 @@ export function ProfilePage() {
         </dl>
       </section>
 
+      {/* a typed address not yet proven by its link: guests and provider accounts without one have nothing to verify */}
+      {email && !user.isGuest && !user.emailVerified && <VerifyEmailNotice email={email} />}
+
       {user.preferredVibes.length > 0 ? (
         <section aria-labelledby="profile-vibes" className="flex flex-col gap-3">
           <h2 id="profile-vibes" className="text-lg font-semibold">
@@ -136,6 +141,20 @@ export function ProfilePage() {
               <PrivacySheetContent user={user} onSaved={() => setPrivacyOpen(false)} />
             </Dialog>
           </li>
+          {!user.isGuest && (
+            <li>
+              <Dialog>
+                <DialogTrigger asChild>
+                  <button type="button" className={rowClass}>
+                    <ActionRow icon={<MonitorSmartphone aria-hidden="true" />}>
+                      {ACCOUNT_TEXT.signOutEverywhere}
+                    </ActionRow>
+                  </button>
+                </DialogTrigger>
+                <SignOutEverywhereDialogContent />
+              </Dialog>
+            </li>
+          )}
           <li>
             <button
               type="button"

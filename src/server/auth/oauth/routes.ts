@@ -272,6 +272,16 @@ async function resolveAccount(
     );
   }
   if (!user) throw new Error("the account to sign in to has gone");
+  if (decision.kind === "link" && owner && !owner.email_verified_at && owner.password_hash) {
+    // The account's address had only been typed, never proven, and now its real owner has proven
+    // it: whoever typed it (perhaps someone else, "pre-hijacking") loses the password they set and
+    // every session. The owner may set a password with a reset link (docs/sign-in.md, "Linking rule").
+    [user] = await tx.query<UserRow>(
+      "UPDATE users SET password_hash = NULL, updated_at = now() WHERE id = $1 RETURNING *",
+      [user.id],
+    );
+    await tx.query("DELETE FROM sessions WHERE user_id = $1", [user.id]);
+  }
   if (decision.kind === "returning") {
     await tx.query(
       "UPDATE user_identities SET email = $3, email_verified = $4, last_login_at = now() WHERE provider = $1 AND subject = $2",

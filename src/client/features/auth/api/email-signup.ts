@@ -1,20 +1,33 @@
 import { useMutation } from "@tanstack/react-query";
-import { AUTH_PATHS, TEXT } from "@shared/constants";
-import type { SignupBody } from "@shared/contracts/auth";
+import { ACCOUNT_TEXT, AUTH_PATHS, TEXT } from "@shared/constants";
+import type { SignupBody, User } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
 import { apiRequest } from "@client/lib/query-client";
 import { useFinishSignIn } from "../use-finish-sign-in";
 
-export async function emailSignup(body: SignupBody): Promise<void> {
+/**
+ * Signs up. The server answers the same for a new address and for one that already has an
+ * account (docs/sign-in.md, "Sign-up"); only a new one is signed in. So whether this browser is
+ * now signed in as that address is what the current-user call says.
+ */
+export async function emailSignup(body: SignupBody): Promise<{ signedIn: boolean; email: string }> {
   await apiRequest("POST", AUTH_PATHS.emailSignup, body);
+  const email = body.email.trim().toLowerCase();
+  const me = await fetch(AUTH_PATHS.me, { credentials: "include" });
+  const user = me.ok ? ((await me.json()) as User) : null;
+  return { signedIn: !!user && !user.isGuest && user.email === email, email };
 }
 
 export function useEmailSignup() {
   const finishSignIn = useFinishSignIn();
   return useMutation({
     mutationFn: emailSignup,
-    onSuccess: finishSignIn,
+    onSuccess: ({ signedIn, email }) => {
+      if (!signedIn) return; // the step says "Check your email"
+      toast({ title: ACCOUNT_TEXT.welcomeTitle, description: ACCOUNT_TEXT.welcomeBody(email) });
+      finishSignIn();
+    },
     onError: (error) => {
       toast({
         variant: "destructive",

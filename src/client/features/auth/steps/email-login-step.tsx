@@ -1,4 +1,4 @@
-import { AUTH_TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT, AUTH_TEXT } from "@shared/constants";
 import { loginBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { useEmailLogin } from "../api/email-login";
@@ -9,7 +9,16 @@ import { StepNav } from "./step-nav";
 
 type Field = "email" | "password";
 
-export function EmailLoginStep({ onBack, onSwitch }: { onBack: () => void; onSwitch: () => void }) {
+export function EmailLoginStep({
+  onBack,
+  onSwitch,
+  onForgot,
+}: {
+  onBack: () => void;
+  onSwitch: () => void;
+  /** "Forgot password?", with what was typed in Email so far. */
+  onForgot: (email: string) => void;
+}) {
   const login = useEmailLogin();
   const { values, errors, update, submit } = useEmailForm<Field, typeof loginBody>(
     { email: "", password: "" },
@@ -40,6 +49,9 @@ export function EmailLoginStep({ onBack, onSwitch }: { onBack: () => void; onSwi
           onChange={update("password")}
           error={errors.password}
         />
+        <Button type="button" variant="link" className="-mt-2 self-end" onClick={() => onForgot(values.email.trim())}>
+          {ACCOUNT_TEXT.forgotLink}
+        </Button>
         <Button type="submit" size="lg" className="mt-2" disabled={login.isPending}>
           {login.isPending ? "Signing in..." : AUTH_TEXT.signIn}
         </Button>

@@ -1,4 +1,5 @@
-import { LIMITS } from "@shared/constants";
+import { MailCheck } from "lucide-react";
+import { ACCOUNT_TEXT, LIMITS } from "@shared/constants";
 import { signupBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { useEmailSignup } from "../api/email-signup";
@@ -16,6 +17,23 @@ export function EmailSignupStep({ onBack, onSwitch }: { onBack: () => void; onSw
     signupBody,
     (input) => signup.mutate(input),
   );
+
+  // The address already had an account (or the answer was otherwise not a sign-in): its owner
+  // got a mail saying what to do, and this screen says no more than that.
+  if (signup.isSuccess && !signup.data.signedIn) {
+    return (
+      <>
+        <StepHeader title={ACCOUNT_TEXT.checkEmailTitle} />
+        <div role="status" className="flex flex-col items-center gap-4 text-center">
+          <MailCheck className="size-10 text-pink-300" aria-hidden="true" />
+          <p className="text-sm text-muted-foreground">{ACCOUNT_TEXT.checkEmailBody(signup.data.email)}</p>
+        </div>
+        <Button size="lg" variant="outline" className="mt-6 w-full" onClick={onSwitch}>
+          {ACCOUNT_TEXT.goToSignIn}
+        </Button>
+      </>
+    );
+  }
 
   return (
     <>

@@ -1,0 +1,24 @@
+import { useMutation } from "@tanstack/react-query";
+import { ACCOUNT_TEXT, AUTH_PATHS } from "@shared/constants";
+import type { ForgotPasswordBody } from "@shared/contracts/auth";
+import { toast } from "@client/hooks/use-toast";
+import { errorMessage } from "@client/lib/api-error";
+import { apiRequest } from "@client/lib/query-client";
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export async function forgotPassword(body: ForgotPasswordBody): Promise<void> {
+  await apiRequest("POST", AUTH_PATHS.forgotPassword, body);
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: forgotPassword,
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: ACCOUNT_TEXT.forgotFailed,
+        description: errorMessage(error, "Please try again in a moment."),
+      });
+    },
+  });
+}

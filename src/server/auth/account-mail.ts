@@ -1,0 +1,100 @@
+import type { FastifyRequest } from "fastify";
+import type { MailMessage } from "../mail/mailer";
+import { EMAIL_TOKEN_LIFETIME_MINUTES } from "./email-tokens";
+
+/**
+ * The account mail VIBE sends (docs/sign-in.md, "Email links"). Links point at PUBLIC_URL, else
+ * at the origin the request came to (development; production with mail requires PUBLIC_URL,
+ * config.ts, since the Host header is the client's to choose). Tokens travel in the fragment
+ * (`#token=`): browsers never send it to a server, so it stays out of access logs and Referer
+ * headers, and a mail scanner that fetches the link spends nothing; the page posts it.
+ */
+export function linkBase(publicUrl: string | null, req: FastifyRequest): string {
+  return publicUrl ?? `${req.protocol}://${req.host}`;
+}
+
+export const MAIL_PAGES = {
+  verify: "/verify-email",
+  reset: "/reset-password",
+  login: "/login",
+  forgot: "/login?step=forgot-password",
+} as const;
+
+export const tokenLink = (base: string, page: string, token: string) => `${base}${page}#token=${token}`;
+
+const hours = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Paragraphs of text (a line starting with "http" is a link) as the text and HTML bodies. */
+function compose(to: string, subject: string, paragraphs: string[]): MailMessage {
+  const text = `${paragraphs.join("\n\n")}\n\n— VIBE\n`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px">${paragraphs
+    .map((p) =>
+      /^https?:\/\//.test(p)
+        ? `<p><a href="${escapeHtml(p)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#db2777;color:#fff;text-decoration:none">${escapeHtml(linkLabel(subject))}</a><br><small>${escapeHtml(p)}</small></p>`
+        : `<p>${escapeHtml(p)}</p>`,
+    )
+    .join("")}<p>— VIBE</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+const linkLabel = (subject: string) =>
+  subject === SUBJECTS.verify ? "Verify my email" : subject === SUBJECTS.reset ? "Set a new password" : "Open VIBE";
+
+export const SUBJECTS = {
+  verify: "Verify your email for VIBE",
+  reset: "Reset your VIBE password",
+  signupAttempt: "Someone tried to sign up to VIBE with your email",
+  failedLogins: "Failed sign-in attempts on your VIBE account",
+} as const;
+
+export function verificationMail(to: string, link: string): MailMessage {
+  return compose(to, SUBJECTS.verify, [
+    "Hi,",
+    `Please confirm that ${to} is your email address by opening this link:`,
+    link,
+    `It works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.verify)}. If you did not create a VIBE account, you can ignore this message.`,
+  ]);
+}
+
+export function resetMail(to: string, link: string): MailMessage {
+  return compose(to, SUBJECTS.reset, [
+    "Hi,",
+    "Someone (we hope you) asked to reset the password of the VIBE account for this address. Choose a new password here:",
+    link,
+    `The link works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.reset)}. Setting a new password signs you out on every other device.`,
+    "If you did not ask for this, ignore this message: your password stays as it is.",
+  ]);
+}
+
+/** To the owner of an address someone tried to sign up with (the sign-up answer does not tell). */
+export function signupAttemptMail(to: string, loginLink: string, resetLink: string | null): MailMessage {
+  return compose(to, SUBJECTS.signupAttempt, [
+    "Hi,",
+    `Someone tried to create a VIBE account with ${to}, but you already have one, so nothing was created and nothing changed.`,
+    "If it was you, sign in here:",
+    loginLink,
+    ...(resetLink
+      ? [
+          `Forgot your password? Set a new one with this link (it works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.reset)}):`,
+          resetLink,
+        ]
+      : []),
+    "If it was not you, you can ignore this message.",
+  ]);
+}
+
+/** To an account's owner when it sees many failed sign-ins (at most once per window). */
+export function failedLoginsMail(to: string, failures: number, windowMinutes: number, forgotLink: string): MailMessage {
+  return compose(to, SUBJECTS.failedLogins, [
+    "Hi,",
+    `There were ${failures} failed attempts to sign in to your VIBE account (${to}) in the last ${windowMinutes === 60 ? "hour" : hours(windowMinutes)}.`,
+    "Your account is not locked: you can still sign in as usual. Each address that keeps guessing is made to wait longer and longer between tries.",
+    "If these were not you, choose a new, unique password:",
+    forgotLink,
+    "If they were you, there is nothing to do.",
+  ]);
+}

@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_TEXT, TEXT } from "@shared/constants";
+import { userSchema } from "@shared/contracts/auth";
+import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+import { startSmtpInbox, tokenOf, type ReceivedMail, type SmtpInbox } from "../helpers/smtp";
+import { dbTargets } from "../helpers/targets";
+
+const PUBLIC_URL = "http://vibe.example";
+const SUBJECT = {
+  verify: "Verify your email for VIBE",
+  reset: "Reset your VIBE password",
+  signupAttempt: "Someone tried to sign up to VIBE with your email",
+};
+
+// Email verification and password reset over real SMTP: the app sends to an SMTP server on
+// loopback (smtp-server), and each test follows the link in the message it received, as its owner
+// would: the link's page posts the token from the link's fragment, which is what the test does.
+describe.each(dbTargets())("account mail over SMTP on %s", (target) => {
+  let inbox: SmtpInbox;
+  let server: TestServer;
+  let agent: Agent;
+  const admin = uniqueEmail("admin");
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    server = await startServer(
+      target,
+      {},
+      { SMTP_URL: inbox.url, MAIL_FROM: "VIBE <no-reply@vibe.example>", PUBLIC_URL, ADMIN_EMAILS: admin },
+    );
+    agent = new Agent(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await inbox?.close();
+  });
+
+  const mailTo = (email: string, subject: string) =>
+    inbox.next((m) => m.to.includes(email.toLowerCase()) && m.subject === subject);
+  const linkIn = (mail: ReceivedMail, page: string) => {
+    const link = mail.links.find((l) => l.startsWith(PUBLIC_URL + page + "#token="));
+    if (!link) throw new Error(`no ${page} link in: ${mail.text}`);
+    return link;
+  };
+  const services = (a: Agent) => a.get("/api/admin/services").then((r) => r.status);
+
+  describe("verification", () => {
+    it("sign-up mails a link from MAIL_FROM; following it proves the address, and ADMIN_EMAILS then applies", async () => {
+      const a = agent.fresh();
+      const user = await signUp(a, { email: admin });
+      expect(user).toMatchObject({ emailVerified: false, role: "user" });
+      expect(await services(a)).toBe(403);
+
+      const mail = await mailTo(admin, SUBJECT.verify);
+      expect(mail.from).toBe("no-reply@vibe.example");
+      expect(mail.html).toContain("Verify my email");
+      const link = linkIn(mail, "/verify-email");
+      // the link's page (signed in or not) posts the token
+      const res = await agent.fresh().post("/auth/email/verify", { token: tokenOf(link) });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: ACCOUNT_TEXT.verified, email: admin });
+      await server.ctx.changes.settle();
+      expect(userSchema.parse((await a.get("/api/auth/me")).body)).toMatchObject({
+        emailVerified: true,
+        role: "admin",
+      });
+      expect(await services(a)).toBe(200);
+
+      // a link works once
+      const again = await agent.fresh().post("/auth/email/verify", { token: tokenOf(link) });
+      expect(again.status).toBe(400);
+      expect(again.body).toEqual({ message: ACCOUNT_TEXT.verifyUsed, reason: "used" });
+    });
+
+    it("an expired, unknown or malformed link is refused with 400 saying why, proving nothing", async () => {
+      const a = agent.fresh();
+      const user = await signUp(a);
+      const token = tokenOf(linkIn(await mailTo(user.email, SUBJECT.verify), "/verify-email"));
+      await server.db.query("UPDATE email_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [
+        user.id,
+      ]);
+      const expired = await a.post("/auth/email/verify", { token });
+      expect(expired.status).toBe(400);
+      expect(expired.body).toEqual({ message: ACCOUNT_TEXT.verifyExpired, reason: "expired" });
+      const unknown = await a.post("/auth/email/verify", { token: "x".repeat(43) });
+      expect(unknown.body).toEqual({ message: ACCOUNT_TEXT.linkInvalid, reason: "invalid" });
+      for (const bad of [{}, { token: "short" }, { token: 42 }, { token: token + "=" }]) {
+        const res = await a.post("/auth/email/verify", bad);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(ACCOUNT_TEXT.linkInvalid);
+      }
+      expect((await a.get("/api/auth/me")).body.emailVerified).toBe(false);
+    });
+
+    it("keeps only a keyed hash of each token, and a verification link lasts 24 hours", async () => {
+      const user = await signUp(agent.fresh());
+      const token = tokenOf(linkIn(await mailTo(user.email, SUBJECT.verify), "/verify-email"));
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
+      const rows = await server.db.query<{ token_hash: string; email: string; hours: number }>(
+        "SELECT token_hash, email, extract(epoch FROM expires_at - created_at)::float8 / 3600 AS hours FROM email_tokens WHERE user_id = $1",
+        [user.id],
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0].token_hash).not.toContain(token);
+      expect(rows[0]).toMatchObject({ email: user.email, hours: 24 });
+    });
+
+    it("Profile's resend: a new link each time, three an hour at most; none for a proven address", async () => {
+      const a = agent.fresh();
+      const user = await signUp(a);
+      await mailTo(user.email, SUBJECT.verify);
+      for (let i = 0; i < 2; i++) {
+        const res = await a.post("/api/auth/verification-email");
+        expect(res.status).toBe(202);
+        expect(res.body).toEqual({ message: ACCOUNT_TEXT.resent(user.email) });
+      }
+      await server.ctx.quiet();
+      await expect.poll(() => inbox.to(user.email).filter((m) => m.subject === SUBJECT.verify).length).toBe(3);
+      const tooMany = await a.post("/api/auth/verification-email");
+      expect(tooMany.status).toBe(429);
+      expect(tooMany.body).toEqual({ message: ACCOUNT_TEXT.tooManyLinks });
+      // the newest link works and spends the older ones
+      const links = inbox.to(user.email).map((m) => tokenOf(linkIn(m, "/verify-email")));
+      expect(new Set(links).size).toBe(3);
+      expect((await a.post("/auth/email/verify", { token: links[2] })).status).toBe(200);
+      expect((await a.post("/auth/email/verify", { token: links[0] })).body.reason).toBe("used");
+      const proven = await a.post("/api/auth/verification-email");
+      expect(proven.status).toBe(409);
+      expect(proven.body).toEqual({ message: ACCOUNT_TEXT.alreadyVerified });
+      // a guest has no address to verify
+      const guest = agent.fresh();
+      await guest.post("/api/auth/dev-login");
+      expect((await guest.post("/api/auth/verification-email")).body).toEqual({
+        message: ACCOUNT_TEXT.noEmailToVerify,
+      });
+    });
+  });
+
+  describe("password reset", () => {
+    it("answers the same for an address with or without an account, and mails only an account", async () => {
+      const user = await signUp(agent.fresh());
+      const nobody = uniqueEmail("nobody");
+      const known = await agent.fresh().post("/auth/email/forgot-password", { email: user.email.toUpperCase() });
+      const unknown = await agent.fresh().post("/auth/email/forgot-password", { email: nobody });
+      expect(known.status).toBe(202);
+      expect(unknown.status).toBe(202);
+      expect(known.body).toEqual({ message: ACCOUNT_TEXT.forgotSent(user.email) });
+      expect(unknown.body).toEqual({ message: ACCOUNT_TEXT.forgotSent(nobody) });
+      expect(Object.keys(known.body)).toEqual(Object.keys(unknown.body));
+      await mailTo(user.email, SUBJECT.reset);
+      await server.ctx.quiet();
+      expect(inbox.to(nobody)).toEqual([]);
+    });
+
+    it("a reset link sets the new password once, ends every other session, signs this browser in, lasts an hour", async () => {
+      const laptop = agent.fresh();
+      const user = await signUp(laptop);
+      const phone = agent.fresh();
+      expect((await phone.post("/auth/email/login", { email: user.email, password: user.password })).status).toBe(200);
+      expect((await agent.fresh().post("/auth/email/forgot-password", { email: user.email })).status).toBe(202);
+      const link = linkIn(await mailTo(user.email, SUBJECT.reset), "/reset-password");
+      const [row] = await server.db.query<{ minutes: number }>(
+        "SELECT extract(epoch FROM expires_at - created_at)::float8 / 60 AS minutes FROM email_tokens WHERE user_id = $1 AND purpose = 'reset'",
+        [user.id],
+      );
+      expect(row.minutes).toBeLessThanOrEqual(60);
+
+      // the page checks the password rule before anything is spent
+      const browser = agent.fresh();
+      const short = await browser.post("/auth/email/reset-password", { token: tokenOf(link), password: "short" });
+      expect(short.status).toBe(400);
+      expect(short.body.message).toBe(TEXT.passwordMin);
+
+      const res = await browser.post("/auth/email/reset-password", {
+        token: tokenOf(link),
+        password: "a brand new password",
+      });
+      expect(res.status).toBe(200);
+      expect(userSchema.strict().parse(res.body)).toMatchObject({ id: user.id, emailVerified: true });
+      expect((await browser.get("/api/auth/me")).body.id).toBe(user.id);
+      await server.ctx.changes.settle();
+      expect((await laptop.get("/api/auth/me")).status).toBe(401);
+      expect((await phone.get("/api/auth/me")).status).toBe(401);
+      expect(
+        (await agent.fresh().post("/auth/email/login", { email: user.email, password: user.password })).status,
+      ).toBe(401);
+      expect(
+        (await agent.fresh().post("/auth/email/login", { email: user.email, password: "a brand new password" })).status,
+      ).toBe(200);
+
+      const again = await agent.fresh().post("/auth/email/reset-password", {
+        token: tokenOf(link),
+        password: "an attacker's password",
+      });
+      expect(again.status).toBe(400);
+      expect(again.body).toEqual({ message: ACCOUNT_TEXT.resetUsed, reason: "used" });
+      expect((await agent.fresh().get("/api/auth/me")).status).toBe(401);
+    });
+
+    it("an expired link, or one older than a reset already made, sets nothing", async () => {
+      const a = agent.fresh();
+      const user = await signUp(a);
+      await agent.fresh().post("/auth/email/forgot-password", { email: user.email });
+      const first = tokenOf(linkIn(await mailTo(user.email, SUBJECT.reset), "/reset-password"));
+      await server.db.query(
+        "UPDATE email_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'",
+        [user.id],
+      );
+      const expired = await agent
+        .fresh()
+        .post("/auth/email/reset-password", { token: first, password: "new password 1" });
+      expect(expired.status).toBe(400);
+      expect(expired.body).toEqual({ message: ACCOUNT_TEXT.resetExpired, reason: "expired" });
+
+      await agent.fresh().post("/auth/email/forgot-password", { email: user.email });
+      await agent.fresh().post("/auth/email/forgot-password", { email: user.email });
+      await server.ctx.quiet();
+      await expect.poll(() => inbox.to(user.email).filter((m) => m.subject === SUBJECT.reset).length).toBe(3);
+      const [, older, newer] = inbox.to(user.email).filter((m) => m.subject === SUBJECT.reset);
+      expect(
+        (
+          await agent.fresh().post("/auth/email/reset-password", {
+            token: tokenOf(linkIn(newer, "/reset-password")),
+            password: "new password 2",
+          })
+        ).status,
+      ).toBe(200);
+      const stale = await agent.fresh().post("/auth/email/reset-password", {
+        token: tokenOf(linkIn(older, "/reset-password")),
+        password: "new password 3",
+      });
+      expect(stale.body.reason).toBe("used");
+      expect(
+        (await agent.fresh().post("/auth/email/login", { email: user.email, password: "new password 2" })).status,
+      ).toBe(200);
+      // the fourth request within the hour is answered the same, and mails nothing
+      const fourth = await agent.fresh().post("/auth/email/forgot-password", { email: user.email });
+      expect(fourth.status).toBe(202);
+      await server.ctx.quiet();
+      expect(inbox.to(user.email).filter((m) => m.subject === SUBJECT.reset)).toHaveLength(3);
+    });
+  });
+
+  describe("sign-up with a taken address", () => {
+    it("mails the owner instead (a sign-in link and a reset link that works), at most once an hour", async () => {
+      const owner = agent.fresh();
+      const user = await signUp(owner);
+      const res = await agent.fresh().post("/auth/email/signup", { email: user.email, password: "someone else's" });
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ message: ACCOUNT_TEXT.signupAccepted(user.email) });
+      const mail = await mailTo(user.email, SUBJECT.signupAttempt);
+      expect(mail.text).toContain("nothing was created and nothing changed");
+      expect(mail.links).toContain(`${PUBLIC_URL}/login`);
+      const reset = linkIn(mail, "/reset-password");
+      const a = agent.fresh();
+      expect(
+        (await a.post("/auth/email/reset-password", { token: tokenOf(reset), password: "owner's new one" })).status,
+      ).toBe(200);
+      // the owner still signed in elsewhere is not, after the new password
+      await server.ctx.changes.settle();
+      expect((await owner.get("/api/auth/me")).status).toBe(401);
+
+      await agent.fresh().post("/auth/email/signup", { email: user.email, password: "someone else's" });
+      await server.ctx.quiet();
+      expect(inbox.to(user.email).filter((m) => m.subject === SUBJECT.signupAttempt)).toHaveLength(1);
+    });
+  });
+});
+
+describe.each(dbTargets())("account mail without PUBLIC_URL on %s", (target) => {
+  let inbox: SmtpInbox;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    server = await startServer(target, {}, { SMTP_URL: inbox.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await inbox?.close();
+  });
+
+  it("links point at the origin the request came to, and open the app's page there", async () => {
+    const user = await signUp(new Agent(server.url));
+    const mail = await inbox.next((m) => m.to.includes(user.email));
+    const link = mail.links.find((l) => l.includes("#token="))!;
+    expect(link.startsWith(`${server.url}/verify-email#token=`)).toBe(true);
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await new Agent(server.url).post("/auth/email/verify", { token: tokenOf(link) })).status).toBe(200);
+  });
+
+  it("the admin services list says mail goes out through the SMTP server", async () => {
+    const { createAdmin } = await import("../../src/server/auth/roles");
+    const email = uniqueEmail("ops");
+    await createAdmin(server.db, email, "correct horse battery");
+    const a = new Agent(server.url);
+    expect((await a.post("/auth/email/login", { email, password: "correct horse battery" })).status).toBe(200);
+    const { services } = (await a.get("/api/admin/services")).body as {
+      services: Array<{ name: string; available: boolean; detail: string }>;
+    };
+    expect(services.find((s) => s.name === "Mail")).toEqual({
+      name: "Mail",
+      available: true,
+      detail: `SMTP server 127.0.0.1:${new URL(inbox.url).port} accepts mail from VIBE <no-reply@localhost>`,
+    });
+  });
+});
