@@ -129,7 +129,7 @@ describe.each(dbTargets())("accounts on %s", (target) => {
         // a guest who signs up with the address gets no role either
         const guest = a.fresh();
         await guest.post("/api/auth/dev-login");
-        await guest.post("/auth/email/signup", { email: uniqueEmail("guest"), password: "abcdefgh" });
+        await guest.post("/auth/email/signup", { email: uniqueEmail("upgraded"), password: "abcdefgh" });
         expect((await guest.get("/api/auth/me")).body).toMatchObject({ isGuest: false, role: "user" });
       } finally {
         await listed.close();
