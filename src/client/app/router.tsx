@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
-import { Route, Switch, useLocation } from "wouter";
+import { lazy, Suspense, useEffect } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ACCOUNT_PAGES, LOADING_TEXT } from "@shared/constants";
 import { useAuth } from "@client/lib/auth";
 import { loadPage } from "@client/lib/page-chunk";
+import { isReturnPage, rememberReturnTo, takeReturnTo } from "@client/lib/return-to";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
 import { NotFoundPage } from "./not-found-page";
@@ -75,19 +76,51 @@ function SignedOutRoutes() {
         </Suspense>
       </Route>
       <Route>
-        <main>
-          <NotFoundPage />
-        </main>
+        <SignedOutElsewhere />
       </Route>
     </Switch>
   );
 }
 
+/** A signed-out deep link to an app page shows the landing page and is remembered for after sign-in. */
+function SignedOutElsewhere() {
+  const [location] = useLocation();
+  const appPage = isReturnPage(location);
+  useEffect(() => {
+    if (appPage) rememberReturnTo(location + window.location.search);
+  }, [appPage, location]);
+  if (!appPage)
+    return (
+      <main>
+        <NotFoundPage />
+      </main>
+    );
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <LandingPage />
+    </Suspense>
+  );
+}
+
+/** Signed in at "/" (OAuth comes back there) with a page remembered from a signed-out deep link: go to it. */
+function useReturnAfterSignIn() {
+  const [location, navigate] = useLocation();
+  // once, when the signed-in routes mount (after sign-in), not on every navigation
+  useEffect(() => {
+    const page = takeReturnTo();
+    if (page && (location === "/" || location === "/login")) navigate(page, { replace: true });
+  }, []);
+}
+
 /** Admin and business are registered for every signed-in user; the server enforces roles (spec 6). */
 function SignedInRoutes() {
+  useReturnAfterSignIn();
   return (
     <AppShell>
       <Switch>
+        <Route path="/login">
+          <Redirect to="/" replace />
+        </Route>
         <Route path="/">
           <Suspense fallback={<PageLoading />}>
             <HomePage />
