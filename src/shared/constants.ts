@@ -333,6 +333,8 @@ export const VENUE_API = {
   favorites: "/api/favorites",
   currentVibes: "/api/vibes/current",
   saveVibes: "/api/vibes",
+  /** DELETE: clear the current vibes (every vibe unselected on Home). */
+  clearVibes: "/api/vibes/current",
   proxyImage: "/api/proxy-image",
 } as const;
 
@@ -348,6 +350,10 @@ export const VENUE_TEXT = {
   filteredMatches: "Filtered Matches", // (spec)
   emptyTitle: "No venues match your vibe right now.", // (spec)
   emptyBody: "Try selecting different vibes!", // (spec)
+  /** Home's empty list when a keyword is set: the keyword is what found nothing, not the vibes. */
+  emptySearchTitle: (search: string) => `No venues match "${search}"`,
+  emptySearchBody: "Try another word, or clear the search to see every match nearby.",
+  emptySearchWithVibesBody: "Only places that also fit your vibes are searched. Try another word, or clear the search.",
   fetchFailed: "Failed to fetch venues", // (spec, thrown)
   retry: "Retry",
   searchPlaceholder: "Search venues...",
@@ -574,7 +580,10 @@ export const PROFILE_TEXT = {
   counters: { vibes: "Vibes", categories: "Categories", total: "Preferences" },
   yourVibes: "Your Vibes",
   setYourVibe: "Set Your Vibe", // (spec)
-  setYourVibeBody: "Pick the vibes you love and VIBE will suggest places that fit.",
+  setYourVibeBody:
+    "Pick the vibes you usually love and VIBE will suggest places that fit. Tonight's mood is picked on Home.",
+  /** Profile's vibes are lasting preferences; Home's picker is tonight's mood: two things, said so. */
+  yourVibesHint: "What you usually love (My Preferences). Tonight's mood is picked on Home.",
   myPreferences: "My Preferences", // (spec)
   manageFriends: "Manage Friends", // (spec)
   privacySettings: "Privacy Settings", // (spec)

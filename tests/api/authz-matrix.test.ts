@@ -118,6 +118,10 @@ const MATRIX: Record<
     call: (a) => a.post("/api/vibes", { vibes: ["Chill"] }),
     expect: { ...signedIn(200), guest: 403 },
   },
+  "DELETE /api/vibes/current": {
+    call: (a) => a.delete("/api/vibes/current"),
+    expect: { ...signedIn(200), guest: 403 },
+  },
   "GET /api/posts/feed": { call: (a) => a.get("/api/posts/feed"), expect: signedIn(200) },
   "POST /api/posts": {
     call: (a) => a.post("/api/posts", { vibes: ["Chill"], content: "matrix" }),

@@ -279,6 +279,7 @@ const MODELS: Record<string, Model> = {
   },
   "GET /api/favorites": { as: "user", query: () => ({ latitude: lat, longitude: lng }) },
   "GET /api/vibes/current": noInput,
+  "DELETE /api/vibes/current": noInput,
   "POST /api/vibes": { as: "user", body: () => ({ vibes: vibeList(), isPrivate: fc.boolean() }) },
   "GET /api/posts/feed": {
     as: "user",

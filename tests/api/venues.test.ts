@@ -282,6 +282,27 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       expect(row.is_private).toBe(true);
     });
 
+    it("clearing every vibe is saved: current answers none until a new selection", async () => {
+      const a = anon.fresh();
+      await signUp(a);
+      await a.post("/api/vibes", { vibes: ["Chill", "Cozy"], isPrivate: false });
+      const cleared = await a.delete("/api/vibes/current");
+      expect(cleared.status).toBe(200);
+      expect(cleared.body).toEqual({ vibes: [] });
+      expect((await a.get("/api/vibes/current")).body).toEqual({ vibes: [] });
+      await a.post("/api/vibes", { vibes: ["Loud"], isPrivate: false });
+      expect((await a.get("/api/vibes/current")).body).toEqual({ vibes: ["Loud"] });
+      // POST still needs at least one vibe: clearing has its own call
+      const empty = await a.post("/api/vibes", { vibes: [], isPrivate: false });
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe("Select at least one vibe");
+      // a guest has nothing saved to clear
+      const guest = anon.fresh();
+      await guest.post("/api/auth/dev-login");
+      expect((await guest.delete("/api/vibes/current")).status).toBe(403);
+      expect((await anon.fresh().delete("/api/vibes/current")).status).toBe(401);
+    });
+
     it("needs a session, and an email to save", async () => {
       expect((await anon.fresh().get("/api/vibes/current")).status).toBe(401);
       expect((await anon.fresh().post("/api/vibes", { vibes: ["Chill"], isPrivate: true })).status).toBe(401);

@@ -44,6 +44,8 @@ export const RATE_LIMITS: Record<string, RateLimit> = {
   "POST /api/posts/:id/comments": { max: 30, windowMs: MINUTE },
   "POST /api/posts/:id/like": { max: 120, windowMs: MINUTE },
   "GET /api/proxy-image": { max: 600, windowMs: MINUTE },
+  // Home saves a selection half a second after the last toggle: a person toggling by hand stays far below
+  "DELETE /api/vibes/current": { max: 60, windowMs: MINUTE },
 };
 
 const addressKey = (req: FastifyRequest) => `ip:${normalizeIP(req.ip)}`;

@@ -106,4 +106,13 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
     await insertVibeSelection(db, user.id, body.vibes, isPrivate);
     return { vibes: body.vibes, isPrivate };
   });
+
+  // Clearing every vibe is a selection too: saved as an empty one, so the next visit starts from
+  // nothing instead of bringing the old vibes back (issue 17). Kept private: nothing to share.
+  app.delete("/api/vibes/current", async (req) => {
+    const user = await requireUser(ctx, req);
+    if (!user.email) throw forbidden("Sign up with an email to save your vibes");
+    await insertVibeSelection(db, user.id, [], true);
+    return { vibes: [] };
+  });
 }

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { DEFAULT_DISTANCE_MILES, VENUE_TEXT } from "@shared/constants";
+import { Button } from "@client/components/ui/button";
 import { useMatchVenues } from "@client/features/venues/api/match-venues";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
 import { SearchField } from "@client/features/venues/components/search-field";
@@ -96,6 +97,15 @@ export function HomePage() {
               <VenueGridSkeleton />
             ) : match.isError ? (
               <VenueListError error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />
+            ) : venues.length === 0 && search ? (
+              <VenueListEmpty
+                title={VENUE_TEXT.emptySearchTitle(search)}
+                body={vibes.selected.length ? VENUE_TEXT.emptySearchWithVibesBody : VENUE_TEXT.emptySearchBody}
+              >
+                <Button variant="outline" onClick={() => setSearchText("")}>
+                  {VENUE_TEXT.clearSearch}
+                </Button>
+              </VenueListEmpty>
             ) : venues.length === 0 ? (
               <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody} />
             ) : (

@@ -89,6 +89,7 @@ export function ProfilePage() {
           <h2 id="profile-vibes" className="text-lg font-semibold">
             {PROFILE_TEXT.yourVibes}
           </h2>
+          <p className="text-sm text-muted-foreground">{PROFILE_TEXT.yourVibesHint}</p>
           <ul className="flex flex-wrap gap-2">
             {user.preferredVibes.map((vibe) => (
               <li key={vibe}>

@@ -8,9 +8,10 @@ import { CURRENT_VIBES_KEY, type CurrentVibes } from "./current-vibes";
 
 export type { SaveVibesBody };
 
-/** POST /api/vibes */
+/** POST /api/vibes; an empty selection (every vibe cleared) is DELETE /api/vibes/current. */
 export async function saveVibes(body: SaveVibesBody): Promise<void> {
-  await apiRequest("POST", VENUE_API.saveVibes, body);
+  if (body.vibes.length === 0) await apiRequest("DELETE", VENUE_API.clearVibes);
+  else await apiRequest("POST", VENUE_API.saveVibes, body);
 }
 
 /**

@@ -25,7 +25,7 @@ export interface VibeSelection {
 
 /**
  * The vibe picker's state (spec 4). With `persist`, a user who can save vibes (signed in with an
- * email) starts from their current vibes and every non-empty selection is saved.
+ * email) starts from their current vibes and every selection is saved, the empty one included.
  */
 export function useVibeSelection({ persist }: { persist: boolean }): VibeSelection {
   const { user } = useAuth();
@@ -41,8 +41,9 @@ export function useVibeSelection({ persist }: { persist: boolean }): VibeSelecti
   const shareVibes = user?.privacyShareVibes ?? false;
   const pending = useRef<SaveVibesBody | null>(null);
   useEffect(() => {
-    // Spec: an empty selection is not saved (the server needs 1 to 5 vibes).
-    if (!saving || chosen === null || chosen.length === 0) {
+    // Clearing every vibe is saved too (DELETE /api/vibes/current; POST needs 1 to 5 vibes), or the
+    // old selection would come back on the next visit and silently filter Home (issue 17).
+    if (!saving || chosen === null) {
       pending.current = null;
       return;
     }
