@@ -382,6 +382,9 @@ export const VENUE_TEXT = {
   linkCopied: "Link copied",
   linkCopiedBody: "Paste it anywhere to share this place.",
   shareFailed: "Could not share this place",
+  /** Share when the clipboard is refused: the link is shown to copy by hand, not as an error. */
+  copyByHand: "Copy this link to share it",
+  venueLinkMissing: "This place is no longer on VIBE.",
   favoriteFailed: "Failed to update favorites",
   vibesSaveFailed: "Failed to save your vibes",
   errorTitle: "Error",

@@ -106,6 +106,10 @@ const MATRIX: Record<
     expect: all(200),
   },
   "GET /api/venues/nearby": { call: (a) => a.get(`/api/venues/nearby?${here}&radius=5`), expect: all(200) },
+  "GET /api/venues/:externalId": {
+    call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}`),
+    expect: all(200),
+  },
   "GET /api/venues/:externalId/details": {
     call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}/details`),
     expect: all(200),

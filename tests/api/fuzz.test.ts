@@ -267,6 +267,11 @@ const MODELS: Record<string, Model> = {
       search: fc.string({ maxLength: 100 }),
     }),
   },
+  "GET /api/venues/:externalId": {
+    as: "user",
+    params: (ids) => ({ externalId: fc.constant(ids.externalId) }),
+    query: () => ({ latitude: lat, longitude: lng }),
+  },
   "GET /api/venues/:externalId/details": {
     as: "user",
     params: (ids) => ({ externalId: fc.constant(ids.externalId) }),

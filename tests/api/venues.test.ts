@@ -221,6 +221,36 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
     });
   });
 
+  describe("one venue (a venue's link)", () => {
+    it("answers the venue as the lists do: distance only from a given position, favourite for its saver", async () => {
+      const a = anon.fresh();
+      await signUp(a);
+      const [listed] = (await a.get<Venue[]>(`/api/venues/nearby?${here}&radius=5&limit=1`)).body;
+      const path = `/api/venues/${encodeURIComponent(listed.externalId)}`;
+      const res = await a.get<Venue>(`${path}?${here}`);
+      expect(res.status).toBe(200);
+      const venue = venueSchema.strict().parse(res.body);
+      expect(venue).toMatchObject({ id: listed.id, name: listed.name, distance: listed.distance, isFavorite: false });
+      // without a position nothing is made up
+      expect((await a.get<Venue>(path)).body.distance).toBeNull();
+      await a.post(`/api/favorites/${listed.id}`);
+      expect((await a.get<Venue>(path)).body.isFavorite).toBe(true);
+      expect((await anon.get<Venue>(path)).body.isFavorite).toBe(false);
+    });
+
+    it("is 404 for an unknown venue and 400 for a bad position", async () => {
+      for (const id of ["datasf:999999999", "nope", encodeURIComponent("x".repeat(300))]) {
+        const res = await anon.get(`/api/venues/${id}`);
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe("Venue not found");
+      }
+      const [venue] = (await anon.get<Venue[]>(`/api/venues/nearby?${here}&radius=5&limit=1`)).body;
+      const bad = await anon.get(`/api/venues/${encodeURIComponent(venue.externalId)}?latitude=500&longitude=1`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBeTruthy();
+    });
+  });
+
   describe("favourites", () => {
     it("toggles a favourite, lists it in Saved and marks it in matches", async () => {
       const a = anon.fresh();

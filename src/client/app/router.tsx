@@ -3,6 +3,7 @@ import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ACCOUNT_PAGES, LOADING_TEXT } from "@shared/constants";
 import { useAuth } from "@client/lib/auth";
 import { loadPage } from "@client/lib/page-chunk";
+import { externalIdFromSegment } from "@client/features/venues/lib/venue-link";
 import { isReturnPage, rememberReturnTo, takeReturnTo } from "@client/lib/return-to";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
@@ -125,6 +126,13 @@ function SignedInRoutes() {
           <Suspense fallback={<PageLoading />}>
             <HomePage />
           </Suspense>
+        </Route>
+        <Route path="/venues/:externalId">
+          {(params) => (
+            <Suspense fallback={<PageLoading />}>
+              <HomePage sharedVenueId={externalIdFromSegment(params.externalId)} />
+            </Suspense>
+          )}
         </Route>
         <Route path="/feed">
           <Suspense fallback={<PageLoading />}>

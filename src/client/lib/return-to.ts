@@ -7,7 +7,16 @@
 const KEY = "vibe.returnTo";
 
 /** The signed-in pages a signed-out visitor may be sent back to; anything else is a 404 as before. */
-export const RETURN_PAGES = ["/feed", "/friends", "/explore", "/saved", "/profile", "/business", "/admin"] as const;
+export const RETURN_PAGES = [
+  "/venues",
+  "/feed",
+  "/friends",
+  "/explore",
+  "/saved",
+  "/profile",
+  "/business",
+  "/admin",
+] as const;
 
 /** True for a same-site app page (never "//host" or a URL: the value ends up in navigate()). */
 export function isReturnPage(path: string): boolean {

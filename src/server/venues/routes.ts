@@ -8,6 +8,7 @@ import {
   venueIdParam,
 } from "@shared/contracts/venues";
 import { currentUser, requireUser, type AppContext } from "../context";
+import { haversineMeters } from "../db/earth";
 import { forbidden, notFound, parse } from "../http/errors";
 import {
   favoriteVenues,
@@ -60,6 +61,22 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
       rows.map((r) => presentVenue(r)),
       user?.id,
     );
+  });
+
+  // One venue as the lists show it (live state, favourite, distance when the caller says where they
+  // are): what a shared link (/venues/:externalId) opens its details sheet on.
+  app.get("/api/venues/:externalId", async (req) => {
+    const parsed = externalIdParam.safeParse(req.params);
+    const row = parsed.success ? await venueByExternalId(db, parsed.data.externalId) : null;
+    if (!row) throw notFound("Venue not found");
+    const at = parse(positionQuery, req.query);
+    const meters =
+      at.latitude !== undefined && at.longitude !== undefined
+        ? haversineMeters(at.latitude, at.longitude, row.latitude, row.longitude)
+        : null;
+    const user = await currentUser(ctx, req);
+    const [venue] = await withLive(ctx, [presentVenue({ ...row, meters })], user?.id);
+    return venue;
   });
 
   app.get("/api/venues/:externalId/details", async (req) => {

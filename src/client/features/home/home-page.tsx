@@ -1,7 +1,9 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { useLocation } from "wouter";
 import { DEFAULT_DISTANCE_MILES, VENUE_TEXT } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
 import { useMatchVenues } from "@client/features/venues/api/match-venues";
+import { useVenueById } from "@client/features/venues/api/venue-by-id";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
 import { SearchField } from "@client/features/venues/components/search-field";
 import { VenueSheet } from "@client/features/venues/components/venue-sheet";
@@ -12,7 +14,9 @@ import { useGeolocation } from "@client/features/venues/hooks/use-geolocation";
 import { useVenueSheet } from "@client/features/venues/hooks/use-venue-sheet";
 import { useVibeSelection } from "@client/features/venues/hooks/use-vibe-selection";
 import { sortVenues, type SortOption } from "@client/features/venues/lib/sort-venues";
+import { openedFromApp } from "@client/features/venues/lib/venue-link";
 import { buildMatchParams } from "@client/features/venues/lib/venue-params";
+import { toast } from "@client/hooks/use-toast";
 import { useDebouncedValue } from "@client/hooks/use-debounced-value";
 import { HomeHeader } from "./components/home-header";
 import { LiveIndicator } from "./components/live-indicator";
@@ -22,7 +26,8 @@ import { useSuggestions } from "./use-suggestions";
 
 const SEARCH_DELAY_MS = 300;
 
-export function HomePage() {
+/** `sharedVenueId`: the page is /venues/:externalId, a venue's link: its details sheet opens over Home. */
+export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | null }) {
   const geo = useGeolocation();
   const vibes = useVibeSelection({ persist: true });
   const [distance, setDistance] = useState<number>(DEFAULT_DISTANCE_MILES);
@@ -40,6 +45,7 @@ export function HomePage() {
   const suggestions = useSuggestions(geo, showSuggestions, !match.isPending);
   const venues = useMemo(() => sortVenues(match.data ?? [], sort), [match.data, sort]);
   const heading = search ? VENUE_TEXT.filteredMatches : VENUE_TEXT.nearbyMatches;
+  const shared = useSharedVenue(sharedVenueId, geo.status === "located" ? geo.coords : null, sheet);
 
   const toggleVibe = (vibe: string) => {
     // Spec 4: choosing vibes dismisses the suggestion bubbles.
@@ -117,7 +123,41 @@ export function HomePage() {
         <VenueGridSkeleton />
       )}
 
-      <VenueSheet sheet={sheet} />
+      <VenueSheet sheet={shared} />
     </div>
   );
+}
+
+/**
+ * A venue's link opens its sheet once the venue has loaded; closing the sheet leaves the link:
+ * back to the page it was opened from inside the app, or to Home when the link came from outside.
+ */
+function useSharedVenue(
+  externalId: string | null,
+  position: { latitude: number; longitude: number } | null,
+  sheet: ReturnType<typeof useVenueSheet>,
+): ReturnType<typeof useVenueSheet> {
+  const [, navigate] = useLocation();
+  // the position is not awaited: a link opens at once, with a distance only when one is known
+  const [askedAt] = useState(position);
+  const venue = useVenueById(externalId, askedAt);
+  const { openVenue } = sheet;
+  useEffect(() => {
+    if (venue.data) openVenue(venue.data);
+  }, [venue.data, openVenue]);
+  useEffect(() => {
+    if (!venue.isError) return;
+    toast({ variant: "destructive", title: VENUE_TEXT.errorTitle, description: VENUE_TEXT.venueLinkMissing });
+    navigate("/", { replace: true });
+  }, [venue.isError, navigate]);
+  if (!externalId) return sheet;
+  return {
+    ...sheet,
+    onOpenChange: (open) => {
+      sheet.onOpenChange(open);
+      if (open) return;
+      if (openedFromApp(window.history.state)) window.history.back();
+      else navigate("/", { replace: true });
+    },
+  };
 }

@@ -9,6 +9,8 @@ import { formatAbsoluteTime, formatRelativeTime } from "@client/lib/relative-tim
 import { cn } from "@client/lib/utils";
 import { useToggleLike } from "../api/toggle-like";
 import { PostComments } from "./post-comments";
+import { Link } from "wouter";
+import { FROM_APP, venuePath } from "@client/features/venues/lib/venue-link";
 
 interface PostCardProps {
   post: Post;
@@ -75,7 +77,17 @@ export function PostCard({
         <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
           <MapPin className="size-4 shrink-0 text-pink-300" aria-hidden="true" />
           <span className="sr-only">Location: </span>
-          <span className="min-w-0 truncate">{place}</span>
+          {post.venue ? (
+            <Link
+              href={venuePath(post.venue.externalId)}
+              state={FROM_APP}
+              className="min-w-0 truncate underline-offset-4 hover:text-foreground hover:underline"
+            >
+              {place}
+            </Link>
+          ) : (
+            <span className="min-w-0 truncate">{place}</span>
+          )}
         </p>
       )}
 

@@ -10,6 +10,8 @@ import { personName } from "@client/lib/person";
 import { cn } from "@client/lib/utils";
 import { useDeleteGroup } from "../api/delete-group";
 import { useGroupVenues } from "../api/group-venues";
+import { Link } from "wouter";
+import { FROM_APP, venuePath } from "@client/features/venues/lib/venue-link";
 
 const members = (n: number) => `${n} ${n === 1 ? "member" : "members"}`;
 
@@ -117,7 +119,13 @@ function GroupVenues({ id, groupId }: { id: string; groupId: string }) {
           <ol className="flex flex-col gap-2">
             {venues.data.venues.slice(0, GROUP_VENUES_SHOWN).map((v) => (
               <li key={v.id} className="flex min-w-0 items-baseline gap-2 text-sm">
-                <span className="min-w-0 flex-1 truncate font-medium">{v.name}</span>
+                <Link
+                  href={venuePath(v.externalId)}
+                  state={FROM_APP}
+                  className="min-w-0 flex-1 truncate font-medium underline-offset-4 hover:underline"
+                >
+                  {v.name}
+                </Link>
                 <span className="shrink-0 text-xs text-muted-foreground">
                   {v.category}
                   {v.distance && ` · ${v.distance} mi`}

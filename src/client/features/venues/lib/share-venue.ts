@@ -1,17 +1,18 @@
 import { VENUE_TEXT } from "@shared/constants";
 import type { Venue } from "@shared/contracts/venues";
 import { toast } from "@client/hooks/use-toast";
+import { venuePath } from "./venue-link";
 
-/** Spec 2: native share with the venue's name, a short line and the current page's address. */
+/** Spec 2: native share with the venue's name, a short line and an address (the venue's own link). */
 export function shareData(venue: Pick<Venue, "name">, href: string): ShareData {
   return { title: venue.name, text: VENUE_TEXT.shareText, url: href };
 }
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === "AbortError";
 
-/** Shares natively when the browser can; otherwise copies the link and says so. */
-export async function shareVenue(venue: Pick<Venue, "name">): Promise<void> {
-  const data = shareData(venue, window.location.href);
+/** Shares the venue's own link natively when the browser can; otherwise copies it and says so. */
+export async function shareVenue(venue: Pick<Venue, "name" | "externalId">): Promise<void> {
+  const data = shareData(venue, new URL(venuePath(venue.externalId), window.location.origin).href);
   if (typeof navigator.share === "function") {
     try {
       await navigator.share(data);
@@ -24,6 +25,7 @@ export async function shareVenue(venue: Pick<Venue, "name">): Promise<void> {
     await navigator.clipboard.writeText(data.url ?? "");
     toast({ title: VENUE_TEXT.linkCopied, description: VENUE_TEXT.linkCopiedBody });
   } catch {
-    toast({ variant: "destructive", title: VENUE_TEXT.shareFailed, description: data.url });
+    // no clipboard permission: the link, to copy by hand (not an error: nothing went wrong)
+    toast({ title: VENUE_TEXT.copyByHand, description: data.url });
   }
 }
