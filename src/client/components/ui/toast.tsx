@@ -22,7 +22,10 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
       hotkey={[...TOAST_VIEWPORT.hotkey]}
       label={TOAST_VIEWPORT.label}
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        // At the top, centred from sm up: bottom-right covered the details sheet's Share and Save, the
+        // admin's Add Owner and dialogs' buttons; the top centre holds headings, not actions (issue 17,
+        // tests/e2e/toasts.test.ts measures it on desktop and phone).
+        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:left-1/2 sm:max-w-[420px] sm:-translate-x-1/2",
         className,
       )}
       {...props}
