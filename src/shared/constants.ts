@@ -578,6 +578,18 @@ export const INVITE_SHARE_URLS = {
   facebook: "https://www.facebook.com/sharer/sharer.php",
 } as const;
 
+/** A guest's way to become a member, and the warning before a guest logs out (issue 17). */
+export const GUEST_TEXT = {
+  upgradeTitle: "Create an account to keep your posts, friends and saves",
+  upgradeBody: "You are a guest: what you do here lasts only as long as this sign-in.",
+  upgradeKeeps: "Your posts, friends, groups and saved places come with you.",
+  upgradeButton: "Create Account",
+  logOutTitle: "Log out of this guest session?",
+  logOutBody:
+    "A guest cannot sign in again: your posts, friends, groups and saved places will be lost. Create an account to keep them.",
+  logOutAnyway: "Log Out Anyway",
+} as const;
+
 /** Texts of the Profile screen, its preferences dialog and its privacy sheet. */
 export const PROFILE_TEXT = {
   counters: { vibes: "Vibes", categories: "Categories", total: "Preferences" },

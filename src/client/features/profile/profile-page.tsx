@@ -10,6 +10,8 @@ import { useAuth } from "@client/lib/auth";
 import { logOut } from "@client/lib/browser";
 import { displayName, initial } from "@client/lib/user-display";
 import { cn } from "@client/lib/utils";
+import { GuestLogOutDialogContent } from "./components/guest-log-out-dialog";
+import { GuestUpgradeCard } from "./components/guest-upgrade";
 import { PreferencesDialogContent } from "./components/preferences-dialog";
 import { PrivacySheetContent } from "./components/privacy-sheet";
 import { SignOutEverywhereDialogContent } from "./components/sign-out-everywhere-dialog";
@@ -33,6 +35,7 @@ export function ProfilePage() {
   const { user } = useAuth();
   const [preferencesOpen, setPreferencesOpen] = useState(false);
   const [privacyOpen, setPrivacyOpen] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
   // Preferences opens from two buttons; focus returns to whichever opened it.
   const preferencesOpener = useRef<HTMLElement | null>(null);
 
@@ -83,6 +86,7 @@ export function ProfilePage() {
 
       {/* a typed address not yet proven by its link: guests and provider accounts without one have nothing to verify */}
       {email && !user.isGuest && !user.emailVerified && <VerifyEmailNotice email={email} />}
+      {user.isGuest && <GuestUpgradeCard open={upgradeOpen} onOpenChange={setUpgradeOpen} />}
 
       {user.preferredVibes.length > 0 ? (
         <section aria-labelledby="profile-vibes" className="flex flex-col gap-3">
@@ -157,14 +161,26 @@ export function ProfilePage() {
             </li>
           )}
           <li>
-            <button
-              type="button"
-              className={cn(rowClass, "text-red-300 [&>svg:first-child]:text-red-300")}
-              onClick={logOut}
-            >
-              <LogOut className="size-5" aria-hidden="true" />
-              <span className="flex-1">{AUTH_TEXT.logOut}</span>
-            </button>
+            {user.isGuest ? (
+              <Dialog>
+                <DialogTrigger asChild>
+                  <button type="button" className={cn(rowClass, "text-red-300 [&>svg:first-child]:text-red-300")}>
+                    <LogOut className="size-5" aria-hidden="true" />
+                    <span className="flex-1">{AUTH_TEXT.logOut}</span>
+                  </button>
+                </DialogTrigger>
+                <GuestLogOutDialogContent onCreateAccount={() => setUpgradeOpen(true)} />
+              </Dialog>
+            ) : (
+              <button
+                type="button"
+                className={cn(rowClass, "text-red-300 [&>svg:first-child]:text-red-300")}
+                onClick={logOut}
+              >
+                <LogOut className="size-5" aria-hidden="true" />
+                <span className="flex-1">{AUTH_TEXT.logOut}</span>
+              </button>
+            )}
           </li>
         </ul>
       </nav>

@@ -1,4 +1,5 @@
 import { LogOut } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { AUTH_TEXT } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
@@ -10,10 +11,16 @@ import { displayName, initial } from "@client/lib/user-display";
 import { cn } from "@client/lib/utils";
 import { navEntries } from "./nav-items";
 
+// Only a guest who presses Log Out needs the dialog (and Radix Dialog): out of the main chunk.
+const GuestLogOutDialog = lazy(() =>
+  import("@client/features/profile/components/guest-log-out-dialog").then((m) => ({ default: m.GuestLogOutDialog })),
+);
+
 /** Left navigation for wide screens (md and up). */
 export function Sidebar() {
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const { user } = useAuth();
+  const [askGuest, setAskGuest] = useState(false);
   const name = displayName(user);
 
   return (
@@ -61,10 +68,28 @@ export function Sidebar() {
             {name}
           </p>
         </div>
-        <Button variant="ghost" size="sm" className="justify-start text-muted-foreground" onClick={logOut}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="justify-start text-muted-foreground"
+          // a guest's data is gone once they log out: ask first, and offer the account on Profile
+          onClick={user?.isGuest ? () => setAskGuest(true) : logOut}
+        >
           <LogOut aria-hidden="true" />
           {AUTH_TEXT.logOut}
         </Button>
+        {askGuest && (
+          <Suspense fallback={null}>
+            <GuestLogOutDialog
+              open
+              onOpenChange={setAskGuest}
+              onCreateAccount={() => {
+                setAskGuest(false);
+                navigate("/profile");
+              }}
+            />
+          </Suspense>
+        )}
       </footer>
     </aside>
   );

@@ -19,14 +19,15 @@ export async function emailSignup(body: SignupBody): Promise<{ signedIn: boolean
   return { signedIn: !!user && !user.isGuest && user.email === email, email };
 }
 
-export function useEmailSignup() {
+/** `onSignedIn` replaces going to "/" (a guest upgrading from Profile stays there). */
+export function useEmailSignup(onSignedIn?: () => void) {
   const finishSignIn = useFinishSignIn();
   return useMutation({
     mutationFn: emailSignup,
     onSuccess: ({ signedIn, email }) => {
       if (!signedIn) return; // the step says "Check your email"
       toast({ title: ACCOUNT_TEXT.welcomeTitle, description: ACCOUNT_TEXT.welcomeBody(email) });
-      finishSignIn();
+      (onSignedIn ?? finishSignIn)();
     },
     onError: (error) => {
       toast({

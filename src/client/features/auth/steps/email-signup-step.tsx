@@ -1,4 +1,5 @@
 import { MailCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { ACCOUNT_TEXT, LIMITS } from "@shared/constants";
 import { signupBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
@@ -11,7 +12,35 @@ import { StepNav } from "./step-nav";
 type Field = "email" | "password" | "firstName" | "lastName";
 
 export function EmailSignupStep({ onBack, onSwitch }: { onBack: () => void; onSwitch: () => void }) {
-  const signup = useEmailSignup();
+  return (
+    <EmailSignupForm
+      header={<StepHeader title="Sign up with email" subtitle="Create your free VIBE account." />}
+      onSwitch={onSwitch}
+      footer={
+        <StepNav onBack={onBack} switchPrompt="Already have an account?" switchLabel="Sign in" onSwitch={onSwitch} />
+      }
+    />
+  );
+}
+
+/**
+ * The email sign-up form and its "check your email" answer. On the login screen a new account goes
+ * to "/"; a guest upgrading from Profile passes `onSignedIn` and stays where they are (the server
+ * turns the guest into the account, keeping what they did).
+ */
+export function EmailSignupForm({
+  header,
+  footer,
+  onSwitch,
+  onSignedIn,
+}: {
+  header: ReactNode;
+  footer?: ReactNode;
+  /** "Go to sign in" after an address that already had an account; none: the button is not shown. */
+  onSwitch?: () => void;
+  onSignedIn?: () => void;
+}) {
+  const signup = useEmailSignup(onSignedIn);
   const { values, errors, update, submit } = useEmailForm<Field, typeof signupBody>(
     { email: "", password: "", firstName: "", lastName: "" },
     signupBody,
@@ -28,16 +57,18 @@ export function EmailSignupStep({ onBack, onSwitch }: { onBack: () => void; onSw
           <MailCheck className="size-10 text-pink-300" aria-hidden="true" />
           <p className="text-sm text-muted-foreground">{ACCOUNT_TEXT.checkEmailBody(signup.data.email)}</p>
         </div>
-        <Button size="lg" variant="outline" className="mt-6 w-full" onClick={onSwitch}>
-          {ACCOUNT_TEXT.goToSignIn}
-        </Button>
+        {onSwitch && (
+          <Button size="lg" variant="outline" className="mt-6 w-full" onClick={onSwitch}>
+            {ACCOUNT_TEXT.goToSignIn}
+          </Button>
+        )}
       </>
     );
   }
 
   return (
     <>
-      <StepHeader title="Sign up with email" subtitle="Create your free VIBE account." />
+      {header}
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <FormField
           label="Email"
@@ -81,7 +112,7 @@ export function EmailSignupStep({ onBack, onSwitch }: { onBack: () => void; onSw
           {signup.isPending ? "Creating account..." : "Create Account"}
         </Button>
       </form>
-      <StepNav onBack={onBack} switchPrompt="Already have an account?" switchLabel="Sign in" onSwitch={onSwitch} />
+      {footer}
     </>
   );
 }
