@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
-import { uniqueEmail } from "../helpers/http";
+import { Agent, signUp, uniqueEmail } from "../helpers/http";
 
 /**
  * Issue 15, honest facts and pictures, in the browser: no rating or distance the product does not
@@ -144,6 +144,31 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     expect(await footerLink.getAttribute("href")).toBe(OSM_COPYRIGHT);
     await footerLink.scrollIntoViewIfNeeded();
     await shot(page, "honest-footer-phone");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a group's top picks say No ratings yet, and no distance without the person's position", async () => {
+    const { page, context, problems } = await signedIn(WIDE, false);
+    const me = (await (await context.request.get("/api/auth/me")).json()) as { id: string };
+    // a friend (over the API, as a second person would), then a group of the two
+    const friend = new Agent(app.server.url);
+    const other = await signUp(friend, { firstName: "Gus" });
+    expect(
+      (await context.request.post("/api/friends/request", { data: { friendId: other.id } })).status(),
+    ).toBeLessThan(300);
+    expect((await friend.post(`/api/friends/accept/${me.id}`, {})).status).toBeLessThan(300);
+    const created = await context.request.post("/api/groups", { data: { name: "Honest crew", memberIds: [other.id] } });
+    expect(created.status()).toBeLessThan(300);
+
+    await page.goto("/friends");
+    await page.getByRole("tab", { name: /Groups/ }).click();
+    await page.getByRole("button", { name: /Find venues/ }).click();
+    const picks = page.getByRole("region", { name: "Top picks for the group" });
+    await expect.poll(() => picks.getByRole("listitem").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await picks.getByRole("listitem").first().getByText("No ratings yet").isVisible()).toBe(true);
+    expect(await picks.textContent()).not.toMatch(/\d+\.\d mi\b/);
+    await shot(page, "honest-group-picks-desktop");
     expect(problems).toEqual([]);
     await context.close();
   });
