@@ -172,4 +172,16 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("the landing page's footer credits OpenStreetMap with the licence link", async () => {
+    const { page, context, problems } = await newPage(app.browser, app.server.url, WIDE);
+    await page.goto("/");
+    const link = page.getByRole("contentinfo").getByRole("link", { name: /© OpenStreetMap contributors/ });
+    await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
+    expect(await link.getAttribute("href")).toBe(OSM_COPYRIGHT);
+    await link.scrollIntoViewIfNeeded();
+    await shot(page, "honest-landing-footer-desktop");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
