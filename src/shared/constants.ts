@@ -388,9 +388,14 @@ export const VENUE_TEXT = {
   favoriteFailed: "Failed to update favorites",
   vibesSaveFailed: "Failed to save your vibes",
   errorTitle: "Error",
-  /** Shown (muted, with this tooltip) when a venue has no rating and the spec's fallback is used. */
-  noRatingYet: "No rating yet",
-  distanceUnknown: "Distance unknown",
+  /** Shown in plain sight where a venue has no real rating (never the spec's FALLBACKS as figures). */
+  noRatingYet: "No ratings yet",
+  /** Names the details sheet's list of data sources. */
+  sources: "Sources",
+  /** Under Top Rated when no listed venue has a rating: the order is then the nearest first. */
+  ratingSortNoneRated: "None of these venues has ratings yet, so they are listed nearest first.",
+  /** Under Top Rated when some do: the rest follow, nearest first. */
+  ratingSortSomeRated: "Rated venues first; venues with no ratings yet follow, nearest first.",
   exploreEmpty: "No venues found", // (spec)
   clearSearch: "Clear Search", // (spec)
   totalVenues: "Total Venues", // (spec)

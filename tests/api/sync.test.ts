@@ -419,7 +419,7 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       );
       expect(details.body.attribution).toBe("Map data (c) OpenStreetMap contributors, ODbL. Place data (c) Google");
       const v = (await match(admin2, B)).body.find((x) => x.externalId === "osm:node/2001")!;
-      expect(v).toMatchObject({ rating: 4.6, reviewCount: 812 });
+      expect(v).toMatchObject({ rating: 4.6, reviewCount: 812, ratingSource: "Google" });
       const [ev] = await both.db.query<{ vibe_evidence: Record<string, { source: string; detail: string }[]> }>(
         "SELECT vibe_evidence FROM venues WHERE id = $1",
         [spot[0].id],

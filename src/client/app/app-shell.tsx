@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DataCredits } from "@client/components/data-credits";
 import { BottomNav } from "@client/features/shell/bottom-nav";
 import { Sidebar } from "@client/features/shell/sidebar";
 
@@ -12,13 +13,16 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Sidebar />
-      <main
-        id="main-content"
-        tabIndex={-1}
-        className="min-h-dvh pb-[calc(5rem+env(safe-area-inset-bottom))] outline-none md:pb-0 md:pl-64"
-      >
+      <main id="main-content" tabIndex={-1} className="min-h-dvh outline-none md:pl-64">
         {children}
       </main>
+      {/* Below a main at least a screen tall, so it starts out of sight and moving it as a page
+          loads is no layout shift (tests/e2e/budgets.test.ts). Room for the phone's bottom bar. */}
+      <footer className="pb-[calc(5rem+env(safe-area-inset-bottom))] md:pb-0 md:pl-64">
+        <div className="mx-auto w-full max-w-6xl px-4 pt-2 pb-6 md:px-8">
+          <DataCredits className="border-t border-border pt-4" />
+        </div>
+      </footer>
       <BottomNav />
     </div>
   );

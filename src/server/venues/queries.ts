@@ -2,6 +2,7 @@ import type { Venue, VenueDetails } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db, Queryable } from "../db/client";
 import { likeContains, MAX_INT4 } from "../db/sql";
+import { GOOGLE_ATTRIBUTION } from "../providers/google-places";
 import { blendVibes, type VibeEvidence } from "../vibes/blend";
 
 /** The stored fields of a venue, as the venues table names them. */
@@ -62,6 +63,7 @@ export function presentStoredVenue(
     imageUrl: row.image_url,
     rating: row.rating,
     reviewCount: row.review_count,
+    ratingSource: ratingSource(row),
     distance: meters === null || meters === undefined ? null : metersToMilesString(meters),
     phoneNumber: row.phone_number,
     website: row.website,
@@ -73,6 +75,20 @@ export function presentStoredVenue(
     source: row.source,
     attribution: row.attribution,
   };
+}
+
+/** Display names of the sources a venue row can name in `source`. */
+const SOURCE_NAMES: Record<string, string> = { google: "Google", osm: "OpenStreetMap", datasf: "DataSF" };
+
+/**
+ * Who rated the venue, or null when nothing did. Only Google gives ratings today (OpenStreetMap
+ * and the permit list have none); a merged venue keeps its `source` as OpenStreetMap but carries
+ * Google's attribution line, which names the rating's source.
+ */
+export function ratingSource(row: Pick<VenueColumns, "rating" | "attribution"> & { source: string }): string | null {
+  if (typeof row.rating !== "number" || !Number.isFinite(row.rating)) return null;
+  if (row.source === "google" || row.attribution.includes(GOOGLE_ATTRIBUTION)) return "Google";
+  return SOURCE_NAMES[row.source] ?? row.source;
 }
 
 export interface RadiusSearch {

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ALL_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS, PICKER_VIBES, VENUE_CATEGORIES } from "../constants";
+import {
+  ALL_VIBES,
+  CAPACITY_STATUSES,
+  FALLBACKS,
+  LIMITS,
+  NOISE_LEVELS,
+  PICKER_VIBES,
+  VENUE_CATEGORIES,
+} from "../constants";
 
 /** Largest radius the venue calls accept: the biggest distance chip (100 miles) with room to spare. */
 export const MAX_RADIUS_KM = 200;
@@ -168,8 +176,15 @@ export const venueSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   imageUrl: z.string().nullable(),
+  /** 0..5 from a source that rates places (Google); null when none does. Never the spec's FALLBACKS.rating. */
   rating: z.number().nullable(),
   reviewCount: z.number().nullable(),
+  /**
+   * Who gave `rating` and `reviewCount` ("Google"), or null when the venue has no real rating:
+   * the client then says "No ratings yet" in plain sight and never shows the spec's fallbacks
+   * (FALLBACKS: 4.8, 142 reviews, 0.8 mi) as if they were figures.
+   */
+  ratingSource: z.string().nullable(),
   /** Miles from the caller, as a string ("0.8"); null when the caller's position is unknown. */
   distance: z.string().nullable(),
   phoneNumber: z.string().nullable(),
@@ -205,4 +220,9 @@ export type VenueDetails = z.infer<typeof venueDetailsSchema>;
 export const favoriteToggleSchema = z.object({ favorited: z.boolean() });
 export const currentVibesSchema = z.object({ vibes: z.array(z.string()) });
 
-export { PICKER_VIBES };
+/**
+ * The spec's fallbacks (section 9: rating 4.8, 142 reviews, 0.8 mi) belong to the contract: a
+ * client of the original product put them where a figure was missing. VIBE's API answers null
+ * (with `ratingSource: null`) instead, and its client says so rather than showing them.
+ */
+export { FALLBACKS, PICKER_VIBES };

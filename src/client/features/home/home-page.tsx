@@ -99,6 +99,13 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                 {match.data ? `${venues.length} ${venues.length === 1 ? "venue" : "venues"}` : ""}
               </p>
             </div>
+            {sort === "rating" && venues.length > 0 && (
+              <p className="-mt-2 text-sm text-muted-foreground">
+                {venues.some((v) => typeof v.rating === "number")
+                  ? VENUE_TEXT.ratingSortSomeRated
+                  : VENUE_TEXT.ratingSortNoneRated}
+              </p>
+            )}
             {match.isPending ? (
               <VenueGridSkeleton />
             ) : match.isError ? (

@@ -1,4 +1,4 @@
-import { ATTRIBUTION } from "@shared/constants";
+import { DataCredits } from "@client/components/data-credits";
 import { LegalLinks } from "@client/components/legal-links";
 
 export function LandingFooter() {
@@ -6,7 +6,7 @@ export function LandingFooter() {
     <footer className="border-t border-border">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-8 text-center md:px-8">
         <LegalLinks />
-        <p className="text-xs text-muted-foreground">{ATTRIBUTION.venues}</p>
+        <DataCredits />
       </div>
     </footer>
   );

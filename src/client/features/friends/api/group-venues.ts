@@ -15,16 +15,18 @@ const isAbort = (error: unknown) => error instanceof Error && error.name === "Ab
 
 /**
  * GET /api/groups/:id/venues at the browser's position when already allowed (else the default
- * point), radius 10 miles in km. Fails with the spec's 'Failed to fetch venues'.
+ * point, and then no distances), radius 10 miles in km. Fails with the spec's 'Failed to fetch venues'.
  */
 export async function fetchGroupVenues(groupId: string, signal?: AbortSignal): Promise<GroupVenues> {
-  const { latitude, longitude } = await positionIfGranted();
+  const { latitude, longitude, located } = await positionIfGranted();
   try {
-    return await getJson<GroupVenues>(
+    const found = await getJson<GroupVenues>(
       `${SOCIAL_API.groups}/${encodeURIComponent(groupId)}/venues`,
       { latitude: roundCoord(latitude), longitude: roundCoord(longitude), radius: GROUP_VENUES_RADIUS_KM },
       signal,
     );
+    // From the default point a distance would read as the person's: none is shown then.
+    return located ? found : { ...found, venues: found.venues.map((v) => ({ ...v, distance: null })) };
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new Error(FRIENDS_TEXT.groupVenuesFailed, { cause: error });

@@ -1,7 +1,9 @@
 import { ChevronDown, MapPin, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { FRIENDS_TEXT, GROUP_VENUES_SHOWN } from "@shared/constants";
+import { FRIENDS_TEXT, GROUP_VENUES_SHOWN, VENUE_TEXT } from "@shared/constants";
 import type { Group } from "@shared/contracts/social";
+import type { Venue } from "@shared/contracts/venues";
+import { ratingShown } from "@client/features/venues/lib/venue-display";
 import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { ErrorPanel } from "@client/components/ui/state-panel";
@@ -89,6 +91,18 @@ export function GroupCard({
   );
 }
 
+/** A top pick's rating in words: a source's figure, or "No ratings yet" (never the spec's 4.8). */
+function RatingText({ venue }: { venue: Venue }) {
+  const rating = ratingShown(venue);
+  if (!rating) return <span data-testid="no-rating">{VENUE_TEXT.noRatingYet}</span>;
+  return (
+    <span title={`Rating from ${rating.source}`}>
+      ★ {rating.text}
+      <span className="sr-only"> out of 5 on {rating.source}</span>
+    </span>
+  );
+}
+
 function GroupVenues({ id, groupId }: { id: string; groupId: string }) {
   const venues = useGroupVenues(groupId, true);
   return (
@@ -129,6 +143,8 @@ function GroupVenues({ id, groupId }: { id: string; groupId: string }) {
                 <span className="shrink-0 text-xs text-muted-foreground">
                   {v.category}
                   {v.distance && ` · ${v.distance} mi`}
+                  {" · "}
+                  <RatingText venue={v} />
                 </span>
               </li>
             ))}

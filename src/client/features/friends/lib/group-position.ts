@@ -5,12 +5,17 @@ export interface Coords {
   longitude: number;
 }
 
+/** A position to search around; `located` is false for the default point (distances from it are not the person's). */
+export interface SearchPosition extends Coords {
+  located: boolean;
+}
+
 /**
  * The browser's position when the person has already allowed it, else the default point: the
  * Groups tab never triggers a permission prompt of its own.
  */
-export async function positionIfGranted(): Promise<Coords> {
-  const fallback = { ...DEFAULT_COORDS };
+export async function positionIfGranted(): Promise<SearchPosition> {
+  const fallback = { ...DEFAULT_COORDS, located: false };
   const geo = typeof navigator !== "undefined" ? navigator.geolocation : undefined;
   if (!geo || !navigator.permissions?.query) return fallback;
   try {
@@ -21,7 +26,7 @@ export async function positionIfGranted(): Promise<Coords> {
   }
   return new Promise((resolve) => {
     geo.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, located: true }),
       () => resolve(fallback),
       {
         timeout: GEOLOCATION.timeoutMs,

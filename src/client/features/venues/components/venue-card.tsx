@@ -40,7 +40,7 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
       <div className="relative aspect-[16/10] overflow-hidden bg-muted">
         <VenueImage
           url={venue.imageUrl}
-          name={venue.name}
+          venue={venue}
           loading={eagerImage ? "eager" : "lazy"}
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />

@@ -7,6 +7,7 @@ import type { Venue, VenueDetails } from "@shared/contracts/venues";
 import { buttonVariants } from "@client/components/ui/button";
 import { cn } from "@client/lib/utils";
 import { useVenueDetails } from "../api/venue-details";
+import { creditsOf, OSM_CREDIT } from "../lib/credits";
 import { detailsVibes, directionsUrl, reviewTime, safeWebsite, telHref } from "../lib/venue-display";
 import { shareVenue } from "../lib/share-venue";
 import { vibeReasons } from "../lib/vibe-evidence";
@@ -82,7 +83,7 @@ function SheetBody({ venue }: { venue: Venue }) {
 
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-4">
         <div className="relative aspect-[16/9] max-h-52 w-full overflow-hidden rounded-2xl bg-muted">
-          <VenueImage url={venue.imageUrl} name={venue.name} loading="eager" />
+          <VenueImage url={venue.imageUrl} venue={venue} loading="eager" />
           <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
         </div>
         <VenueFigures venue={venue} className="mt-3" />
@@ -113,7 +114,7 @@ function SheetBody({ venue }: { venue: Venue }) {
             {loading ? (
               <Loading text={VENUE_TEXT.loadingPhotos} />
             ) : (
-              <Photos name={venue.name} photos={data?.photos ?? []} />
+              <Photos venue={venue} photos={data?.photos ?? []} />
             )}
           </Tabs.Content>
         </Tabs.Root>
@@ -260,8 +261,40 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
         </section>
       )}
 
-      <p className="text-xs leading-relaxed text-muted-foreground">{details?.attribution || venue.attribution}</p>
+      <Credits venue={venue} attribution={details?.attribution || venue.attribution} />
     </div>
+  );
+}
+
+/** Where the facts come from, each source as its licence asks (© OpenStreetMap contributors, linked). */
+function Credits({ venue, attribution }: { venue: Venue; attribution: string }) {
+  const credits = creditsOf(attribution);
+  if (venue.source === "osm" && !credits.includes(OSM_CREDIT)) credits.unshift(OSM_CREDIT);
+  if (credits.length === 0) return null;
+  return (
+    <section aria-label={VENUE_TEXT.sources} className="text-xs leading-relaxed text-muted-foreground">
+      <h3 className="sr-only">{VENUE_TEXT.sources}</h3>
+      <ul className="flex flex-col gap-0.5">
+        {credits.map((credit) => (
+          <li key={credit.text}>
+            {credit.href ? (
+              <a
+                href={credit.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-sm text-pink-200 underline underline-offset-2 hover:text-pink-100"
+              >
+                {credit.text}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              credit.text
+            )}
+            {credit.note && <span> · {credit.note}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -331,7 +364,7 @@ function Reviews({ reviews }: { reviews: VenueDetails["reviews"] }) {
   );
 }
 
-function Photos({ name, photos }: { name: string; photos: VenueDetails["photos"] }) {
+function Photos({ venue, photos }: { venue: Venue; photos: VenueDetails["photos"] }) {
   if (photos.length === 0)
     return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.noPhotos}</p>;
   return (
@@ -340,7 +373,7 @@ function Photos({ name, photos }: { name: string; photos: VenueDetails["photos"]
         <li key={`${photo.url}-${i}`}>
           <figure>
             <div className="aspect-square overflow-hidden rounded-xl bg-muted">
-              <VenueImage url={photo.url} name={`${name} (${i + 1} of ${photos.length})`} />
+              <VenueImage url={photo.url} venue={venue} name={`${venue.name} (${i + 1} of ${photos.length})`} />
             </div>
             {photo.attribution && (
               <figcaption className="mt-1 truncate text-[11px] text-muted-foreground">{photo.attribution}</figcaption>

@@ -63,3 +63,13 @@ export function useGeolocation(): GeoState {
   useEffect(requestLocation, []);
   return geo;
 }
+
+const getPositionKnown = () => state.status === "located";
+
+/**
+ * Whether distances are from the person's real position (not the default point). Reads the shared
+ * state without asking for a position, so any screen that shows a distance can use it.
+ */
+export function usePositionKnown(): boolean {
+  return useSyncExternalStore(subscribe, getPositionKnown, getPositionKnown);
+}

@@ -2,27 +2,38 @@ import { describe, expect, it } from "vitest";
 import {
   detailsVibes,
   directionsUrl,
-  distanceFigure,
+  distanceShown,
   imageSrc,
-  ratingFigure,
-  reviewCountFigure,
+  ratingShown,
   safeWebsite,
   telHref,
   venueVibes,
 } from "./venue-display";
 
 describe("card figures", () => {
-  it("shows the venue's own values", () => {
-    expect(ratingFigure({ rating: 4.25 })).toEqual({ text: "4.3", isFallback: false });
-    expect(reviewCountFigure({ reviewCount: 1200 })).toEqual({ text: "1,200", isFallback: false });
-    expect(distanceFigure({ distance: "2.4" })).toEqual({ text: "2.4", isFallback: false });
+  it("shows a source's rating with its count and source", () => {
+    expect(ratingShown({ rating: 4.25, reviewCount: 1200, ratingSource: "Google" })).toEqual({
+      text: "4.3",
+      count: "1,200",
+      source: "Google",
+    });
+    expect(ratingShown({ rating: 4, reviewCount: null, ratingSource: "Google" })).toEqual({
+      text: "4.0",
+      count: null,
+      source: "Google",
+    });
   });
 
-  it("uses the spec's fallbacks, flagged, when values are missing", () => {
-    expect(ratingFigure({ rating: null })).toEqual({ text: "4.8", isFallback: true });
-    expect(reviewCountFigure({ reviewCount: null })).toEqual({ text: "142", isFallback: true });
-    expect(distanceFigure({ distance: null })).toEqual({ text: "0.8", isFallback: true });
-    expect(distanceFigure({ distance: "" })).toEqual({ text: "0.8", isFallback: true });
+  it("shows no rating, never the spec's 4.8 (142), when no source rated the venue", () => {
+    expect(ratingShown({ rating: null, reviewCount: null, ratingSource: null })).toBeNull();
+    expect(ratingShown({ rating: null, reviewCount: 12, ratingSource: null })).toBeNull();
+  });
+
+  it("shows a distance only from the person's real position, never the spec's 0.8", () => {
+    expect(distanceShown({ distance: "2.4" }, true)).toBe("2.4");
+    expect(distanceShown({ distance: "2.4" }, false)).toBeNull();
+    expect(distanceShown({ distance: null }, true)).toBeNull();
+    expect(distanceShown({ distance: "" }, true)).toBeNull();
   });
 });
 

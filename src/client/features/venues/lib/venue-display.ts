@@ -1,36 +1,41 @@
-import { DIRECTIONS_URL, FALLBACKS, LIMITS, VENUE_API, VIBE_TAG_MIN_SCORE } from "@shared/constants";
+import { DIRECTIONS_URL, LIMITS, VENUE_API, VIBE_TAG_MIN_SCORE } from "@shared/constants";
 import type { Venue } from "@shared/contracts/venues";
 import { vibeTags } from "@shared/vibe-tags";
 
-/** The local default photo (src/client/public), shown when a venue has no image or it fails. */
-export const FALLBACK_IMAGE = "/venue-fallback.svg";
-
-/** A figure shown on a card: the venue's own value, or the spec's fallback (flagged so it is shown muted). */
-export interface Figure {
-  text: string;
-  isFallback: boolean;
-}
-
 const hasNumber = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n);
 
-/** Spec 9 fallbacks: rating 4.8, review count 142, distance "0.8" when missing. */
-export function ratingFigure(venue: Pick<Venue, "rating">): Figure {
-  return hasNumber(venue.rating)
-    ? { text: venue.rating.toFixed(1), isFallback: false }
-    : { text: FALLBACKS.rating.toFixed(1), isFallback: true };
+/** A venue's rating as shown: a source's own figure, or nothing (the card then says "No ratings yet"). */
+export interface RatingShown {
+  /** "4.3" */
+  text: string;
+  /** "1,200", or null when the source gave no count. */
+  count: string | null;
+  /** Who rated it ("Google"). */
+  source: string;
 }
 
-export function reviewCountFigure(venue: Pick<Venue, "reviewCount">): Figure {
-  return hasNumber(venue.reviewCount)
-    ? { text: venue.reviewCount.toLocaleString("en-US"), isFallback: false }
-    : { text: String(FALLBACKS.reviewCount), isFallback: true };
+/**
+ * The venue's real rating, or null. The spec's fallbacks (FALLBACKS: 4.8, 142 reviews) are never
+ * shown as figures: a sighted person reads a muted "4.8 (142)" as a rating (issue 15).
+ */
+export function ratingShown(venue: Pick<Venue, "rating" | "reviewCount" | "ratingSource">): RatingShown | null {
+  if (!hasNumber(venue.rating)) return null;
+  return {
+    text: venue.rating.toFixed(1),
+    count: hasNumber(venue.reviewCount) ? venue.reviewCount.toLocaleString("en-US") : null,
+    source: venue.ratingSource?.trim() || "a source",
+  };
 }
 
-export function distanceFigure(venue: Pick<Venue, "distance">): Figure {
+/**
+ * Miles to show ("2.4"), or null: when the server gave none, or when the distance is measured
+ * from the default point because the person's position is unknown (`positionKnown` false), which
+ * would read as theirs. Never the spec's fallback 0.8.
+ */
+export function distanceShown(venue: Pick<Venue, "distance">, positionKnown: boolean): string | null {
+  if (!positionKnown) return null;
   const d = venue.distance?.trim();
-  return d && Number.isFinite(Number.parseFloat(d))
-    ? { text: d, isFallback: false }
-    : { text: FALLBACKS.distance, isFallback: true };
+  return d && Number.isFinite(Number.parseFloat(d)) ? d : null;
 }
 
 /**
