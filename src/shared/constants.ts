@@ -667,7 +667,9 @@ export const BUSINESS_TEXT = {
   noVenue: "No venue",
   noVenueFound: "No venue found",
   noBusinessTitle: "No business venue found",
-  noBusinessBody: "Your account doesn't own a venue yet. Contact support to claim your business on VIBE.",
+  // No "contact support" that leads nowhere (issue 17): owners are added by this VIBE's admins.
+  noBusinessBody:
+    "Your account doesn't own a venue yet. The people who run this VIBE add owners in the admin panel: ask them to add you to your venue.",
   formTitle: "Update Your Vibe",
   capacity: "Capacity",
   noise: "Noise level",

@@ -58,6 +58,15 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await toastSays(page, "Sync Complete");
     await toastSays(page, /7 added/);
 
+    // a failing source: the toast says "Sync Failed" once, then why (the server's message starts
+    // with "Sync Failed:" too), and the last-sync panel keeps the whole message
+    overpass.fail({ kind: "status", status: 500 }, Number.POSITIVE_INFINITY);
+    await page.getByRole("button", { name: "Sync Venues" }).click();
+    const failed = page.getByRole("status").filter({ hasText: "Sync Failed" }).first();
+    await failed.waitFor({ timeout: 15_000 });
+    expect((await failed.textContent())?.match(/Sync Failed/g)).toHaveLength(1);
+    overpass.reset();
+
     // text analysis: blank first, then a real one
     await page.getByRole("button", { name: "Analyze Text" }).click();
     await toastSays(page, "Please enter text to analyze");

@@ -47,7 +47,9 @@ export function SyncVenuesCard({ className }: { className?: string }) {
       },
       onError: (error) => {
         setLast({ ok: false, message: error.message, sources: error.sources });
-        toast({ variant: "destructive", title: ADMIN_TEXT.syncFailed, description: error.message });
+        // the server's message starts with "Sync Failed: " too: the title says it once
+        const why = error.message.replace(/^Sync Failed:\s*/i, "");
+        toast({ variant: "destructive", title: ADMIN_TEXT.syncFailed, description: why });
       },
     });
   };
