@@ -86,6 +86,31 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await context.close();
   });
 
+  it("Venue Owners finds the venue by name and makes an account its owner, who then sees it", async () => {
+    const ownerEmail = uniqueEmail("owner");
+    const owner = await newPage(app.browser, app.server.url, DESKTOP);
+    await signUpIn(owner.context, app.server.url, ownerEmail, "Olu");
+    const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
+    await signUpAdminIn(context, app.server, adminEmail, "Ada");
+    await page.goto("/admin");
+    const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Venue Owners" }) });
+    await card.getByLabel("Venue", { exact: true }).fill("Homestead");
+    const result = card.getByRole("button", { name: /The Homestead/ }).first();
+    await result.waitFor({ timeout: 15_000 });
+    await result.click();
+    await expect.poll(() => card.getByText(/The Homestead \(id \d+\)/).count()).toBe(1);
+    await card.getByLabel("Owner's email").fill(ownerEmail);
+    await shot(page, "admin-venue-owner-by-name");
+    await card.getByRole("button", { name: "Add Owner" }).click();
+    await toastSays(page, `${ownerEmail} now owns The Homestead.`);
+    // the owner's dashboard now has the venue
+    await owner.page.goto("/business");
+    await expect.poll(() => owner.page.getByText("The Homestead").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect([...problems, ...owner.problems]).toEqual([]);
+    await owner.context.close();
+    await context.close();
+  });
+
   it("someone who is not an admin sees a clear 'Admins only' state", async () => {
     const { page, context } = await newPage(app.browser, app.server.url, PHONE);
     await signUpIn(context, app.server.url, uniqueEmail("user"));

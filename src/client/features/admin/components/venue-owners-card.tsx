@@ -7,6 +7,7 @@ import { useAssignOwner } from "../api/assign-owner";
 import { validateOwnerInput, type OwnerFields } from "../lib/admin-forms";
 import { AdminCard } from "./admin-card";
 import { AdminField, focusFirstInvalid } from "./admin-field";
+import { VenueFinder } from "./venue-finder";
 
 const EMPTY: OwnerFields = { venueId: "", email: "" };
 
@@ -14,9 +15,12 @@ const EMPTY: OwnerFields = { venueId: "", email: "" };
 export function VenueOwnersCard({ className }: { className?: string }) {
   const [fields, setFields] = useState<OwnerFields>(EMPTY);
   const [errors, setErrors] = useState<Partial<OwnerFields>>({});
+  // the venue chosen from the finder, while the field still holds its id
+  const [chosen, setChosen] = useState<{ id: number; name: string } | null>(null);
   const assign = useAssignOwner();
 
   const change = (name: keyof OwnerFields) => (event: { target: { value: string } }) => {
+    if (name === "venueId") setChosen(null);
     setFields((f) => ({ ...f, [name]: event.target.value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
@@ -32,8 +36,10 @@ export function VenueOwnersCard({ className }: { className?: string }) {
     }
     assign.mutate(checked.value, {
       onSuccess: (owner) => {
+        const venue = chosen?.id === owner.venueId ? chosen.name : `venue ${owner.venueId}`;
         setFields(EMPTY);
-        toast({ title: ADMIN_TEXT.ownerAdded, description: ADMIN_TEXT.ownerAddedBody(owner.email, owner.venueId) });
+        setChosen(null);
+        toast({ title: ADMIN_TEXT.ownerAdded, description: ADMIN_TEXT.ownerAddedBody(owner.email, venue) });
       },
       onError: (error) => toast({ variant: "destructive", title: ADMIN_TEXT.ownerFailed, description: error.message }),
     });
@@ -47,15 +53,14 @@ export function VenueOwnersCard({ className }: { className?: string }) {
       className={className}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)]">
+        <div className="grid gap-4 sm:grid-cols-2">
           <AdminField
             label={ADMIN_TEXT.venueId}
             name="venueId"
-            inputMode="numeric"
             value={fields.venueId}
             onChange={change("venueId")}
             error={errors.venueId}
-            hint={ADMIN_TEXT.venueIdHint}
+            hint={chosen ? ADMIN_TEXT.chosenVenue(chosen.name, chosen.id) : ADMIN_TEXT.venueIdHint}
             autoComplete="off"
           />
           <AdminField
@@ -70,6 +75,16 @@ export function VenueOwnersCard({ className }: { className?: string }) {
             spellCheck={false}
           />
         </div>
+        {!chosen && (
+          <VenueFinder
+            text={fields.venueId}
+            onChoose={(venue) => {
+              setChosen({ id: venue.id, name: venue.name });
+              setFields((f) => ({ ...f, venueId: String(venue.id) }));
+              setErrors((e) => ({ ...e, venueId: undefined }));
+            }}
+          />
+        )}
         <Button
           type="submit"
           disabled={assign.isPending}

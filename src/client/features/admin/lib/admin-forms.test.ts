@@ -1,3 +1,4 @@
+import { ADMIN_TEXT } from "@shared/constants";
 import { describe, expect, it } from "vitest";
 import { ADMIN_SYNC_DEFAULTS } from "@shared/constants";
 import { validateOwnerInput, validateSyncInput } from "./admin-forms";
@@ -62,7 +63,7 @@ describe("validateOwnerInput", () => {
     for (const venueId of ["", "0", "-3", "1.5", "abc", "datasf:12", "99999999999999999999"]) {
       expect(validateOwnerInput({ venueId, email: "a@b.co" }), venueId).toEqual({
         ok: false,
-        errors: { venueId: "Venue id must be a whole number, at least 1" },
+        errors: { venueId: ADMIN_TEXT.venueIdInvalid },
       });
     }
     for (const email of ["", "owner", "owner@", "@example.com", "a b@example.com", "owner@example"]) {
