@@ -737,6 +737,10 @@ export const ADMIN_TEXT = {
   adminsOnlyTitle: "Admins only",
   adminsOnlyBody:
     "The admin panel is for VIBE's operators. Your account does not have the admin role, so these tools are not available to it.",
+  /** What makes an admin (docs/sign-in.md, "Roles"), for someone who expected to be one. */
+  becomeAdminHint:
+    "Operators make admins with `npm run admin -- grant EMAIL`. An address listed in ADMIN_EMAILS counts once it is verified (the link in your sign-up email). Then check again: no need to sign out.",
+  checkAgain: "Check again",
   signedInAs: "Signed in as",
   servicesTitle: "Service Status", // (spec)
   servicesDescription: "Whether each service VIBE depends on is working right now.",

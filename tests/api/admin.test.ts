@@ -89,7 +89,13 @@ describe.each(dbTargets())("admin on %s", (target) => {
         allowPorts: [imagePort],
       },
     });
-    server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail }, { vibes });
+    // OpenStreetMap configured at an address nothing listens on: configured is not available
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const overpassUrl = `http://127.0.0.1:${closedPort}/api/interpreter`;
+    server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpassUrl }, { vibes });
     admin = new Agent(server.url);
     await signUpAdmin(server, admin, { email: adminEmail });
     someone = admin.fresh();
@@ -118,7 +124,11 @@ describe.each(dbTargets())("admin on %s", (target) => {
     const byName = Object.fromEntries(services.map((s) => [s.name, s]));
     expect(byName.Database).toMatchObject({ available: true });
     expect(byName["Realtime bus"]).toMatchObject({ available: true, detail: "In-process (one instance)" });
-    expect(byName["OpenStreetMap (Overpass)"].available).toBe(true);
+    // configured is not reachable: nothing listens there (it said "Available" with no network)
+    expect(byName["OpenStreetMap (Overpass)"]).toMatchObject({
+      available: false,
+      detail: expect.stringMatching(/^127\.0\.0\.1:\d+ not reachable/),
+    });
     expect(byName["Google Places"]).toMatchObject({ available: false, detail: "GOOGLE_PLACES_API_KEY not set" });
     expect(byName["Text analysis (vibe-model-v2)"].available).toBe(true);
     expect(byName["Image analysis (image-stats-v1)"].available).toBe(true);

@@ -10,6 +10,7 @@ import {
   useAppInBrowser,
 } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { markEmailVerified } from "../../src/server/auth/users";
 import { sfLikeElements, startFakeOverpass } from "../fakes/overpass";
 
 const chromiumPath = findChromium();
@@ -19,7 +20,8 @@ const overpass = await startFakeOverpass(sfLikeElements(OAKLAND.latitude, OAKLAN
 
 describe.skipIf(!chromiumPath)("admin panel and natural-language search in the browser", () => {
   const adminEmail = uniqueEmail("admin");
-  const app = useAppInBrowser({ ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url });
+  const adminEmail2 = uniqueEmail("admin2");
+  const app = useAppInBrowser({ ADMIN_EMAILS: `${adminEmail},${adminEmail2}`, OVERPASS_URL: overpass.url });
   afterAll(() => overpass.close());
 
   const toastSays = async (page: import("playwright-core").Page, text: string | RegExp) =>
@@ -108,6 +110,21 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await expect.poll(() => owner.page.getByText("The Homestead").count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect([...problems, ...owner.problems]).toEqual([]);
     await owner.context.close();
+    await context.close();
+  });
+
+  it("an address in ADMIN_EMAILS becomes admin once verified, without signing out (Check again)", async () => {
+    const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
+    const user = await signUpIn(context, app.server.url, adminEmail2, "Lin");
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Admins only" }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText(/npm run admin -- grant EMAIL/).count()).toBe(1);
+    // the link in the sign-up mail is followed (in another tab): the address is proven
+    await markEmailVerified(app.server.db, user.id);
+    await app.server.ctx.changes.settle();
+    await page.getByRole("button", { name: "Check again" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Admin Panel" }).count(), { timeout: 10_000 }).toBe(1);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -3,10 +3,11 @@ import { analyzeBody, type ServiceStatus } from "@shared/contracts/admin";
 import { SOCIAL_PROVIDERS } from "../auth/provider-page";
 import { requireAdmin, type AppContext } from "../context";
 import { badRequest, parse } from "../http/errors";
-import { sourceStatuses } from "../providers";
+import { createReachCheck, sourceStatuses } from "../providers";
 
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, bus, config, vibes } = ctx;
+  const reach = createReachCheck();
 
   // Every service the product depends on, and whether it works right now.
   app.get("/api/admin/services", async (req) => {
@@ -33,7 +34,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
             : "In-process (one instance)",
       },
       { name: "Mail", ...(await ctx.mailer.status()) },
-      ...sourceStatuses(config),
+      ...(await sourceStatuses(config, reach)),
       ...vibes.services(),
       ...SOCIAL_PROVIDERS.map((p) => ({
         name: `Sign in with ${p.name}`,
