@@ -7,6 +7,7 @@ import {
   LIMITS,
   PREFERENCE_VIBES,
 } from "../constants";
+import { decimal } from "./common";
 
 export const POST_CONTENT_MAX = 500;
 export const COMMENT_MAX = 500;
@@ -66,12 +67,13 @@ export const groupIdParam = z.object({ id: uuid("Group") });
 /** GET /api/posts/feed: pages by an opaque cursor (the last post's time and id). */
 export const feedQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(FEED_PAGE_MAX, `limit can be at most ${FEED_PAGE_MAX}`)
-    .default(FEED_PAGE_DEFAULT),
+  limit: decimal(
+    z
+      .number({ error: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(FEED_PAGE_MAX, `limit can be at most ${FEED_PAGE_MAX}`),
+  ).default(FEED_PAGE_DEFAULT),
 });
 
 export const userSearchQuery = z.object({
