@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanText } from "../text";
 
 /** Every error body of the API: `{ "message": "..." }` (plus field messages for bad input). */
 export const errorSchema = z.object({
@@ -29,3 +30,10 @@ export function readDecimal(value: unknown): unknown {
  * `decimal(z.number({ error: "limit must be a number" }).int().min(1)).default(20)`.
  */
 export const decimal = <T extends z.ZodType<number, number>>(schema: T) => z.preprocess(readDecimal, schema);
+
+/**
+ * A text field of a body, cleaned of control and bidi characters (src/shared/text.ts) before
+ * `schema` trims and measures it: one line (names, titles), or several (`multiline`: posts, comments).
+ */
+export const cleaned = <T extends z.ZodType>(schema: T, opts: { multiline?: boolean } = {}) =>
+  z.preprocess((v) => (typeof v === "string" ? cleanText(v, opts) : v), schema);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
-import { decimal } from "./common";
+import { cleaned, decimal } from "./common";
 import { venueSchema } from "./venues";
 
 export const NL_QUERY_MAX = 300;
@@ -15,12 +15,14 @@ const LOCATION_REQUIRED = "Location required";
  * 'Location required'; `fields` says which.
  */
 export const naturalLanguageBody = z.object({
-  query: z.preprocess(
-    blank,
-    z
-      .string({ error: LOCATION_REQUIRED })
-      .trim()
-      .max(NL_QUERY_MAX, `Queries can be at most ${NL_QUERY_MAX} characters`),
+  query: cleaned(
+    z.preprocess(
+      blank,
+      z
+        .string({ error: LOCATION_REQUIRED })
+        .trim()
+        .max(NL_QUERY_MAX, `Queries can be at most ${NL_QUERY_MAX} characters`),
+    ),
   ),
   // null, true or "0x10" is no location (coercion had read null as 0,0: the Gulf of Guinea)
   latitude: decimal(z.number({ error: LOCATION_REQUIRED }).refine((v) => v >= -90 && v <= 90, LOCATION_REQUIRED)),

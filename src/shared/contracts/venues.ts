@@ -8,7 +8,7 @@ import {
   PICKER_VIBES,
   VENUE_CATEGORIES,
 } from "../constants";
-import { decimal } from "./common";
+import { cleaned, decimal } from "./common";
 
 /** Largest radius the venue calls accept: the biggest distance chip (100 miles) with room to spare. */
 export const MAX_RADIUS_KM = 200;
@@ -61,12 +61,14 @@ export const vibesParam = z
     return list;
   });
 
-const search = z
-  .string()
-  .trim()
-  .max(MAX_SEARCH_LENGTH, `search can be at most ${MAX_SEARCH_LENGTH} characters`)
-  .optional()
-  .transform((v) => v || undefined);
+const search = cleaned(
+  z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `search can be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+);
 const category = z
   .string()
   .trim()
