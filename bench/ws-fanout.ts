@@ -73,6 +73,7 @@ function startInstance(port: number): Promise<ChildProcess> {
       LOG_LEVEL: "warn",
       // thousands of simulated people share one loopback address: no cap per address here
       MAX_CONNECTIONS_PER_ADDRESS: "0",
+      WS_MAX_PER_ADDRESS: "0",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

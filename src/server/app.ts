@@ -10,7 +10,7 @@ import type { Db } from "./db/client";
 import { errorHandler } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { registerClient } from "./http/static";
-import { connectionLimits, limitedServerFactory } from "./http/connections";
+import { connectionLimits, drainUnreadBodies, limitedServerFactory } from "./http/connections";
 import { createMatchCounter } from "./business/match-counter";
 import { businessRoutes } from "./business/routes";
 import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
@@ -78,6 +78,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     serverFactory: limitedServerFactory(connectionLimits(config)),
   };
   const app = Fastify(options) as unknown as FastifyInstance;
+  // an answer sent before the body was read (413) waits for the rest of it, bounded (http/connections.ts)
+  drainUnreadBodies(app);
   const lifecycle = { draining: false };
   const routes: string[] = [];
   app.addHook("onRoute", (r) => {

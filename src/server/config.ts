@@ -39,6 +39,10 @@ export interface Config {
   maxConnections: number;
   /** MAX_CONNECTIONS_PER_ADDRESS: open connections from one client address; 0 = no cap (behind a proxy). */
   maxConnectionsPerAddress: number;
+  /** WS_MAX_PER_SESSION: open websockets one session (one browser) may hold; more are refused. */
+  wsMaxPerSession: number;
+  /** WS_MAX_PER_ADDRESS: open websockets from one client address (TRUST_PROXY's); 0 = no cap. */
+  wsMaxPerAddress: number;
   production: boolean;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | null;
@@ -140,6 +144,8 @@ const vars = {
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().min(1000).max(600_000).default(15_000),
   MAX_CONNECTIONS: z.coerce.number({ error: "must be a number" }).int().min(10).max(1_000_000).default(10_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: "must be a number" }).int().min(0).max(1_000_000).optional(),
+  WS_MAX_PER_SESSION: z.coerce.number({ error: "must be a number" }).int().min(1).max(10_000).default(10),
+  WS_MAX_PER_ADDRESS: z.coerce.number({ error: "must be a number" }).int().min(0).max(1_000_000).default(64),
   SEED: bool.default(true),
   MIGRATE_ON_START: bool.default(true),
   IMAGE_PROXY_HOSTS: z
@@ -245,6 +251,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // default then (the proxy limits each client, docs/deploy.md).
     maxConnectionsPerAddress:
       (parsed.MAX_CONNECTIONS_PER_ADDRESS as number | undefined) ?? (parsed.TRUST_PROXY ? 0 : 256),
+    wsMaxPerSession: parsed.WS_MAX_PER_SESSION as number,
+    wsMaxPerAddress: parsed.WS_MAX_PER_ADDRESS as number,
     production: parsed.NODE_ENV === "production",
     clientDir: resolve("dist/client"),
     seed: parsed.SEED as boolean,

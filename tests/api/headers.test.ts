@@ -26,6 +26,10 @@ function expectSecurityHeaders(res: Res, what: string) {
       );
     }
   }
+  // connections (fetch, websocket) only to this origin: no scheme-wide ws:/wss:/https: or wildcard
+  expect(csp.get("connect-src")?.[0], what).toBe("'self'");
+  for (const source of csp.get("connect-src") ?? [])
+    expect(source, `${what}: connect-src`).toMatch(/^('self'|(https|wss):\/\/[a-z0-9.-]+(:\d+)?)$/);
   expect(csp.get("object-src"), what).toEqual(["'none'"]);
   expect(csp.get("base-uri"), what).toEqual(["'self'"]);
   expect(csp.get("form-action"), what).toEqual(["'self'"]);
@@ -104,6 +108,11 @@ describe.each(dbTargets())("security headers on %s", (target) => {
     expectSecurityHeaders(logout, "logout redirect");
   });
 
+  it("connect-src is this origin alone without PUBLIC_URL", async () => {
+    const csp = parseCsp((await agent.get("/")).headers.get("content-security-policy"));
+    expect(csp.get("connect-src")).toEqual(["'self'"]);
+  });
+
   it("no HSTS without an https PUBLIC_URL (a plain-http deployment would lock itself out)", async () => {
     expect((await agent.get("/")).headers.get("strict-transport-security")).toBeNull();
   });
@@ -115,7 +124,10 @@ describe("security headers of an https deployment", () => {
     try {
       const res = await new Agent(server.url).get("/");
       expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d{7,}/);
-      expect(parseCsp(res.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
+      const csp = parseCsp(res.headers.get("content-security-policy"));
+      expect(csp.has("upgrade-insecure-requests")).toBe(true);
+      // PUBLIC_URL's origin and its websocket twin, and nothing scheme-wide
+      expect(csp.get("connect-src")).toEqual(["'self'", "https://vibe.example", "wss://vibe.example"]);
       expectSecurityHeaders(res, "https deployment");
     } finally {
       await server.close();

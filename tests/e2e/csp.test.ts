@@ -83,6 +83,31 @@ describe.skipIf(!chromiumPath)("the built client under its Content-Security-Poli
     await context.close();
   });
 
+  it("the page's own websocket connects, and one to another host is refused by connect-src", async () => {
+    const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP, { geolocation: GPS });
+    await recordViolations(context);
+    const own = page.waitForEvent("websocket", (ws) => ws.url().endsWith("/ws"));
+    await signUpIn(context, app.server.url, uniqueEmail("csp-ws"), "Casey");
+    await page.goto("/");
+    const ws = await own;
+    expect(new URL(ws.url()).host).toBe(new URL(app.server.url).host);
+    await page.getByRole("navigation", { name: "Main" }).first().waitFor();
+    await settle(page);
+    expect(await violations(page)).toEqual([]);
+    // injected code cannot send data to another host's websocket (a bare ws:/wss: source allowed it)
+    await page.evaluate(() => {
+      try {
+        new WebSocket("ws://127.0.0.2:9/steal");
+      } catch {
+        // some browsers throw at once; the violation is recorded either way
+      }
+    });
+    await expect.poll(async () => (await violations(page)).map((v) => v.directive)).toEqual(["connect-src"]);
+    expect((await violations(page))[0].blocked).toMatch(/^ws:\/\/127\.0\.0\.2:9/);
+    expect(problems.filter((p) => !/127\.0\.0\.2|Content Security Policy/.test(p))).toEqual([]);
+    await context.close();
+  });
+
   it("the policy is enforced and the recorder sees it: an injected inline script and event handler are refused", async () => {
     const { page, context } = await newPage(app.browser, app.server.url);
     await recordViolations(context);

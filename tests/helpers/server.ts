@@ -49,7 +49,7 @@ export async function startServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
   build: Parameters<typeof buildApp>[2] = {},
-  opts: { ownDatabase?: boolean } = {},
+  opts: { ownDatabase?: boolean /** the address to listen on (default 127.0.0.1) */; host?: string } = {},
 ): Promise<TestServer> {
   const db = await openTestDb(target, opts);
   const config = loadConfig(
@@ -59,13 +59,14 @@ export async function startServer(
     { sessionSecret: "test-secret-test-secret-test-secret-!!", clientDir: resolve("dist/client"), ...overrides },
   );
   const built = await buildApp(config, db, build);
-  await built.app.listen({ port: 0, host: "127.0.0.1" });
+  const host = opts.host ?? "127.0.0.1";
+  await built.app.listen({ port: 0, host });
   const addr = built.app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : 0;
   return {
     ...built,
     db,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     async close() {
       await built.app.close();
       await db.close();

@@ -9,15 +9,21 @@ export interface WsClient {
   close(): void;
 }
 
-/** Opens a websocket to `base`/ws as a browser would: with a cookie and this site's Origin. */
-export function openWs(base: string, opts: { cookie?: string; origin?: string | null } = {}): Promise<WsClient> {
+/**
+ * Opens a websocket to `base`/ws as a browser would: with a cookie and this site's Origin (from
+ * `localAddress`, another loopback address such as 127.0.0.2, when given).
+ */
+export function openWs(
+  base: string,
+  opts: { cookie?: string; origin?: string | null; localAddress?: string } = {},
+): Promise<WsClient> {
   const url = base.replace(/^http/, "ws") + "/ws";
   const headers: Record<string, string> = {};
   if (opts.cookie) headers.cookie = opts.cookie;
   const origin = opts.origin === undefined ? base : opts.origin;
   if (origin) headers.origin = origin;
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
+    const socket = new WebSocket(url, { headers, ...(opts.localAddress ? { localAddress: opts.localAddress } : {}) });
     const messages: Array<Record<string, unknown>> = [];
     const waiters: Array<{
       test: (m: Record<string, unknown>) => boolean;

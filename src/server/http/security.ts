@@ -15,6 +15,18 @@ export function isAllowedOrigin(config: Config, req: FastifyRequest, requireOrig
   return !!req.host && origin === `${req.protocol}://${req.host}`;
 }
 
+/**
+ * Where the page may connect (fetch, websocket): this origin only ('self', which CSP Level 3
+ * browsers also match for ws:/wss: to the same host), and PUBLIC_URL's origin with its websocket
+ * twin when the site is also reached under another name. Never a bare `ws:` or `wss:`, which
+ * would let injected code send data to any host.
+ */
+export function connectSources(publicUrl: string | null): string[] {
+  if (!publicUrl) return ["'self'"];
+  const origin = new URL(publicUrl).origin;
+  return ["'self'", origin, origin.replace(/^http/, "ws")];
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   // Standard headers on every response, with a CSP the built client satisfies: scripts only from
   // this origin; inline style attributes are allowed because Radix positions popovers with them.
@@ -29,7 +41,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        connectSrc: connectSources(config.publicUrl),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

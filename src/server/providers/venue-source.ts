@@ -6,6 +6,7 @@
  * See docs/venue-sync.md.
  */
 import type { VenueCategory } from "@shared/constants";
+import { cleanDeep, cleanText as cleanUnsafe } from "@shared/text";
 import type { GooglePlaceAttributes } from "../vibes/types";
 
 export type SourceId = "osm" | "google";
@@ -296,7 +297,9 @@ export async function fetchJson<T = unknown>(url: string, init: RequestInit, pol
         };
       }
       try {
-        return { ok: true, value: JSON.parse(body.toString("utf8")) as T };
+        // every string of the record cleaned of control and bidi characters (src/shared/text.ts):
+        // a NUL in one place's tags had failed the whole sync (PostgreSQL stores no NUL)
+        return { ok: true, value: cleanDeep(JSON.parse(body.toString("utf8"))) as T };
       } catch {
         return { ok: false, retry: false, error: fail("invalid", `${name} sent a response that is not valid JSON`) };
       }
@@ -340,10 +343,10 @@ export function safeHttpUrl(value: unknown): string | null {
   }
 }
 
-/** Trimmed text with collapsed whitespace, cut to `max`, or null when blank. */
+/** One line of text (control and bidi characters removed), whitespace collapsed, cut to `max`; null when blank. */
 export function cleanText(value: unknown, max = 2000): string | null {
   if (typeof value !== "string") return null;
-  const v = value.replace(/\s+/g, " ").trim();
+  const v = cleanUnsafe(value).replace(/\s+/g, " ").trim();
   return v ? v.slice(0, max) : null;
 }
 

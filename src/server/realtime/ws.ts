@@ -5,7 +5,10 @@ import { currentUser, type AppContext } from "../context";
 import { isAllowedOrigin } from "../http/security";
 
 const MAX_MESSAGE_BYTES = 4 * 1024;
-const MAX_MESSAGES_PER_MINUTE = 60;
+/** Messages a socket may send per minute (the client pings every 30 s); one more closes it with 1008. */
+export const MAX_MESSAGES_PER_MINUTE = 60;
+/** Close code (RFC 6455 "policy violation") for a socket past its message limit or beyond a cap. */
+export const POLICY_CLOSE = 1008;
 const IDLE_CLOSE_MS = WEBSOCKET.pingMs * 3;
 /** Close code when the socket's session ends (logout, sign out everywhere, a new password, expiry). */
 export const SESSION_ENDED_CLOSE = 4001;
@@ -19,6 +22,8 @@ interface Client {
   /** The person whose session opened the socket, and that session's stored hash. */
   owner: string;
   session: string;
+  /** The client address (X-Forwarded-For's when TRUST_PROXY says so). */
+  address: string;
   recheck: ReturnType<typeof setTimeout> | null;
 }
 
@@ -30,6 +35,21 @@ interface Client {
 export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
   const clients = new Set<Client>();
   const byOwner = new Map<string, Set<Client>>();
+  // Open sockets per session and per client address, for the caps (WS_MAX_PER_SESSION, WS_MAX_PER_ADDRESS).
+  const perSession = new Map<string, number>();
+  const perAddress = new Map<string, number>();
+  const { wsMaxPerSession, wsMaxPerAddress } = ctx.config;
+  const overCap = (session: string, address: string, extra: number) =>
+    (perSession.get(session) ?? 0) + extra > wsMaxPerSession
+      ? "Too many open connections for this session"
+      : wsMaxPerAddress > 0 && (perAddress.get(address) ?? 0) + extra > wsMaxPerAddress
+        ? "Too many open connections from this address"
+        : null;
+  const bump = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n > 0) map.set(key, n);
+    else map.delete(key);
+  };
 
   /**
    * Reads these sockets' sessions again: a socket whose session has ended is closed with 4001;
@@ -82,6 +102,11 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!isAllowedOrigin(ctx.config, req, true))
         return reply.status(403).send({ message: "Cross-site websocket refused" });
       if (!(await currentUser(ctx, req))) return reply.status(401).send({ message: "Sign in required" });
+      // A session or address at its cap is refused before the upgrade (the count is checked again
+      // once the socket is open, for upgrades that raced past this point together).
+      const session = ctx.sessions.hashOf(req);
+      const tooMany = session && overCap(session, req.ip, 1);
+      if (tooMany) return reply.status(429).header("retry-after", "30").send({ message: tooMany });
     },
     // A plain GET (no Upgrade header) is told what this address is for, not an empty 404.
     handler: async (_req, reply) =>
@@ -93,7 +118,13 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await currentUser(ctx, req);
       const session = ctx.sessions.hashOf(req);
       if (!user || !session) return socket.close(SESSION_ENDED_CLOSE, "Session ended");
-      const client: Client = { socket, userId: null, owner: user.id, session, recheck: null };
+      if (socket.readyState !== 1) return; // gone while its session was read: nothing to count
+      const address = req.ip;
+      const tooMany = overCap(session, address, 1);
+      if (tooMany) return socket.close(POLICY_CLOSE, tooMany);
+      bump(perSession, session, 1);
+      bump(perAddress, address, 1);
+      const client: Client = { socket, userId: null, owner: user.id, session, address, recheck: null };
       clients.add(client);
       const owned = byOwner.get(user.id) ?? byOwner.set(user.id, new Set()).get(user.id)!;
       owned.add(client);
@@ -104,13 +135,14 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
       let idle = setTimeout(() => socket.close(4000, "idle"), IDLE_CLOSE_MS);
       const reply = (msg: object) => socket.readyState === 1 && socket.send(JSON.stringify(msg));
       socket.on("message", (raw: Buffer, isBinary: boolean) => {
+        if (socket.readyState !== 1) return; // closing: what it still sends is not read
         clearTimeout(idle);
         idle = setTimeout(() => socket.close(4000, "idle"), IDLE_CLOSE_MS);
         if (Date.now() - window > 60_000) {
           window = Date.now();
           count = 0;
         }
-        if (++count > MAX_MESSAGES_PER_MINUTE) return reply({ type: "error", message: "Too many messages; slow down" });
+        if (++count > MAX_MESSAGES_PER_MINUTE) return socket.close(POLICY_CLOSE, "Too many messages");
         if (isBinary || raw.length > MAX_MESSAGE_BYTES)
           return reply({ type: "error", message: "Messages must be small JSON text" });
         let msg: { type?: unknown; userId?: unknown };
@@ -142,7 +174,10 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
       socket.on("close", () => {
         clearTimeout(idle);
         if (client.recheck) clearTimeout(client.recheck);
-        clients.delete(client);
+        if (clients.delete(client)) {
+          bump(perSession, session, -1);
+          bump(perAddress, address, -1);
+        }
         owned.delete(client);
         if (!owned.size && byOwner.get(user.id) === owned) byOwner.delete(user.id);
       });

@@ -30,7 +30,8 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     const [group] = await groupsOf(db, me.id, id);
     if (!group) throw notFound("Group not found");
     if (!group.isCreator) throw forbidden("Only the group's creator can delete it");
-    await deleteGroup(db, id);
+    // a concurrent delete of the same group may have removed it since: only one is answered 200
+    if (!(await deleteGroup(db, id))) throw notFound("Group not found");
     return { deleted: true };
   });
 

@@ -147,8 +147,8 @@ export async function feedPage(
 }
 
 // One statement (atomic on its own): whether the caller may see the post, the like added or
-// taken back, and the post's count moved by what actually changed. Two toggles at once by the
-// same person leave one like and say so.
+// taken back, and the post's count moved by what actually changed (the UPDATE reads the row's
+// latest version, so a count another request moved meanwhile is included).
 // $1: the post, $2: the caller.
 const TOGGLE_LIKE_SQL = `WITH visible AS (
      SELECT p.id, p.user_id, p.like_count FROM posts p WHERE p.id = $1 AND ${VISIBLE_POST_SQL.replaceAll("$VIEWER", "$2")}),
@@ -162,16 +162,29 @@ const TOGGLE_LIKE_SQL = `WITH visible AS (
        FROM visible WHERE p.id = visible.id AND EXISTS (SELECT 1 FROM added UNION ALL SELECT 1 FROM removed)
      RETURNING p.like_count)
    SELECT visible.user_id AS author_id, NOT EXISTS (SELECT 1 FROM removed) AS liked,
+          EXISTS (SELECT 1 FROM added UNION ALL SELECT 1 FROM removed) AS changed,
           coalesce((SELECT like_count FROM counted), visible.like_count) AS like_count
      FROM visible`;
 
-/** Likes or unlikes a visible post in one statement; undefined when the caller may not see it. */
+/** How often a toggle is tried again when a concurrent toggle of the same row left it nothing to change. */
+const TOGGLE_TRIES = 8;
+
+/**
+ * Likes or unlikes a visible post in one statement; undefined when the caller may not see it.
+ * Two toggles of one like at once (PostgreSQL, READ COMMITTED) both see no like; the first adds
+ * it and the second's insert finds it and changes nothing: answered as it was, that one said
+ * `{liked: true, likeCount: 0}`. A toggle that changed nothing runs again, on a snapshot that
+ * sees the other's like, and takes it back: every answer is what its own statement did, as if
+ * the toggles had come one after the other.
+ */
 export async function toggleLike(db: Queryable, postId: string, userId: string) {
-  const [row] = await db.query<{ author_id: string; liked: boolean; like_count: number }>(TOGGLE_LIKE_SQL, [
-    postId,
-    userId,
-  ]);
-  return row;
+  for (let attempt = 1; ; attempt++) {
+    const [row] = await db.query<{ author_id: string; liked: boolean; changed: boolean; like_count: number }>(
+      TOGGLE_LIKE_SQL,
+      [postId, userId],
+    );
+    if (!row || row.changed || attempt >= TOGGLE_TRIES) return row;
+  }
 }
 
 export interface NewPost {
@@ -462,8 +475,13 @@ export async function insertGroup(
   });
 }
 
-export async function deleteGroup(db: Queryable, id: string): Promise<void> {
-  await db.query("DELETE FROM friend_groups WHERE id = $1", [id]);
+/**
+ * Deletes the group; false when there was none to delete (a concurrent delete got there first),
+ * so only the request whose statement removed it is told it did.
+ */
+export async function deleteGroup(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query("DELETE FROM friend_groups WHERE id = $1 RETURNING id", [id]);
+  return rows.length > 0;
 }
 
 // --- profile ---

@@ -214,23 +214,36 @@ export async function favoriteVenues(
   );
 }
 
-/** Adds or removes a favourite; answers the new state, or null when the venue does not exist. */
+// One statement: the favourite taken back if it was there, added otherwise (only for a venue that
+// exists). $1: the person, $2: the venue.
+const TOGGLE_FAVORITE_SQL = `WITH removed AS (
+     DELETE FROM favorites WHERE user_id = $1 AND venue_id = $2 RETURNING venue_id),
+   added AS (
+     INSERT INTO favorites (user_id, venue_id) SELECT $1, id FROM venues WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM removed)
+     ON CONFLICT DO NOTHING RETURNING venue_id)
+   SELECT EXISTS (SELECT 1 FROM removed) AS removed, EXISTS (SELECT 1 FROM added) AS added,
+          EXISTS (SELECT 1 FROM venues WHERE id = $2) AS venue`;
+const TOGGLE_TRIES = 8;
+
+/**
+ * Adds or removes a favourite; answers the new state, or null when the venue does not exist.
+ * Toggles at once (PostgreSQL, READ COMMITTED) may all see no favourite; one adds it and the
+ * others' inserts find it and change nothing (six at once all answered `favorited: true`). A
+ * toggle that changed nothing runs again on a snapshot that sees the other's change, so every
+ * answer is what its own statement did, as if the toggles had come one after the other.
+ */
 export async function toggleFavorite(db: Queryable, userId: string, venueId: number): Promise<boolean | null> {
   if (venueId > MAX_INT4) return null;
-  const removed = await db.query("DELETE FROM favorites WHERE user_id = $1 AND venue_id = $2 RETURNING venue_id", [
-    userId,
-    venueId,
-  ]);
-  if (removed.length) return false;
-  const added = await db.query(
-    `INSERT INTO favorites (user_id, venue_id) SELECT $1, id FROM venues WHERE id = $2
-     ON CONFLICT DO NOTHING RETURNING venue_id`,
-    [userId, venueId],
-  );
-  if (added.length) return true;
-  // Nothing inserted: the venue is unknown, or a concurrent toggle just added it.
-  const exists = await db.query("SELECT 1 FROM venues WHERE id = $1", [venueId]);
-  return exists.length ? true : null;
+  for (let attempt = 1; ; attempt++) {
+    const [row] = await db.query<{ removed: boolean; added: boolean; venue: boolean }>(TOGGLE_FAVORITE_SQL, [
+      userId,
+      venueId,
+    ]);
+    if (row.removed) return false;
+    if (row.added) return true;
+    if (!row.venue) return null;
+    if (attempt >= TOGGLE_TRIES) return true; // still there after every try: it is a favourite
+  }
 }
 
 /** The person's latest vibe selection (empty when they have none). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_TEXT, LIMITS, TEXT } from "../constants";
+import { cleaned } from "./common";
 
 const email = z
   .string({ error: TEXT.invalidEmail })
@@ -7,13 +8,15 @@ const email = z
   .max(LIMITS.emailMax, { error: TEXT.invalidEmail })
   .pipe(z.email({ error: TEXT.invalidEmail }));
 
-const optionalName = z
-  .string({ error: "Name must be text" })
-  .trim()
-  .max(LIMITS.nameMax, { error: `Names can be at most ${LIMITS.nameMax} characters` })
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
+const optionalName = cleaned(
+  z
+    .string({ error: "Name must be text" })
+    .trim()
+    .max(LIMITS.nameMax, { error: `Names can be at most ${LIMITS.nameMax} characters` })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+);
 
 /** POST /auth/email/login (spec 5: valid email, password required). */
 export const loginBody = z.object({

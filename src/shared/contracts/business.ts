@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BROADCAST_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS } from "../constants";
+import { cleaned } from "./common";
 
 export const SPECIAL_NOTES_MAX = 280;
 
@@ -12,11 +13,14 @@ export const venueUpdateBody = z.object({
     .max(LIMITS.broadcastVibes, `At most ${LIMITS.broadcastVibes} vibes`)
     .refine((l) => l.every((v) => (BROADCAST_VIBES as readonly string[]).includes(v)), "Unknown vibe")
     .transform((l) => [...new Set(l)]),
-  specialNotes: z
-    .string({ error: "specialNotes must be text or null" })
-    .max(SPECIAL_NOTES_MAX, `specialNotes can be at most ${SPECIAL_NOTES_MAX} characters`)
-    .nullable()
-    .transform((v) => (v?.trim() ? v.trim() : null)),
+  specialNotes: cleaned(
+    z
+      .string({ error: "specialNotes must be text or null" })
+      .max(SPECIAL_NOTES_MAX, `specialNotes can be at most ${SPECIAL_NOTES_MAX} characters`)
+      .nullable()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+    { multiline: true },
+  ),
   isOpen: z.boolean({ error: "isOpen must be true or false" }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { cleaned, decimal } from "./common";
 import { venueSchema } from "./venues";
 
 export const NL_QUERY_MAX = 300;
@@ -14,38 +15,33 @@ const LOCATION_REQUIRED = "Location required";
  * 'Location required'; `fields` says which.
  */
 export const naturalLanguageBody = z.object({
-  query: z.preprocess(
-    blank,
+  query: cleaned(
+    z.preprocess(
+      blank,
+      z
+        .string({ error: LOCATION_REQUIRED })
+        .trim()
+        .max(NL_QUERY_MAX, `Queries can be at most ${NL_QUERY_MAX} characters`),
+    ),
+  ),
+  // null, true or "0x10" is no location (coercion had read null as 0,0: the Gulf of Guinea)
+  latitude: decimal(z.number({ error: LOCATION_REQUIRED }).refine((v) => v >= -90 && v <= 90, LOCATION_REQUIRED)),
+  longitude: decimal(z.number({ error: LOCATION_REQUIRED }).refine((v) => v >= -180 && v <= 180, LOCATION_REQUIRED)),
+  radius: decimal(
     z
-      .string({ error: LOCATION_REQUIRED })
-      .trim()
-      .max(NL_QUERY_MAX, `Queries can be at most ${NL_QUERY_MAX} characters`),
-  ),
-  latitude: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: LOCATION_REQUIRED })
-      .refine((v) => Number.isFinite(v) && v >= -90 && v <= 90, LOCATION_REQUIRED),
-  ),
-  longitude: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: LOCATION_REQUIRED })
-      .refine((v) => Number.isFinite(v) && v >= -180 && v <= 180, LOCATION_REQUIRED),
-  ),
-  radius: z.coerce
-    .number({ error: "radius must be a number of miles" })
-    .refine(
-      (v) => Number.isFinite(v) && v > 0 && v <= NL_MAX_RADIUS_MILES,
-      `radius must be more than 0 and at most ${NL_MAX_RADIUS_MILES} miles`,
-    )
-    .default(10),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(LIMITS.naturalLanguageLimit, `limit can be at most ${LIMITS.naturalLanguageLimit}`)
-    .default(LIMITS.naturalLanguageLimit),
+      .number({ error: "radius must be a number of miles" })
+      .refine(
+        (v) => v > 0 && v <= NL_MAX_RADIUS_MILES,
+        `radius must be more than 0 and at most ${NL_MAX_RADIUS_MILES} miles`,
+      ),
+  ).default(10),
+  limit: decimal(
+    z
+      .number({ error: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(LIMITS.naturalLanguageLimit, `limit can be at most ${LIMITS.naturalLanguageLimit}`),
+  ).default(LIMITS.naturalLanguageLimit),
 });
 
 export const interpretationSchema = z.object({

@@ -7,6 +7,7 @@ import {
   LIMITS,
   PREFERENCE_VIBES,
 } from "../constants";
+import { cleaned, decimal } from "./common";
 
 export const POST_CONTENT_MAX = 500;
 export const COMMENT_MAX = 500;
@@ -30,12 +31,15 @@ const vibeList = (min: number, max: number, known: readonly string[] = ALL_VIBES
     .refine((l) => l.every((v) => known.includes(v)), "Unknown vibe")
     .transform((l) => [...new Set(l)]);
 
-const optionalText = (max: number, what: string) =>
-  z
-    .string({ error: `${what} must be text` })
-    .max(max, `${what} can be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v?.trim() ? v.trim() : null));
+const optionalText = (max: number, what: string, multiline = false) =>
+  cleaned(
+    z
+      .string({ error: `${what} must be text` })
+      .max(max, `${what} can be at most ${max} characters`)
+      .nullish()
+      .transform((v) => (v?.trim() ? v.trim() : null)),
+    { multiline },
+  );
 
 /** POST /api/posts */
 export const createPostBody = z.object({
@@ -47,16 +51,19 @@ export const createPostBody = z.object({
     .transform((v) => v ?? null),
   locationText: optionalText(LOCATION_TEXT_MAX, "Location"),
   vibes: vibeList(LIMITS.vibesMin, LIMITS.vibesMax),
-  content: optionalText(POST_CONTENT_MAX, "Caption"),
+  content: optionalText(POST_CONTENT_MAX, "Caption", true),
 });
 
 /** POST /api/posts/:id/comments */
 export const createCommentBody = z.object({
-  content: z
-    .string({ error: "Comment must be text" })
-    .max(COMMENT_MAX, `Comment can be at most ${COMMENT_MAX} characters`)
-    .transform((v) => v.trim())
-    .refine((v) => v.length > 0, "Comment cannot be empty"),
+  content: cleaned(
+    z
+      .string({ error: "Comment must be text" })
+      .max(COMMENT_MAX, `Comment can be at most ${COMMENT_MAX} characters`)
+      .transform((v) => v.trim())
+      .refine((v) => v.length > 0, "Comment cannot be empty"),
+    { multiline: true },
+  ),
 });
 
 export const postIdParam = z.object({ id: uuid("Post") });
@@ -66,12 +73,13 @@ export const groupIdParam = z.object({ id: uuid("Group") });
 /** GET /api/posts/feed: pages by an opaque cursor (the last post's time and id). */
 export const feedQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(FEED_PAGE_MAX, `limit can be at most ${FEED_PAGE_MAX}`)
-    .default(FEED_PAGE_DEFAULT),
+  limit: decimal(
+    z
+      .number({ error: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(FEED_PAGE_MAX, `limit can be at most ${FEED_PAGE_MAX}`),
+  ).default(FEED_PAGE_DEFAULT),
 });
 
 export const userSearchQuery = z.object({
@@ -85,11 +93,13 @@ export const userSearchQuery = z.object({
 export const friendRequestBody = z.object({ friendId: uuid("User") });
 
 export const createGroupBody = z.object({
-  name: z
-    .string({ error: "Please enter a group name" })
-    .trim()
-    .min(1, "Please enter a group name")
-    .max(GROUP_NAME_MAX, `Group names can be at most ${GROUP_NAME_MAX} characters`),
+  name: cleaned(
+    z
+      .string({ error: "Please enter a group name" })
+      .trim()
+      .min(1, "Please enter a group name")
+      .max(GROUP_NAME_MAX, `Group names can be at most ${GROUP_NAME_MAX} characters`),
+  ),
   memberIds: z
     .array(uuid("Friend"), { error: "Please select at least one friend" })
     .min(1, "Please select at least one friend")

@@ -8,6 +8,7 @@ import {
   PICKER_VIBES,
   VENUE_CATEGORIES,
 } from "../constants";
+import { cleaned, decimal } from "./common";
 
 /** Largest radius the venue calls accept: the biggest distance chip (100 miles) with room to spare. */
 export const MAX_RADIUS_KM = 200;
@@ -15,28 +16,20 @@ export const MAX_RADIUS_KM = 200;
 export const MAX_VENUE_RESULTS = 100;
 export const MAX_SEARCH_LENGTH = 100;
 
-// Query values arrive as text: a blank one is missing, not zero.
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
+// Query values arrive as text: a blank one is missing, not zero; only a plain decimal is a number.
 const num = (name: string, min: number, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
+  decimal(
+    z
       .number({ error: `${name} must be a number` })
-      .refine((v) => Number.isFinite(v), `${name} must be a number`)
       .refine((v) => v >= min && v <= max, `${name} must be between ${min} and ${max}`),
   );
 
 export const latitude = num("latitude", -90, 90);
 export const longitude = num("longitude", -180, 180);
-export const radiusKm = z.preprocess(
-  blankToUndefined,
-  z.coerce
+export const radiusKm = decimal(
+  z
     .number({ error: "radius must be a number" })
-    .refine(
-      (v) => Number.isFinite(v) && v > 0 && v <= MAX_RADIUS_KM,
-      `radius must be more than 0 and at most ${MAX_RADIUS_KM} km`,
-    ),
+    .refine((v) => v > 0 && v <= MAX_RADIUS_KM, `radius must be more than 0 and at most ${MAX_RADIUS_KM} km`),
 );
 
 /** `vibes` query value: "all", or a comma list of 1 to 5 known vibes. */
@@ -68,12 +61,14 @@ export const vibesParam = z
     return list;
   });
 
-const search = z
-  .string()
-  .trim()
-  .max(MAX_SEARCH_LENGTH, `search can be at most ${MAX_SEARCH_LENGTH} characters`)
-  .optional()
-  .transform((v) => v || undefined);
+const search = cleaned(
+  z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `search can be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+);
 const category = z
   .string()
   .trim()
@@ -96,18 +91,20 @@ export const nearbyQuery = z
     latitude: latitude.optional(),
     longitude: longitude.optional(),
     radius: radiusKm.default(5),
-    limit: z.coerce
-      .number({ error: "limit must be a number" })
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(MAX_VENUE_RESULTS, `limit can be at most ${MAX_VENUE_RESULTS}`)
-      .default(20),
-    hour: z.coerce
-      .number({ error: "hour must be a number" })
-      .int("hour must be a whole number")
-      .min(0, "hour must be between 0 and 23")
-      .max(23, "hour must be between 0 and 23")
-      .optional(),
+    limit: decimal(
+      z
+        .number({ error: "limit must be a number" })
+        .int("limit must be a whole number")
+        .min(1, "limit must be at least 1")
+        .max(MAX_VENUE_RESULTS, `limit can be at most ${MAX_VENUE_RESULTS}`),
+    ).default(20),
+    hour: decimal(
+      z
+        .number({ error: "hour must be a number" })
+        .int("hour must be a whole number")
+        .min(0, "hour must be between 0 and 23")
+        .max(23, "hour must be between 0 and 23"),
+    ).optional(),
     search,
   })
   .transform((q, ctx) => {
@@ -134,10 +131,12 @@ export const externalIdParam = z.object({
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Unknown venue"),
 });
 export const venueIdParam = z.object({
-  id: z.coerce
-    .number({ error: "Venue id must be a number" })
-    .int("Venue id must be a whole number")
-    .positive("Venue id must be a whole number"),
+  id: decimal(
+    z
+      .number({ error: "Venue id must be a number" })
+      .int("Venue id must be a whole number")
+      .positive("Venue id must be a whole number"),
+  ),
 });
 
 /** POST /api/vibes */

@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import { buildAppleClientSecret } from "./apple-secret";
 import type { AppleConfig, GoogleConfig, ProviderEndpoints, SocialProviderId, XConfig } from "./config";
 import { isVerifiedClaim } from "./link";
+import { cleanText } from "@shared/text";
 
 const HTTP_TIMEOUT_MS = 10_000;
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
@@ -77,7 +78,11 @@ function metadataLoader(endpoints: ProviderEndpoints, needed: (keyof ProviderEnd
   };
 }
 
-const trimmed = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim().slice(0, 80) : null);
+/** A name from a provider: control and bidi characters removed (src/shared/text.ts), trimmed, at most 80 characters. */
+const trimmed = (v: unknown) => {
+  const text = typeof v === "string" ? cleanText(v).trim() : "";
+  return text ? text.slice(0, 80) : null;
+};
 
 function namesOf(claims: Record<string, unknown>): { firstName: string | null; lastName: string | null } {
   const first = trimmed(claims.given_name);
