@@ -21,6 +21,7 @@ import { createVenueCatalog } from "./venues/catalog";
 import { createChangeFeed } from "./db/changes";
 import { createLiveStore } from "./live/store";
 import { createFavoriteStore } from "./venues/favorites";
+import { blockRoutes } from "./social/blocks";
 import { friendRoutes } from "./social/friends";
 import { groupRoutes } from "./social/groups";
 import { postRoutes } from "./social/posts";
@@ -112,7 +113,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
       changes,
       adminEmails: config.adminEmails,
     }),
-    matchCounter: createMatchCounter(db),
+    matchCounter: createMatchCounter(db, config.sessionSecret),
     favorites: createFavoriteStore(db, changes),
     live: await createLiveStore(db, changes, {
       onError: (err) => app.log.warn({ err }, "reading live vibes into memory failed; retrying"),
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   postRoutes(app, ctx);
   friendRoutes(app, ctx);
   groupRoutes(app, ctx);
+  blockRoutes(app, ctx);
   profileRoutes(app, ctx);
   businessRoutes(app, ctx);
   syncRoutes(app, ctx);

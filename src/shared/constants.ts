@@ -440,6 +440,8 @@ export const SOCIAL_API = {
   groups: "/api/groups",
   preferences: "/api/users/preferences",
   privacy: "/api/users/privacy",
+  /** GET and POST; `${SOCIAL_API.blocks}/${userId}` (DELETE) unblocks */
+  blocks: "/api/blocks",
 } as const;
 
 /** The post dialog's venue search: fixed default coordinates, radius 10 (spec 7). */
@@ -508,6 +510,9 @@ export const FRIENDS_TEXT = {
   searching: "Searching...",
   noUsers: "No users found", // (spec)
   searchFailed: "Failed to search users", // (spec, thrown)
+  /** The server's 403 to a guest, and the Search tab's panel for guests. */
+  guestSearch: "Create an account to search for people",
+  guestSearchBody: "Guests cannot look people up: an account with your email can find friends by name or exact email.",
   addFriend: "Add Friend",
   requestSent: "Request Sent",
   alreadyFriends: "Friends",
@@ -555,6 +560,24 @@ export const FRIENDS_TEXT = {
   noGroupVenues: "No venues match this group's vibes nearby.",
   groupVenuesFailed: "Failed to fetch venues", // (spec, thrown)
   groupVenuesTitle: "Top picks for the group",
+  leaveGroup: "Leave group",
+  leftGroup: "You left the group",
+  leaveGroupFailed: "Failed to leave group",
+  block: "Block",
+  blockTitle: "Block {name}?",
+  blockDescription:
+    "You will stop being friends and leave each other's groups. Neither of you can send the other a request or find the other in search, and their comments are hidden from you. They are not told.",
+  blockConfirm: "Block",
+  blocking: "Blocking...",
+  blocked: "Blocked",
+  blockedToast: "{name} is blocked",
+  blockFailed: "Failed to block",
+  blockedListTitle: "Blocked",
+  blockedListHint: "People you blocked. Unblocking lets them send you requests and find you again.",
+  unblock: "Unblock",
+  unblockedToast: "{name} is unblocked",
+  unblockFailed: "Failed to unblock",
+  blockedLoadFailed: "Failed to load blocked people",
 } as const;
 
 /** The Invite Friends dialog: the app link shared by email, TikTok, Instagram, X and Facebook (spec 2). */

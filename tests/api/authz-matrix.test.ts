@@ -144,7 +144,8 @@ const MATRIX: Record<
     call: (a, f) => a.post(`/api/posts/${f.post}/comments`, { content: "hi" }),
     expect: only({ user: 201, friend: 201 }, 404),
   },
-  "GET /api/users/search": { call: (a) => a.get("/api/users/search?q=Ada"), expect: signedIn(200) },
+  // looking people up needs a registered account: a guest costs nothing to make
+  "GET /api/users/search": { call: (a) => a.get("/api/users/search?q=Ada"), expect: { ...signedIn(200), guest: 403 } },
   "POST /api/friends/request": {
     // to someone new each time (guests may make friends too: spec 'Guest' lists no differences)
     call: async (a, f) => a.post("/api/friends/request", { friendId: await newPerson(f) }),
@@ -171,6 +172,25 @@ const MATRIX: Record<
   "DELETE /api/groups/:id": {
     call: async (a, f) => a.delete(`/api/groups/${await f.newGroup()}`),
     expect: only({ user: 200, friend: 403 }, 404),
+  },
+  // a member leaves user's group; user created it (409: delete it instead); to anyone else it does not exist
+  "POST /api/groups/:id/leave": {
+    call: async (a, f) => a.post(`/api/groups/${await f.newGroup()}/leave`),
+    expect: only({ user: 409, friend: 200 }, 404),
+  },
+  "GET /api/blocks": { call: (a) => a.get("/api/blocks"), expect: signedIn(200) },
+  // anyone signed in may block someone (guests too: they can be sent requests), and lift their own block
+  "POST /api/blocks": {
+    call: async (a, f) => a.post("/api/blocks", { userId: await newPerson(f) }),
+    expect: signedIn(201),
+  },
+  "DELETE /api/blocks/:userId": {
+    call: async (a, f) => {
+      const userId = await newPerson(f);
+      await a.post("/api/blocks", { userId });
+      return a.delete(`/api/blocks/${userId}`);
+    },
+    expect: signedIn(200),
   },
   "GET /api/groups/:id/venues": {
     call: async (a, f) => a.get(`/api/groups/${await f.newGroup()}/venues?${here}&radius=5`),

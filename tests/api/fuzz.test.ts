@@ -46,6 +46,7 @@ const FIELDS = [
   "q",
   "cursor",
   "friendId",
+  "userId",
   "name",
   "memberIds",
   "content",
@@ -173,6 +174,8 @@ interface Ids {
   groupId: string;
   friendId: string;
   requesterId: string;
+  /** Someone user has nothing to do with: the one to block (blocking the friend would undo the fixtures). */
+  strangerId: string;
   userEmail: string;
   userPassword: string;
 }
@@ -329,6 +332,13 @@ const MODELS: Record<string, Model> = {
     body: (ids) => ({ name: fc.string({ minLength: 1, maxLength: 60 }), memberIds: fc.constant([ids.friendId]) }),
   },
   "DELETE /api/groups/:id": { as: "user", params: (ids) => ({ id: fc.constant(ids.groupId) }) },
+  "POST /api/groups/:id/leave": { as: "user", params: (ids) => ({ id: fc.constant(ids.groupId) }), body: () => ({}) },
+  "GET /api/blocks": noInput,
+  "POST /api/blocks": {
+    as: "user",
+    body: (ids) => ({ userId: fc.oneof(fc.constant(ids.strangerId), fc.uuid()) }),
+  },
+  "DELETE /api/blocks/:userId": { as: "user", params: (ids) => ({ userId: fc.constant(ids.strangerId) }) },
   "GET /api/groups/:id/venues": {
     as: "user",
     params: (ids) => ({ id: fc.constant(ids.groupId) }),
@@ -502,6 +512,7 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
     const requester = new Agent(server.url);
     const requesterUser = await signUp(requester);
     expect((await requester.post("/api/friends/request", { friendId: me.id })).status).toBe(201);
+    const strangerUser = await signUp(new Agent(server.url));
     const [venue] = (await user.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
     expect((await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: me.email })).status).toBe(201);
     const post = await user.post("/api/posts", { vibes: ["Chill"], content: "fuzz me" });
@@ -513,6 +524,7 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
       groupId: group.body.id,
       friendId: friendUser.id,
       requesterId: requesterUser.id,
+      strangerId: strangerUser.id,
       userEmail: me.email,
       userPassword: me.password,
     };

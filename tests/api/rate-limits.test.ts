@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEXT } from "@shared/constants";
 import { RATE_LIMITS } from "../../src/server/http/rate-limits";
 import { Agent, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { appRoutes, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 // Long enough that reaching a limit (a few requests) fits in it on a loaded machine; the routes
@@ -40,6 +40,10 @@ const calls: Record<string, (a: Agent) => Promise<{ status: number }>> = {
   "POST /auth/email/reset-password": (a) => a.post("/auth/email/reset-password", {}),
   "POST /auth/email/verify": (a) => a.post("/auth/email/verify", {}),
   "POST /api/auth/verification-email": (a) => a.post("/api/auth/verification-email"),
+  "POST /auth/google/callback": (a) => a.post("/auth/google/callback", {}),
+  "POST /auth/apple/callback": (a) => a.post("/auth/apple/callback", {}),
+  "POST /auth/x/callback": (a) => a.post("/auth/x/callback", {}),
+  "POST /api/auth/logout-everywhere": (a) => a.post("/api/auth/logout-everywhere"),
   "GET /api/venues/match-public": (a) => a.get(`/api/venues/match-public?${here}&vibes=Chill`),
   "GET /api/venues/nearby": (a) => a.get(`/api/venues/nearby?${here}`),
   "GET /api/groups/:id/venues": (a) => a.get(`/api/groups/${postId}/venues?${here}`),
@@ -48,8 +52,30 @@ const calls: Record<string, (a: Agent) => Promise<{ status: number }>> = {
   "POST /api/posts": (a) => a.post("/api/posts", {}),
   "POST /api/posts/:id/comments": (a) => a.post(`/api/posts/${postId}/comments`, {}),
   "POST /api/posts/:id/like": (a) => a.post(`/api/posts/${postId}/like`),
+  "POST /api/favorites/:id": (a) => a.post("/api/favorites/999999999"),
+  "POST /api/vibes": (a) => a.post("/api/vibes", {}),
+  "POST /api/friends/request": (a) => a.post("/api/friends/request", {}),
+  "POST /api/friends/accept/:userId": (a) => a.post(`/api/friends/accept/${postId}`),
+  "POST /api/friends/reject/:userId": (a) => a.post(`/api/friends/reject/${postId}`),
+  "POST /api/groups": (a) => a.post("/api/groups", {}),
+  "DELETE /api/groups/:id": (a) => a.delete(`/api/groups/${postId}`),
+  "POST /api/groups/:id/leave": (a) => a.post(`/api/groups/${postId}/leave`),
+  "POST /api/blocks": (a) => a.post("/api/blocks", {}),
+  "DELETE /api/blocks/:userId": (a) => a.delete(`/api/blocks/${postId}`),
+  "PATCH /api/users/preferences": (a) => a.patch("/api/users/preferences", {}),
+  "PATCH /api/users/privacy": (a) => a.patch("/api/users/privacy", {}),
+  "POST /api/venues/:id/updates": (a) => a.post("/api/venues/1/updates", {}),
+  "POST /api/admin/venues/:id/owner": (a) => a.post("/api/admin/venues/1/owner", {}),
+  "POST /api/admin/sync-venues": (a) => a.post("/api/admin/sync-venues", {}),
+  "POST /api/admin/analyze-sentiment": (a) => a.post("/api/admin/analyze-sentiment", {}),
   "GET /api/proxy-image": (a) => a.get("/api/proxy-image"),
 };
+
+/**
+ * Routes that change something and have no limit, each with why. Every other route that is not a
+ * GET must be in RATE_LIMITS.
+ */
+const UNLIMITED: Record<string, string> = {};
 
 describe.each(dbTargets())("request limits on %s", (target) => {
   let server: TestServer;
@@ -66,6 +92,14 @@ describe.each(dbTargets())("request limits on %s", (target) => {
 
   it("covers every route the table lists", () => {
     expect(Object.keys(calls).sort()).toEqual(Object.keys(RATE_LIMITS).sort());
+  });
+
+  it("limits every route that changes something (or says why not)", () => {
+    const routes = appRoutes(server);
+    const writes = routes.filter((r) => !/^(GET|HEAD|OPTIONS) /.test(r));
+    expect(writes.length).toBeGreaterThan(25);
+    expect(writes.filter((r) => !RATE_LIMITS[r] && !UNLIMITED[r])).toEqual([]);
+    for (const route of [...Object.keys(RATE_LIMITS), ...Object.keys(UNLIMITED)]) expect(routes).toContain(route);
   });
 
   it.concurrent.each(Object.keys(RATE_LIMITS))(
@@ -101,8 +135,8 @@ describe.each(dbTargets())("request limits on %s", (target) => {
       expect(refused.headers.get("ratelimit-remaining")).toBe("0");
       expect(Number(refused.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
 
-      // someone else (another person; for the sign-in forms another address) is not affected
-      const other = await as(signedIn ? ip : "203.0.113.7");
+      // someone else (another person; for the sign-in forms and limits per address too, another address) is not affected
+      const other = await as(signedIn && !RATE_LIMITS[key].perAddress ? ip : newAddress());
       expect((await calls[key](other)).status).not.toBe(429);
 
       await new Promise((r) => setTimeout(r, WINDOW_MS + 200));
@@ -124,6 +158,37 @@ describe.each(dbTargets())("request limits on %s", (target) => {
     }
     expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("counts people search per address too: several people from one address share its limit", async () => {
+    const key = "GET /api/users/search";
+    const perPerson = limitOf(key);
+    const perAddress = Math.max(1, Math.round(RATE_LIMITS[key].perAddress! * SCALE));
+    expect(perAddress).toBeGreaterThan(perPerson);
+    const ip = newAddress();
+    const statuses: number[] = [];
+    // registered people (guests may not search), each staying under their own limit
+    while (statuses.length <= perAddress) {
+      const a = from(server.url, ip);
+      // signed up from an address of its own, so this address's sign-up limit is not what stops it
+      const res = await a.request(
+        "POST",
+        "/auth/email/signup",
+        { email: uniqueEmail("s"), password: "abcdefgh" },
+        {
+          "x-forwarded-for": newAddress(),
+        },
+      );
+      expect(res.status).toBe(202);
+      for (let i = 0; i < perPerson && statuses.length <= perAddress; i++)
+        statuses.push((await a.get("/api/users/search?q=zz")).status);
+    }
+    expect(statuses.slice(0, perAddress).every((s) => s === 200)).toBe(true);
+    const refused = await from(server.url, ip).get("/api/users/search?q=zz");
+    expect(statuses.at(-1)).toBe(429);
+    expect(refused.status).toBe(429); // even without a session: it is the address
+    expect(refused.body).toEqual({ message: TEXT.tooManyRequests });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("counts an IPv6 client's whole /64 as one address", async () => {

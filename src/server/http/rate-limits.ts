@@ -1,5 +1,5 @@
 import rateLimit, { normalizeIP } from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import { TEXT } from "@shared/constants";
 import { currentUser, type AppContext } from "../context";
@@ -16,6 +16,12 @@ export interface RateLimit {
    * (a new guest, then a sign-up as that guest, then another new guest...).
    */
   per?: "ip";
+  /**
+   * Beside the count per person, at most this many requests from one client address in the same
+   * window, whoever makes them: for what many accounts from one place could abuse together
+   * (looking people up).
+   */
+  perAddress?: number;
 }
 
 /**
@@ -23,8 +29,8 @@ export interface RateLimit {
  * (guests included) or, without a session, per client address (req.ip, which follows
  * X-Forwarded-For only with TRUST_PROXY; IPv6 addresses count per /64, what one home or phone
  * is given). Set for a person using the app by hand, with room: a Home visit makes one match and
- * a page of image requests. Failed sign-ins have their own, stricter, database-backed limit
- * (auth/login-limit.ts).
+ * a page of image requests. Every route that writes has one (tests/api/rate-limits.test.ts
+ * checks). Failed sign-ins have their own, stricter, database-backed limit (auth/login-limit.ts).
  */
 export const RATE_LIMITS: Record<string, RateLimit> = {
   "POST /auth/email/login": { max: 20, windowMs: 5 * MINUTE, per: "ip" },
@@ -35,20 +41,51 @@ export const RATE_LIMITS: Record<string, RateLimit> = {
   "POST /auth/email/reset-password": { max: 10, windowMs: 15 * MINUTE, per: "ip" },
   "POST /auth/email/verify": { max: 20, windowMs: 15 * MINUTE, per: "ip" },
   "POST /api/auth/verification-email": { max: 5, windowMs: 60 * MINUTE },
+  // provider answers posted back (Apple's form_post): a way in, counted per address like the others
+  "POST /auth/google/callback": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
+  "POST /auth/apple/callback": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
+  "POST /auth/x/callback": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
+  "POST /api/auth/logout-everywhere": { max: 10, windowMs: MINUTE, per: "ip" },
   "GET /api/venues/match-public": { max: 120, windowMs: MINUTE },
   "GET /api/venues/nearby": { max: 120, windowMs: MINUTE },
   "GET /api/groups/:id/venues": { max: 120, windowMs: MINUTE },
   "POST /api/discover/natural-language": { max: 30, windowMs: MINUTE },
-  "GET /api/users/search": { max: 60, windowMs: MINUTE },
+  // finding people: typing a name runs a few searches; paging through everyone is what this stops
+  "GET /api/users/search": { max: 30, windowMs: MINUTE, perAddress: 60 },
   "POST /api/posts": { max: 20, windowMs: MINUTE },
   "POST /api/posts/:id/comments": { max: 30, windowMs: MINUTE },
   "POST /api/posts/:id/like": { max: 120, windowMs: MINUTE },
+  "POST /api/favorites/:id": { max: 60, windowMs: MINUTE },
+  "POST /api/vibes": { max: 30, windowMs: MINUTE },
+  "POST /api/friends/request": { max: 20, windowMs: MINUTE },
+  "POST /api/friends/accept/:userId": { max: 60, windowMs: MINUTE },
+  "POST /api/friends/reject/:userId": { max: 60, windowMs: MINUTE },
+  "POST /api/groups": { max: 10, windowMs: MINUTE },
+  "DELETE /api/groups/:id": { max: 30, windowMs: MINUTE },
+  "POST /api/groups/:id/leave": { max: 30, windowMs: MINUTE },
+  "POST /api/blocks": { max: 30, windowMs: MINUTE },
+  "DELETE /api/blocks/:userId": { max: 30, windowMs: MINUTE },
+  "PATCH /api/users/preferences": { max: 30, windowMs: MINUTE },
+  "PATCH /api/users/privacy": { max: 30, windowMs: MINUTE },
+  // an owner's broadcast goes to every open socket
+  "POST /api/venues/:id/updates": { max: 10, windowMs: MINUTE },
+  "POST /api/admin/venues/:id/owner": { max: 60, windowMs: MINUTE },
+  "POST /api/admin/sync-venues": { max: 10, windowMs: MINUTE },
+  "POST /api/admin/analyze-sentiment": { max: 30, windowMs: MINUTE },
   "GET /api/proxy-image": { max: 600, windowMs: MINUTE },
   // Home saves a selection half a second after the last toggle: a person toggling by hand stays far below
   "DELETE /api/vibes/current": { max: 60, windowMs: MINUTE },
 };
 
 const addressKey = (req: FastifyRequest) => `ip:${normalizeIP(req.ip)}`;
+
+/**
+ * Who a request counts as where counting once per viewer matters (business/match-counter.ts):
+ * a registered person by their id; a guest or a caller without a session by their address, the
+ * way limits count them (a guest session costs nothing to make).
+ */
+export const viewerKey = (user: { id: string; is_guest: boolean } | null, req: FastifyRequest): string =>
+  user && !user.is_guest ? `u:${user.id}` : addressKey(req);
 
 async function keyOf(ctx: AppContext, req: FastifyRequest): Promise<string> {
   const user = await currentUser(ctx, req).catch(() => null);
@@ -66,8 +103,27 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext, 
   if (scale === 0) return;
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      const limit = RATE_LIMITS[`${method} ${route.url}`];
+      const key = `${method} ${route.url}`;
+      const limit = RATE_LIMITS[key];
       if (!limit) continue;
+      if (limit.perAddress) {
+        const window = opts.windowMs ?? limit.windowMs;
+        const max = Math.max(1, Math.round(limit.perAddress * scale));
+        let check: ReturnType<FastifyInstance["createRateLimit"]> | undefined;
+        const perAddress = async (req: FastifyRequest, reply: FastifyReply) => {
+          check ??= app.createRateLimit({
+            max,
+            timeWindow: window,
+            keyGenerator: (r) => `${key} per address ${addressKey(r)}`,
+          });
+          const res = await check(req);
+          if (!res.isAllowed && res.isExceeded) {
+            reply.header("retry-after", String(res.ttlInSeconds));
+            throw tooMany(TEXT.tooManyRequests);
+          }
+        };
+        route.preHandler = [perAddress, ...[route.preHandler ?? []].flat()];
+      }
       route.config = {
         ...(route.config as object),
         rateLimit: {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { FRIENDS_TEXT } from "@shared/constants";
 import { friendRequestBody, userIdParam, userSearchQuery, USER_SEARCH_RESULTS } from "@shared/contracts/social";
 import { requireUser, type AppContext } from "../context";
-import { badRequest, conflict, notFound, parse } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound, parse } from "../http/errors";
 import { areFriends } from "./policy";
 import {
   acceptRequest,
+  blockBetween,
   friendsOf,
   incomingRequests,
   insertFriendRequest,
@@ -19,6 +21,8 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get("/api/users/search", async (req) => {
     const me = await requireUser(ctx, req);
+    // A one-tap guest account costs nothing: looking people up needs a registered one.
+    if (me.is_guest) throw forbidden(FRIENDS_TEXT.guestSearch);
     const { q } = parse(userSearchQuery, req.query);
     return searchUsers(db, me.id, q, USER_SEARCH_RESULTS);
   });
@@ -28,6 +32,10 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
     const { friendId } = parse(friendRequestBody, req.body);
     if (friendId === me.id) throw badRequest("You cannot send a friend request to yourself");
     if (!(await userExists(db, friendId))) throw notFound("User not found");
+    // Someone who blocked the caller is, to the caller, no one; one the caller blocked must be unblocked first.
+    const block = await blockBetween(db, me.id, friendId);
+    if (block === "theirs") throw notFound("User not found");
+    if (block === "mine") throw conflict("You blocked this person: unblock them first");
     if (await areFriends(db, me.id, friendId)) throw conflict("You are already friends");
     const requester = await pendingRequester(db, me.id, friendId);
     if (requester) {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { createGroupBody, groupIdParam } from "@shared/contracts/social";
 import { matchQuery } from "@shared/contracts/venues";
 import { requireUser, type AppContext } from "../context";
-import { badRequest, forbidden, notFound, parse } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound, parse } from "../http/errors";
 import { matchVenues, presentMatched } from "../venues/service";
-import { countFriendsAmong, deleteGroup, groupsOf, insertGroup } from "./queries";
+import { countFriendsAmong, deleteGroup, groupsOf, insertGroup, removeMember } from "./queries";
 
 export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -33,6 +33,17 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     // a concurrent delete of the same group may have removed it since: only one is answered 200
     if (!(await deleteGroup(db, id))) throw notFound("Group not found");
     return { deleted: true };
+  });
+
+  // A member leaves a group someone else created (its creator deletes it instead).
+  app.post("/api/groups/:id/leave", async (req) => {
+    const me = await requireUser(ctx, req);
+    const { id } = parse(groupIdParam, req.params);
+    const [group] = await groupsOf(db, me.id, id);
+    if (!group) throw notFound("Group not found");
+    if (group.isCreator) throw conflict("You created this group: delete it instead");
+    if (!(await removeMember(db, id, me.id))) throw notFound("Group not found");
+    return { left: true };
   });
 
   // Venues for the whole group: the usual match, on the group's mixed vibes.

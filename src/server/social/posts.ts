@@ -74,8 +74,9 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/posts/:id/comments", async (req) => {
     const user = await requireUser(ctx, req);
     const { id } = parse(postIdParam, req.params);
-    if (!(await canSeePost(db, user.id, id))) throw notFound("Post not found");
-    return postComments(db, id);
+    const visible = await canSeePost(db, user.id, id);
+    if (!visible) throw notFound("Post not found");
+    return postComments(db, { id, authorId: visible.authorId }, user.id);
   });
 
   app.post("/api/posts/:id/comments", async (req, reply) => {

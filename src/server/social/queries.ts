@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type {
+  BlockedPerson,
   Comment,
   Friend,
   FriendRequestItem,
@@ -14,6 +15,7 @@ import type { Db, Queryable } from "../db/client";
 import { likeContains } from "../db/sql";
 import { badRequest } from "../http/errors";
 import { blendGroupVibes } from "./mixed-vibes";
+import { maskEmail } from "./mask-email";
 import { isGroupCreator, VISIBLE_POST_SQL } from "./policy";
 
 /**
@@ -92,8 +94,10 @@ export interface FeedReader {
  *    page's last post: a cutoff that every post of the page meets;
  * 2. from each author, only posts at or after that cutoff (still at most a page each), read whole
  *    from the rows the index points to (no second lookup by id).
- * Then only the page's posts are joined with their authors and the caller's likes. Venue names
- * come from the instance's catalog, which holds every venue (venues/catalog.ts).
+ * Then only the page's posts are joined with their authors and the caller's likes, and each
+ * post's comment count is the number the caller can read (comments hidden by privacy or a block
+ * are not counted: hiddenCommentsSql). Venue names come from the instance's catalog, which holds
+ * every venue (venues/catalog.ts).
  */
 export async function feedPage(
   { db, catalog }: FeedReader,
@@ -131,7 +135,9 @@ export async function feedPage(
             LIMIT $2::int) q
         ORDER BY q.created_at DESC, q.id DESC
         LIMIT $2::int)
-     SELECT p.*, u.first_name, u.last_name, p.created_at::text AS created_at_text,
+     SELECT p.id, p.user_id, p.created_at, p.vibes, p.content, p.venue_id, p.location_text, p.like_count,
+            p.comment_count - ${hiddenCommentsSql("$1::uuid", "p")} AS comment_count,
+            u.first_name, u.last_name, p.created_at::text AS created_at_text,
             EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1) AS is_liked
        FROM page p
        JOIN users u ON u.id = p.user_id
@@ -221,8 +227,29 @@ export async function insertPost(db: Queryable, p: NewPost) {
   return row;
 }
 
-/** A post's comments, oldest first. */
-export async function postComments(db: Queryable, postId: string): Promise<Comment[]> {
+/**
+ * Which of a post's comments (c, its author u) a viewer ($V) sees, on a post by $P: their own; and
+ * others' only while the commenter shares their activity (privacyActivityFeed: a comment on a
+ * friend's post is activity) or the viewer is the post's author, to whom it was written. Never
+ * those of someone either of the two blocked.
+ */
+const commentVisibleSql = (viewer: string, postAuthor: string) =>
+  `(c.user_id = ${viewer} OR ((${postAuthor} = ${viewer} OR u.privacy_activity_feed) AND NOT ${blockedBetween(viewer, "c.user_id")}))`;
+
+/**
+ * How many of the post's comments ($post is its row, with id and user_id) the viewer does not
+ * see: the post's comment count less this is what they can read.
+ */
+const hiddenCommentsSql = (viewer: string, post: string) =>
+  `(SELECT count(*)::int FROM post_comments c JOIN users u ON u.id = c.user_id
+     WHERE c.post_id = ${post}.id AND NOT ${commentVisibleSql(viewer, `${post}.user_id`)})`;
+
+/** A post's comments the viewer may read (commentVisibleSql), oldest first. */
+export async function postComments(
+  db: Queryable,
+  post: { id: string; authorId: string },
+  viewerId: string,
+): Promise<Comment[]> {
   const rows = await db.query<{
     id: string;
     user_id: string;
@@ -232,8 +259,10 @@ export async function postComments(db: Queryable, postId: string): Promise<Comme
     created_at: Date;
   }>(
     `SELECT c.id, c.user_id, u.first_name, u.last_name, c.content, c.created_at
-       FROM post_comments c JOIN users u ON u.id = c.user_id WHERE c.post_id = $1 ORDER BY c.created_at, c.id LIMIT 500`,
-    [postId],
+       FROM post_comments c JOIN users u ON u.id = c.user_id
+      WHERE c.post_id = $1 AND ${commentVisibleSql("$3::uuid", "$2::uuid")}
+      ORDER BY c.created_at, c.id LIMIT 500`,
+    [post.id, post.authorId, viewerId],
   );
   return rows.map(
     (r): Comment => ({
@@ -268,13 +297,27 @@ export async function insertComment(
 /** What a list of people shows of each (never password or privacy fields). */
 type PersonRow = Pick<UserRow, "id" | "first_name" | "last_name" | "email" | "profile_image_url">;
 
-/** Name or email, any case. Never the caller, never guests, never password or privacy fields. */
+/** Either of the two blocked the other ($A and $B are replaced by the two parties' columns or parameters). */
+export const BLOCKED_BETWEEN_SQL = `EXISTS (SELECT 1 FROM user_blocks b
+    WHERE (b.blocker_id = $A AND b.blocked_id = $B) OR (b.blocker_id = $B AND b.blocked_id = $A))`;
+const blockedBetween = (a: string, b: string) => BLOCKED_BETWEEN_SQL.replaceAll("$A", a).replaceAll("$B", b);
+
+/**
+ * People search, as a registered person may use it (guests may not: the route refuses them).
+ * With an "@" in it, the text is an email and finds only the account with exactly that address
+ * (any case); otherwise it is part of a name, first or last. Never the caller, guests, anyone
+ * either of the two blocked, or password and privacy fields. An email is shown whole only when
+ * it was typed exactly or its owner is a friend or a pending request either way; otherwise
+ * masked (`s•••@example.com`), so a page of results is not a list of addresses.
+ */
 export async function searchUsers(
   db: Queryable,
   callerId: string,
   q: string,
   limit: number,
 ): Promise<UserSearchResult[]> {
+  const text = q.trim().toLowerCase();
+  const byEmail = text.includes("@");
   const rows = await db.query<PersonRow & { status: UserSearchResult["friendshipStatus"] }>(
     `SELECT u.id, u.first_name, u.last_name, u.email, u.profile_image_url,
             CASE WHEN EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = $1 AND f.friend_id = u.id) THEN 'friends'
@@ -282,18 +325,22 @@ export async function searchUsers(
                  WHEN EXISTS (SELECT 1 FROM friend_requests r WHERE r.requester_id = u.id AND r.addressee_id = $1) THEN 'pending_received'
                  ELSE 'none' END AS status
        FROM users u
-      WHERE u.id <> $1 AND NOT u.is_guest
-        AND lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || coalesce(u.email, '')) LIKE $2 ESCAPE '\\'
-      ORDER BY (lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $3 ESCAPE '\\') DESC, u.first_name, u.last_name, u.email
+      WHERE u.id <> $1 AND NOT u.is_guest AND NOT ${blockedBetween("$1", "u.id")}
+        AND ${
+          byEmail
+            ? "lower(u.email) = $2"
+            : "lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2 ESCAPE '\\'"
+        }
+      ORDER BY (lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $3 ESCAPE '\\') DESC, u.first_name, u.last_name, u.id
       LIMIT $4`,
-    [callerId, likeContains(q), likeContains(q).slice(1), limit],
+    [callerId, byEmail ? text : likeContains(text), likeContains(text).slice(1), limit],
   );
   return rows.map(
     (r): UserSearchResult => ({
       id: r.id,
       firstName: r.first_name,
       lastName: r.last_name,
-      email: r.email,
+      email: byEmail || r.status !== "none" ? r.email : maskEmail(r.email),
       profileImageUrl: r.profile_image_url,
       friendshipStatus: r.status,
     }),
@@ -482,6 +529,77 @@ export async function insertGroup(
 export async function deleteGroup(db: Queryable, id: string): Promise<boolean> {
   const rows = await db.query("DELETE FROM friend_groups WHERE id = $1 RETURNING id", [id]);
   return rows.length > 0;
+}
+
+/** Takes the person out of the group; false when they were not in it. */
+export async function removeMember(db: Queryable, groupId: string, userId: string): Promise<boolean> {
+  const removed = await db.query(
+    "DELETE FROM friend_group_members WHERE group_id = $1 AND user_id = $2 RETURNING user_id",
+    [groupId, userId],
+  );
+  return removed.length > 0;
+}
+
+// --- blocks ---
+
+/** Whether a block stands between the two, and who made it: "mine" (a blocked b), "theirs", or null. */
+export async function blockBetween(db: Queryable, a: string, b: string): Promise<"mine" | "theirs" | null> {
+  const [row] = await db.query<{ blocker_id: string }>(
+    `SELECT blocker_id FROM user_blocks
+      WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1)
+      ORDER BY blocker_id = $1 DESC LIMIT 1`,
+    [a, b],
+  );
+  return row ? (row.blocker_id === a ? "mine" : "theirs") : null;
+}
+
+/**
+ * `blocker` blocks `blocked`, and everything between them ends with it: their friendship, a
+ * pending request either way, and each one's place in a group the other created. True when the
+ * block is new (false: it already stood, and nothing else changed).
+ */
+export async function insertBlock(db: Db, blocker: string, blocked: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const added = await tx.query(
+      "INSERT INTO user_blocks (blocker_id, blocked_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING blocker_id",
+      [blocker, blocked],
+    );
+    if (!added.length) return false;
+    await tx.query(
+      "DELETE FROM friendships WHERE (user_id = $1 AND friend_id = $2) OR (user_id = $2 AND friend_id = $1)",
+      [blocker, blocked],
+    );
+    await tx.query(
+      "DELETE FROM friend_requests WHERE (requester_id = $1 AND addressee_id = $2) OR (requester_id = $2 AND addressee_id = $1)",
+      [blocker, blocked],
+    );
+    await tx.query(
+      `DELETE FROM friend_group_members m USING friend_groups g
+        WHERE m.group_id = g.id AND ((g.creator_id = $1 AND m.user_id = $2) OR (g.creator_id = $2 AND m.user_id = $1))`,
+      [blocker, blocked],
+    );
+    return true;
+  });
+}
+
+/** Lifts the caller's block; false when there was none. */
+export async function deleteBlock(db: Queryable, blocker: string, blocked: string): Promise<boolean> {
+  const removed = await db.query(
+    "DELETE FROM user_blocks WHERE blocker_id = $1 AND blocked_id = $2 RETURNING blocker_id",
+    [blocker, blocked],
+  );
+  return removed.length > 0;
+}
+
+/** The people the caller blocked, most recent first. */
+export async function blockedBy(db: Queryable, blocker: string): Promise<BlockedPerson[]> {
+  const rows = await db.query<{ id: string; first_name: string | null; last_name: string | null; created_at: Date }>(
+    `SELECT u.id, u.first_name, u.last_name, b.created_at
+       FROM user_blocks b JOIN users u ON u.id = b.blocked_id
+      WHERE b.blocker_id = $1 ORDER BY b.created_at DESC, u.id LIMIT 1000`,
+    [blocker],
+  );
+  return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, blockedAt: iso(r.created_at) }));
 }
 
 // --- profile ---

@@ -10,6 +10,7 @@ import {
 import { currentUser, requireUser, type AppContext } from "../context";
 import { haversineMeters } from "../db/earth";
 import { forbidden, notFound, parse } from "../http/errors";
+import { viewerKey } from "../http/rate-limits";
 import {
   favoriteVenues,
   insertVibeSelection,
@@ -37,7 +38,11 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
       search: q.search,
       userId: user?.id,
     });
-    if (q.vibes !== "all") ctx.matchCounter.record(venues.map((v) => v.venue.id));
+    if (q.vibes !== "all")
+      ctx.matchCounter.record(
+        venues.map((v) => v.venue.id),
+        viewerKey(user, req),
+      );
     return reply.type("application/json; charset=utf-8").send(matchedJson(venues));
   });
 

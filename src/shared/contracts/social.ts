@@ -92,6 +92,19 @@ export const userSearchQuery = z.object({
 
 export const friendRequestBody = z.object({ friendId: uuid("User") });
 
+/** POST /api/blocks: the person to block. DELETE /api/blocks/:userId unblocks. */
+export const blockBody = z.object({ userId: uuid("User") });
+export const blockResultSchema = z.object({ userId: z.string(), blocked: z.boolean() });
+export type BlockResult = z.infer<typeof blockResultSchema>;
+/** GET /api/blocks: the people the caller blocked, most recent first (no email: nothing to reach them by). */
+export const blockedPersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
+
 export const createGroupBody = z.object({
   name: cleaned(
     z
