@@ -104,6 +104,81 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     await bo.context.close();
   });
 
+  it("a member leaves a group, and a person blocks and unblocks a friend, on the Friends page", async () => {
+    const tag = Date.now().toString(36);
+    const ada = await newPage(app.browser, app.server.url, DESKTOP);
+    const bo = await newPage(app.browser, app.server.url, PHONE);
+    const cy = await app.browser.newContext();
+    const url = app.server.url;
+    const adaUser = await signUpIn(ada.context, url, uniqueEmail("ada"), `Ada${tag}`);
+    const boUser = await signUpIn(bo.context, url, uniqueEmail("bo"), `Bo${tag}`);
+    const cyUser = await signUpIn(cy, url, uniqueEmail("cy"), `Cy${tag}`);
+    // Bo and Cy are Ada's friends, and in her group
+    for (const [context, id] of [
+      [bo.context, boUser.id],
+      [cy, cyUser.id],
+    ] as const) {
+      expect(
+        (await context.request.post(`${url}/api/friends/request`, { data: { friendId: adaUser.id } })).status(),
+      ).toBe(201);
+      expect((await ada.context.request.post(`${url}/api/friends/accept/${id}`)).status()).toBe(200);
+    }
+    const group = await ada.context.request.post(`${url}/api/groups`, {
+      data: { name: `Crew ${tag}`, memberIds: [boUser.id, cyUser.id] },
+    });
+    expect(group.status()).toBe(201);
+
+    // Bo leaves the group on his phone
+    await bo.page.goto("/friends");
+    await bo.page.getByRole("tab", { name: "Groups" }).click();
+    await expect.poll(() => bo.page.getByRole("heading", { name: `Crew ${tag}` }).count(), { timeout: 10_000 }).toBe(1);
+    // he did not create it: Leave, not Delete
+    expect(await bo.page.getByRole("button", { name: `Delete group Crew ${tag}` }).count()).toBe(0);
+    await shot(bo.page, "social-group-leave-phone");
+    await bo.page.getByRole("button", { name: `Leave group Crew ${tag}` }).click();
+    await toastSays(bo.page, "You left the group");
+    await expect.poll(() => bo.page.getByRole("heading", { name: "No group vibes yet" }).count()).toBe(1);
+
+    // Ada blocks Cy from her Friends tab, after the dialog says what it does
+    await ada.page.goto("/friends");
+    const friends = ada.page.getByRole("list", { name: "Your friends" });
+    await expect.poll(() => friends.getByText(`Cy${tag} User`).count(), { timeout: 10_000 }).toBe(1);
+    await ada.page.getByRole("button", { name: `Block Cy${tag} User` }).click();
+    const dialog = ada.page.getByRole("dialog", { name: `Block Cy${tag} User?` });
+    await expect.poll(() => dialog.count()).toBe(1);
+    await shot(ada.page, "social-block-dialog-desktop");
+    await dialog.getByRole("button", { name: "Block", exact: true }).click();
+    await toastSays(ada.page, `Cy${tag} User is blocked`);
+    await expect.poll(() => friends.getByText(`Cy${tag} User`).count()).toBe(0);
+    expect(await friends.getByText(`Bo${tag} User`).count()).toBe(1);
+    const blocked = ada.page.getByRole("list", { name: "Blocked" });
+    await expect.poll(() => blocked.getByText(`Cy${tag} User`).count()).toBe(1);
+    await shot(ada.page, "social-blocked-desktop");
+    // Cy can no longer reach her, nor find her
+    expect((await cy.request.post(`${url}/api/friends/request`, { data: { friendId: adaUser.id } })).status()).toBe(
+      404,
+    );
+    const found = await cy.request.get(`${url}/api/users/search?q=Ada${tag}`);
+    expect(await found.json()).toEqual([]);
+    // and her group is Bo-less and Cy-less now: only Ada
+    await ada.page.getByRole("tab", { name: "Groups" }).click();
+    await expect.poll(() => ada.page.getByText("1 member", { exact: true }).count()).toBe(1);
+
+    // Unblock: the Blocked list empties and goes away
+    await ada.page.getByRole("tab", { name: "Friends" }).click();
+    await blocked.getByRole("button", { name: "Unblock" }).click();
+    await toastSays(ada.page, `Cy${tag} User is unblocked`);
+    await expect.poll(() => ada.page.getByRole("list", { name: "Blocked" }).count()).toBe(0);
+    expect((await cy.request.post(`${url}/api/friends/request`, { data: { friendId: adaUser.id } })).status()).toBe(
+      201,
+    );
+
+    for (const p of [ada, bo]) expect(p.problems).toEqual([]);
+    await ada.context.close();
+    await bo.context.close();
+    await cy.close();
+  });
+
   it("saves preferences from the profile", async () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
     await signUpIn(context, app.server.url, uniqueEmail("prefs"), "Pia");

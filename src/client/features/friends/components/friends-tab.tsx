@@ -3,11 +3,32 @@ import { FRIENDS_TEXT, LIMITS } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
 import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";
 import { VibeChip } from "@client/components/ui/vibe-chip";
+import { useFocusRescue } from "@client/hooks/use-focus-rescue";
 import { useFriends } from "../api/friends";
+import { BlockButton } from "./block-button";
+import { BlockedList } from "./blocked-list";
 import { ListSkeleton } from "./list-skeleton";
 import { PersonRow } from "./person-row";
 
 export function FriendsTab({ onFindFriends, onInvite }: { onFindFriends: () => void; onInvite: () => void }) {
+  const [panelRef, rescueFocus] = useFocusRescue<HTMLDivElement>();
+  return (
+    <div ref={panelRef} tabIndex={-1} className="flex flex-col gap-6 outline-none">
+      <FriendsList onFindFriends={onFindFriends} onInvite={onInvite} onBlocked={rescueFocus} />
+      <BlockedList />
+    </div>
+  );
+}
+
+function FriendsList({
+  onFindFriends,
+  onInvite,
+  onBlocked,
+}: {
+  onFindFriends: () => void;
+  onInvite: () => void;
+  onBlocked: () => void;
+}) {
   const friends = useFriends();
 
   if (friends.isPending) return <ListSkeleton />;
@@ -56,7 +77,9 @@ export function FriendsTab({ onFindFriends, onInvite }: { onFindFriends: () => v
                   </ul>
                 )
               }
-            />
+            >
+              <BlockButton person={friend} onBlocked={onBlocked} />
+            </PersonRow>
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { ChevronDown, MapPin, Trash2 } from "lucide-react";
+import { ChevronDown, LogOut, MapPin, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { FRIENDS_TEXT, GROUP_VENUES_SHOWN, VENUE_TEXT } from "@shared/constants";
 import type { Group } from "@shared/contracts/social";
@@ -14,6 +14,7 @@ import { useDeleteGroup } from "../api/delete-group";
 import { useGroupVenues } from "../api/group-venues";
 import { Link } from "wouter";
 import { FROM_APP, venuePath } from "@client/features/venues/lib/venue-link";
+import { useLeaveGroup } from "../api/leave-group";
 
 const members = (n: number) => `${n} ${n === 1 ? "member" : "members"}`;
 
@@ -24,10 +25,12 @@ export function GroupCard({
 }: {
   group: Group;
   myId: string | undefined;
+  /** After the group is gone from the list (deleted, or left). */
   onDeleted?: () => void;
 }) {
   const [showVenues, setShowVenues] = useState(false);
   const remove = useDeleteGroup({ onSuccess: onDeleted });
+  const leave = useLeaveGroup({ onSuccess: onDeleted });
   const titleId = useId();
   const venuesId = useId();
   const names = group.members.map((m) => (m.id === myId ? "You" : personName(m))).join(", ");
@@ -45,6 +48,19 @@ export function GroupCard({
           <p className="text-sm text-muted-foreground">{members(group.memberCount)}</p>
           {names && <p className="truncate text-xs text-muted-foreground">{names}</p>}
         </div>
+        {!group.isCreator && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`${FRIENDS_TEXT.leaveGroup} ${group.name}`}
+            disabled={leave.isPending}
+            onClick={() => leave.mutate(group.id)}
+            className="text-muted-foreground"
+          >
+            <LogOut aria-hidden="true" />
+            {FRIENDS_TEXT.leaveGroup}
+          </Button>
+        )}
         {group.isCreator && (
           <Button
             variant="ghost"

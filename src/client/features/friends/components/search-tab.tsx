@@ -1,10 +1,11 @@
-import { Search, SearchX } from "lucide-react";
+import { Search, SearchX, UserLock } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { FRIENDS_TEXT, LIMITS, SOCIAL_SEARCH_DELAY_MS } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";
 import { useDebouncedValue } from "@client/hooks/use-debounced-value";
+import { useAuth } from "@client/lib/auth";
 import { cn } from "@client/lib/utils";
 import { useUserSearch } from "../api/search-users";
 import { useSendFriendRequest } from "../api/send-friend-request";
@@ -25,7 +26,8 @@ export function SearchTab({ text, onTextChange, focusRequested, onFocused }: Sea
   const inputId = useId();
   const trimmed = text.trim();
   const q = useDebouncedValue(trimmed, SOCIAL_SEARCH_DELAY_MS);
-  const search = useUserSearch(q);
+  const { user } = useAuth();
+  const search = useUserSearch(user?.isGuest ? "" : q);
   const send = useSendFriendRequest();
   const tooShort = trimmed.length < LIMITS.userSearchMin;
   const settled = q === trimmed && !search.isFetching;
@@ -37,7 +39,12 @@ export function SearchTab({ text, onTextChange, focusRequested, onFocused }: Sea
   }, [focusRequested, onFocused]);
 
   let body;
-  if (tooShort) {
+  if (user?.isGuest) {
+    // the server refuses guests (a guest account costs nothing, so it could page through everyone)
+    body = (
+      <EmptyPanel title={FRIENDS_TEXT.guestSearch} body={FRIENDS_TEXT.guestSearchBody} icon={<UserLock />} level={3} />
+    );
+  } else if (tooShort) {
     body = <p className="px-1 text-sm text-muted-foreground">{FRIENDS_TEXT.searchMin}</p>;
   } else if (search.isError && settled) {
     body = (

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { FRIENDS_TEXT, SOCIAL_API } from "@shared/constants";
+import type { Group } from "@shared/contracts/social";
+import { toast } from "@client/hooks/use-toast";
+import { errorMessage } from "@client/lib/api-error";
+import { apiRequest } from "@client/lib/query-client";
+import { GROUPS_KEY } from "./groups";
+
+/** POST /api/groups/:id/leave (members; the creator deletes the group instead). */
+export async function leaveGroup(groupId: string): Promise<void> {
+  await apiRequest("POST", `${SOCIAL_API.groups}/${encodeURIComponent(groupId)}/leave`);
+}
+
+export function useLeaveGroup({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: leaveGroup,
+    onSuccess: (_data, groupId) => {
+      queryClient.setQueryData<Group[]>(GROUPS_KEY, (list) =>
+        Array.isArray(list) ? list.filter((g) => g.id !== groupId) : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+      toast({ title: FRIENDS_TEXT.leftGroup });
+      onSuccess?.();
+    },
+    onError: (error) => {
+      const detail = errorMessage(error, "");
+      toast({ variant: "destructive", title: FRIENDS_TEXT.leaveGroupFailed, description: detail || undefined });
+    },
+  });
+}
