@@ -47,6 +47,19 @@ export async function generateSocial(
      UPDATE posts SET like_count = n FROM (SELECT post_id, count(*) AS n FROM liked GROUP BY post_id) c WHERE posts.id = c.post_id`,
     [users, friends / 2],
   );
+  // Comments on the last week's posts from the author's friends (0 to 4 each), counted on the post:
+  // the feed reads how many of them each viewer may see (docs/social.md).
+  await db.query(
+    `WITH said AS (
+       INSERT INTO post_comments (post_id, user_id, content, created_at)
+       SELECT p.id, ('00000000-0000-4000-8000-' || lpad(to_hex(((('x' || right(p.user_id::text, 8))::bit(32)::int - 1 + k) % $1) + 1), 12, '0'))::uuid,
+              'comment ' || k, p.created_at + k * interval '1 minute'
+         FROM posts p CROSS JOIN LATERAL generate_series(1, floor(random() * 5)::int) k
+        WHERE p.created_at > now() - interval '7 days' AND k <= $2
+       RETURNING post_id)
+     UPDATE posts SET comment_count = n FROM (SELECT post_id, count(*) AS n FROM said GROUP BY post_id) c WHERE posts.id = c.post_id`,
+    [users, friends / 2],
+  );
   // As autovacuum leaves a table in production: visibility map set (index-only scans), statistics.
   await db.exec("VACUUM ANALYZE");
 }

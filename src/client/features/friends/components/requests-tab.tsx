@@ -9,6 +9,7 @@ import { formatAbsoluteTime, formatRelativeTime } from "@client/lib/relative-tim
 import { useAcceptFriendRequest } from "../api/accept-friend-request";
 import { useFriendRequests } from "../api/friend-requests";
 import { useRejectFriendRequest } from "../api/reject-friend-request";
+import { BlockButton } from "./block-button";
 import { ListSkeleton } from "./list-skeleton";
 import { PersonRow } from "./person-row";
 
@@ -91,6 +92,7 @@ function RequestsList({
               <X aria-hidden="true" />
               {FRIENDS_TEXT.reject}
             </Button>
+            <BlockButton person={item.user} onBlocked={onResponded} />
           </PersonRow>
         </li>
       ))}
