@@ -54,6 +54,7 @@ const calls: Record<string, (a: Agent) => Promise<{ status: number }>> = {
   "POST /api/posts/:id/like": (a) => a.post(`/api/posts/${postId}/like`),
   "POST /api/favorites/:id": (a) => a.post("/api/favorites/999999999"),
   "POST /api/vibes": (a) => a.post("/api/vibes", {}),
+  "DELETE /api/vibes/current": (a) => a.delete("/api/vibes/current"),
   "POST /api/friends/request": (a) => a.post("/api/friends/request", {}),
   "POST /api/friends/accept/:userId": (a) => a.post(`/api/friends/accept/${postId}`),
   "POST /api/friends/reject/:userId": (a) => a.post(`/api/friends/reject/${postId}`),

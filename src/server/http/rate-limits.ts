@@ -72,9 +72,9 @@ export const RATE_LIMITS: Record<string, RateLimit> = {
   "POST /api/admin/venues/:id/owner": { max: 60, windowMs: MINUTE },
   "POST /api/admin/sync-venues": { max: 10, windowMs: MINUTE },
   "POST /api/admin/analyze-sentiment": { max: 30, windowMs: MINUTE },
-  "GET /api/proxy-image": { max: 600, windowMs: MINUTE },
   // Home saves a selection half a second after the last toggle: a person toggling by hand stays far below
   "DELETE /api/vibes/current": { max: 60, windowMs: MINUTE },
+  "GET /api/proxy-image": { max: 600, windowMs: MINUTE },
 };
 
 const addressKey = (req: FastifyRequest) => `ip:${normalizeIP(req.ip)}`;
