@@ -136,7 +136,7 @@ export async function feedPage(
         ORDER BY q.created_at DESC, q.id DESC
         LIMIT $2::int)
      SELECT p.id, p.user_id, p.created_at, p.vibes, p.content, p.venue_id, p.location_text, p.like_count,
-            p.comment_count - ${hiddenCommentsSql("$1::uuid", "p")} AS comment_count,
+            CASE WHEN p.comment_count = 0 THEN 0 ELSE p.comment_count - ${hiddenCommentsSql("$1::uuid", "p")} END AS comment_count,
             u.first_name, u.last_name, p.created_at::text AS created_at_text,
             EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1) AS is_liked
        FROM page p
