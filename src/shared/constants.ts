@@ -512,7 +512,8 @@ export const FRIENDS_TEXT = {
   searchFailed: "Failed to search users", // (spec, thrown)
   /** The server's 403 to a guest, and the Search tab's panel for guests. */
   guestSearch: "Create an account to search for people",
-  guestSearchBody: "Guests cannot look people up: an account with your email can find friends by name or exact email.",
+  guestSearchBody:
+    "Guests cannot look people up: an account with your email can find friends by name or exact email, and keeps what you did as a guest.",
   addFriend: "Add Friend",
   requestSent: "Request Sent",
   alreadyFriends: "Friends",

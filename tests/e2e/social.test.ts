@@ -179,6 +179,23 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     await cy.close();
   });
 
+  it("a guest is told that finding people needs an account, and where to make one", async () => {
+    const { page, context, problems } = await newPage(app.browser, app.server.url, PHONE);
+    expect((await context.request.post(`${app.server.url}/api/auth/dev-login`)).status()).toBe(200);
+    await page.goto("/friends");
+    await page.getByRole("tab", { name: "Search" }).click();
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Create an account to search for people" }).count())
+      .toBe(1);
+    // no search box to type into, so no 403 to show
+    expect(await page.getByRole("searchbox", { name: "Search users" }).count()).toBe(0);
+    await shot(page, "social-guest-search-phone");
+    await page.getByRole("link", { name: "Create Account" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/profile");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("saves preferences from the profile", async () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
     await signUpIn(context, app.server.url, uniqueEmail("prefs"), "Pia");

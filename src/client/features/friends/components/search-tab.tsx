@@ -1,6 +1,7 @@
 import { Search, SearchX, UserLock } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { FRIENDS_TEXT, LIMITS, SOCIAL_SEARCH_DELAY_MS } from "@shared/constants";
+import { Link } from "wouter";
+import { FRIENDS_TEXT, GUEST_TEXT, LIMITS, SOCIAL_SEARCH_DELAY_MS } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";
@@ -42,7 +43,12 @@ export function SearchTab({ text, onTextChange, focusRequested, onFocused }: Sea
   if (user?.isGuest) {
     // the server refuses guests (a guest account costs nothing, so it could page through everyone)
     body = (
-      <EmptyPanel title={FRIENDS_TEXT.guestSearch} body={FRIENDS_TEXT.guestSearchBody} icon={<UserLock />} level={3} />
+      <EmptyPanel title={FRIENDS_TEXT.guestSearch} body={FRIENDS_TEXT.guestSearchBody} icon={<UserLock />} level={3}>
+        {/* Profile holds the guest's sign-up card, which keeps their data */}
+        <Button asChild size="sm">
+          <Link href="/profile">{GUEST_TEXT.upgradeButton}</Link>
+        </Button>
+      </EmptyPanel>
     );
   } else if (tooShort) {
     body = <p className="px-1 text-sm text-muted-foreground">{FRIENDS_TEXT.searchMin}</p>;
@@ -90,6 +96,9 @@ export function SearchTab({ text, onTextChange, focusRequested, onFocused }: Sea
       </ul>
     );
   }
+
+  // a guest gets the panel alone: no box to type into that could only fail
+  if (user?.isGuest) return body;
 
   return (
     <div className="flex flex-col gap-4">
