@@ -630,6 +630,8 @@ export const PROFILE_TEXT = {
   yourVibesHint: "What you usually love (My Preferences). Tonight's mood is picked on Home.",
   myPreferences: "My Preferences", // (spec)
   manageFriends: "Manage Friends", // (spec)
+  businessDashboard: "Business Dashboard",
+  adminPanel: "Admin Panel",
   privacySettings: "Privacy Settings", // (spec)
   preferencesDescription: "VIBE uses these to personalise your picks. Nothing is saved until you press Save.",
   sections: { vibes: "Vibes", dietary: "Dietary Restrictions", budget: "Budget", categories: "Favorite Categories" },

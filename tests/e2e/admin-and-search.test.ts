@@ -105,8 +105,11 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await shot(page, "admin-venue-owner-by-name");
     await card.getByRole("button", { name: "Add Owner" }).click();
     await toastSays(page, `${ownerEmail} now owns The Homestead.`);
-    // the owner's dashboard now has the venue
-    await owner.page.goto("/business");
+    // the owner reaches the dashboard from the navigation now (it was only typed as /business)
+    await owner.page.goto("/");
+    const sidebar = owner.page.getByRole("navigation", { name: "Main" }).first();
+    await sidebar.getByRole("link", { name: "Business" }).click();
+    await owner.page.waitForURL(`${app.server.url}/business`);
     await expect.poll(() => owner.page.getByText("The Homestead").count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect([...problems, ...owner.problems]).toEqual([]);
     await owner.context.close();

@@ -1,4 +1,14 @@
-import { ChevronRight, LogOut, MonitorSmartphone, Shield, SlidersHorizontal, Sparkles, Users } from "lucide-react";
+import {
+  ChevronRight,
+  LogOut,
+  MonitorSmartphone,
+  Shield,
+  ShieldCheck,
+  SlidersHorizontal,
+  Sparkles,
+  Store,
+  Users,
+} from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { ACCOUNT_TEXT, AUTH_TEXT, PAGE_TITLES, PROFILE_TEXT } from "@shared/constants";
@@ -6,6 +16,7 @@ import { Button } from "@client/components/ui/button";
 import { Dialog, DialogTrigger } from "@client/components/ui/dialog";
 import { InitialsAvatar } from "@client/components/ui/initials-avatar";
 import { VibeChip } from "@client/components/ui/vibe-chip";
+import { useOwnsVenue } from "@client/features/business/api/my-venues";
 import { useAuth } from "@client/lib/auth";
 import { logOut } from "@client/lib/browser";
 import { displayName, initial } from "@client/lib/user-display";
@@ -36,6 +47,7 @@ export function ProfilePage() {
   const [preferencesOpen, setPreferencesOpen] = useState(false);
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const ownsVenue = useOwnsVenue();
   // Preferences opens from two buttons; focus returns to whichever opened it.
   const preferencesOpener = useRef<HTMLElement | null>(null);
 
@@ -136,6 +148,21 @@ export function ProfilePage() {
               <ActionRow icon={<Users aria-hidden="true" />}>{PROFILE_TEXT.manageFriends}</ActionRow>
             </Link>
           </li>
+          {/* the phone's bottom bar has room for the spec's six only: owners and admins get here */}
+          {ownsVenue && (
+            <li>
+              <Link href="/business" className={rowClass}>
+                <ActionRow icon={<Store aria-hidden="true" />}>{PROFILE_TEXT.businessDashboard}</ActionRow>
+              </Link>
+            </li>
+          )}
+          {user.role === "admin" && (
+            <li>
+              <Link href="/admin" className={rowClass}>
+                <ActionRow icon={<ShieldCheck aria-hidden="true" />}>{PROFILE_TEXT.adminPanel}</ActionRow>
+              </Link>
+            </li>
+          )}
           <li>
             <Dialog open={privacyOpen} onOpenChange={setPrivacyOpen}>
               <DialogTrigger asChild>

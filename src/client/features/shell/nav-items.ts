@@ -1,4 +1,4 @@
-import { Compass, Heart, House, Newspaper, UserRound, Users, type LucideIcon } from "lucide-react";
+import { Compass, Heart, House, Newspaper, Shield, Store, UserRound, Users, type LucideIcon } from "lucide-react";
 import { NAV_ITEMS } from "@shared/constants";
 
 const ICONS: Record<(typeof NAV_ITEMS)[number]["path"], LucideIcon> = {
@@ -11,3 +11,7 @@ const ICONS: Record<(typeof NAV_ITEMS)[number]["path"], LucideIcon> = {
 };
 
 export const navEntries = NAV_ITEMS.map((item) => ({ ...item, icon: ICONS[item.path] }));
+
+/** Shown after the spec's six to the people they are for: venue owners and admins. */
+export const BUSINESS_ENTRY = { label: "Business", path: "/business", icon: Store as LucideIcon } as const;
+export const ADMIN_ENTRY = { label: "Admin", path: "/admin", icon: Shield as LucideIcon } as const;

@@ -9,7 +9,8 @@ import { logOut } from "@client/lib/browser";
 import { isNavActive } from "@client/lib/nav";
 import { displayName, initial } from "@client/lib/user-display";
 import { cn } from "@client/lib/utils";
-import { navEntries } from "./nav-items";
+import { useOwnsVenue } from "@client/features/business/api/my-venues";
+import { ADMIN_ENTRY, BUSINESS_ENTRY, navEntries } from "./nav-items";
 
 // Only a guest who presses Log Out needs the dialog (and Radix Dialog): out of the main chunk.
 const GuestLogOutDialog = lazy(() =>
@@ -21,6 +22,12 @@ export function Sidebar() {
   const [location, navigate] = useLocation();
   const { user } = useAuth();
   const [askGuest, setAskGuest] = useState(false);
+  const ownsVenue = useOwnsVenue();
+  const entries = [
+    ...navEntries,
+    ...(ownsVenue ? [BUSINESS_ENTRY] : []),
+    ...(user?.role === "admin" ? [ADMIN_ENTRY] : []),
+  ];
   const name = displayName(user);
 
   return (
@@ -33,7 +40,7 @@ export function Sidebar() {
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3">
         <ul className="flex flex-col gap-1">
-          {navEntries.map(({ label, path, icon: Icon }) => {
+          {entries.map(({ label, path, icon: Icon }) => {
             const active = isNavActive(path, location);
             return (
               <li key={path}>
