@@ -53,13 +53,15 @@ const fmtN = (n: number) => n.toLocaleString("en-US");
 
 interface Pass {
   ms: number;
+  /** CPU time of this process (PGlite: the database's work too; PostgreSQL: only the app's). */
+  cpuMs: number;
   added: number;
   updated: number;
   unchanged: number;
 }
 
 async function pass(db: Awaited<ReturnType<typeof openBenchDb>>["db"], variant: (s: SyntheticSet) => SyntheticSet) {
-  const out: Pass = { ms: 0, added: 0, updated: 0, unchanged: 0 };
+  const out: Pass = { ms: 0, cpuMs: 0, added: 0, updated: 0, unchanged: 0 };
   for (let i = 0; i < syncs; i++) {
     const set = variant(sets[i]);
     const sources = [
@@ -75,8 +77,11 @@ async function pass(db: Awaited<ReturnType<typeof openBenchDb>>["db"], variant: 
       ),
     ];
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const r = await syncVenues(db, sources, areas[i], quiet, { timeoutMs: 600_000, analyzeText });
     out.ms += performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    out.cpuMs += (used.user + used.system) / 1000;
     out.added += r.added;
     out.updated += r.updated;
     out.unchanged += r.unchanged;
@@ -103,9 +108,9 @@ for (const kind of dbs) {
       results.push({ imp, again, upd });
       const n = imp.added + imp.updated + imp.unchanged;
       say(
-        `${kind.padEnd(8)} run ${r + 1}: import ${fmtN(n)} venues in ${(imp.ms / 1000).toFixed(1)} s (${fmtN(rate(n, imp.ms))}/s, ${fmtN(imp.added)} added); ` +
-          `re-sync ${(again.ms / 1000).toFixed(1)} s (${fmtN(rate(n, again.ms))}/s, ${fmtN(again.unchanged)} unchanged); ` +
-          `with changes ${(upd.ms / 1000).toFixed(1)} s (${fmtN(rate(n, upd.ms))}/s, ${fmtN(upd.updated)} updated)`,
+        `${kind.padEnd(8)} run ${r + 1}: import ${fmtN(n)} venues in ${(imp.ms / 1000).toFixed(1)} s (${fmtN(rate(n, imp.ms))}/s, ${fmtN(imp.added)} added, app CPU ${(imp.cpuMs / 1000).toFixed(1)} s); ` +
+          `re-sync ${(again.ms / 1000).toFixed(1)} s (${fmtN(rate(n, again.ms))}/s, ${fmtN(again.unchanged)} unchanged, CPU ${(again.cpuMs / 1000).toFixed(1)} s); ` +
+          `with changes ${(upd.ms / 1000).toFixed(1)} s (${fmtN(rate(n, upd.ms))}/s, ${fmtN(upd.updated)} updated, CPU ${(upd.cpuMs / 1000).toFixed(1)} s)`,
       );
     } finally {
       await bench.drop();
