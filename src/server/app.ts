@@ -17,6 +17,7 @@ import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
 import { googlePhotoHeaders, imageProxyRoutes } from "./venues/image-proxy";
 import { venueRoutes } from "./venues/routes";
+import type { AreaFetchTuning } from "./venues/area-fetch";
 import { createVenueCatalog } from "./venues/catalog";
 import { createChangeFeed } from "./db/changes";
 import { createLiveStore } from "./live/store";
@@ -58,6 +59,8 @@ export interface BuildOptions {
   imageFetch?: Pick<SafeFetchOptions, "lookup" | "allowAddress" | "allowPorts">;
   /** Replaces the mailer made from SMTP_URL (tests). */
   mailer?: Mailer;
+  /** Timing of the background area fetches (tests: short retry delays and memory). */
+  areaFetch?: AreaFetchTuning;
 }
 
 /**
@@ -187,7 +190,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   });
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
-  venueRoutes(app, ctx);
+  venueRoutes(app, ctx, opts.areaFetch);
   postRoutes(app, ctx);
   friendRoutes(app, ctx);
   groupRoutes(app, ctx);

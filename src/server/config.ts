@@ -63,6 +63,12 @@ export interface Config {
   overpassUrl: string;
   /** GOOGLE_PLACES_API_KEY: enables Google Places as a sync source; null = not used. */
   googlePlacesApiKey: string | null;
+  /**
+   * AREA_FETCH: a search where few venues are known fetches the area from the sources in the
+   * background (venues/area-fetch.ts). Default: on when a source was configured (OVERPASS_URL or
+   * GOOGLE_PLACES_API_KEY set), so a fresh clone does not call the public Overpass by itself.
+   */
+  areaFetch: boolean;
   /** GOOGLE_PLACES_URL: base URL of the Places API (New); null = https://places.googleapis.com. */
   googlePlacesUrl: string | null;
   /** SYNC_TIMEOUT_MS: how long each venue source may take in one sync. */
@@ -169,6 +175,8 @@ const vars = {
     .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), "must be an http:// or https:// URL")
     .optional(),
   SYNC_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** on / off; unset: on when OVERPASS_URL or GOOGLE_PLACES_API_KEY is set (a source was configured). */
+  AREA_FETCH: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
   // --- end venue sync ---
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("development"),
@@ -265,6 +273,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     googlePlacesApiKey: (parsed.GOOGLE_PLACES_API_KEY as string | undefined) ?? null,
     googlePlacesUrl: (parsed.GOOGLE_PLACES_URL as string | undefined) ?? null,
     syncTimeoutMs: parsed.SYNC_TIMEOUT_MS as number,
+    areaFetch:
+      parsed.AREA_FETCH === "on" ||
+      (parsed.AREA_FETCH === undefined && (!!env.OVERPASS_URL?.trim() || !!parsed.GOOGLE_PLACES_API_KEY)),
     oauth,
     ...overrides,
   };

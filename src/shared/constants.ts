@@ -327,6 +327,8 @@ export const LANDING_ANIMATION_LOOP_MS = 8000;
 /** Same-origin paths of the venue calls (spec 7). */
 export const VENUE_API = {
   match: "/api/venues/match-public",
+  /** Response header of the match call: "true" while the area is being fetched (docs/venue-sync.md). */
+  fetchingHeader: "x-venues-fetching",
   nearby: "/api/venues/nearby",
   /** `${VENUE_API.venues}/${encodeURIComponent(externalId)}/details` */
   venues: "/api/venues",
@@ -355,6 +357,9 @@ export const VENUE_TEXT = {
   emptySearchBody: "Try another word, or clear the search to see every match nearby.",
   emptySearchWithVibesBody: "Only places that also fit your vibes are searched. Try another word, or clear the search.",
   fetchFailed: "Failed to fetch venues", // (spec, thrown)
+  /** While the server fetches the area around the search from the venue sources (X-Venues-Fetching). */
+  findingPlaces: "Finding places near you…",
+  findingPlacesBody: "VIBE knows few places here yet. They appear as they arrive.",
   retry: "Retry",
   searchPlaceholder: "Search venues...",
   searchLabel: "Search venues",

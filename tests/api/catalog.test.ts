@@ -586,7 +586,7 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
     server = await startServer(
       target,
       {},
-      { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "5000" },
+      { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, AREA_FETCH: "off", SYNC_TIMEOUT_MS: "5000" },
       {},
       { ownDatabase: true },
     );

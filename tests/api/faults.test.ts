@@ -137,6 +137,7 @@ describe("the embedded database after a hard kill", () => {
       SEED: "false",
       ADMIN_EMAILS: adminEmail,
       OVERPASS_URL: overpass.url,
+      AREA_FETCH: "off", // only the admin sync calls the fake here (area fetches: area-fetch.test.ts)
       RATE_LIMIT_SCALE: "0",
     };
     // the first admin of a new deployment, made the operator's way before the first start

@@ -496,7 +496,7 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
     server = await startServer(
       target,
       {},
-      { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "2000" },
+      { ADMIN_EMAILS: adminEmail, OVERPASS_URL: overpass.url, AREA_FETCH: "off", SYNC_TIMEOUT_MS: "2000" },
       {},
       { ownDatabase: true },
     );

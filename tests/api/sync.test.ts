@@ -53,6 +53,8 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
     const env = {
       ADMIN_EMAILS: emails.join(","),
       OVERPASS_URL: overpass.url,
+      // searches here must not fetch areas by themselves (that is area-fetch.test.ts)
+      AREA_FETCH: "off",
       SYNC_TIMEOUT_MS: String(SYNC_TIMEOUT_MS),
     };
     osmOnly = await startServer(target, {}, env);

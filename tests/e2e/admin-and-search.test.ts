@@ -21,7 +21,11 @@ const overpass = await startFakeOverpass(sfLikeElements(OAKLAND.latitude, OAKLAN
 describe.skipIf(!chromiumPath)("admin panel and natural-language search in the browser", () => {
   const adminEmail = uniqueEmail("admin");
   const adminEmail2 = uniqueEmail("admin2");
-  const app = useAppInBrowser({ ADMIN_EMAILS: `${adminEmail},${adminEmail2}`, OVERPASS_URL: overpass.url });
+  const app = useAppInBrowser({
+    ADMIN_EMAILS: `${adminEmail},${adminEmail2}`,
+    OVERPASS_URL: overpass.url,
+    AREA_FETCH: "off",
+  });
   afterAll(() => overpass.close());
 
   const toastSays = async (page: import("playwright-core").Page, text: string | RegExp) =>

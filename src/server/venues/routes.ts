@@ -22,13 +22,33 @@ import {
 } from "./queries";
 import { withLive } from "./live-state";
 import { matchedJson, matchVenues, suggestionsNear, venuesNear } from "./service";
+import { buildSources } from "../providers";
+import { analyzeText } from "../vibes/text";
+import { createAreaFetcher, type AreaFetchTuning } from "./area-fetch";
 
-export function venueRoutes(app: FastifyInstance, ctx: AppContext) {
+/** Set on a search's answer while the area around it is being fetched from the venue sources. */
+export const AREA_FETCHING_HEADER = "x-venues-fetching";
+
+export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: AreaFetchTuning = {}) {
   const { db } = ctx;
+  // Searches where few venues are known fetch the area in the background (venues/area-fetch.ts).
+  const areas = createAreaFetcher({
+    db,
+    catalog: ctx.catalog,
+    sources: () => (ctx.config.areaFetch ? buildSources(ctx.config, app.log) : []),
+    log: app.log,
+    analyzeText,
+    timeoutMs: ctx.config.syncTimeoutMs,
+    settle: () => ctx.changes.settle(),
+    ...areaFetch,
+  });
+  app.addHook("onClose", () => areas.close());
 
   app.get("/api/venues/match-public", async (req, reply) => {
     const q = parse(matchQuery, req.query);
     const user = await currentUser(ctx, req);
+    if (ctx.config.areaFetch && (await areas.check(q.latitude, q.longitude)))
+      reply.header(AREA_FETCHING_HEADER, "true");
     const venues = await matchVenues(ctx, {
       latitude: q.latitude,
       longitude: q.longitude,

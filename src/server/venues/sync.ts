@@ -14,7 +14,10 @@
  *   keeps its stored value. Every source the venue has is used, the stored records
  *   (venue_sources.data) of sources not fetched this time included, so the result does not flip
  *   with which source answered.
- * - All writes happen in one transaction: a failure half-way rolls everything back.
+ * - Reads, matching, merging and the vibe blend happen before the write transaction; the
+ *   transaction checks that nothing read has changed since (else it plans again) and writes in
+ *   batches of SYNC_BATCH_SIZE rows, one statement per batch. All writes happen in that one
+ *   transaction: a failure half-way rolls everything back.
  */
 import { ATTRIBUTION } from "@shared/constants";
 import type { SyncResult, SyncSourceStatus } from "@shared/contracts/admin";
@@ -56,6 +59,8 @@ export interface SyncOptions {
   timeoutMs?: number;
   /** The text analyzer for descriptions and reviews; none: texts are not used. */
   analyzeText?: (text: string) => VibeAnalysis;
+  /** Rows per write statement (SYNC_BATCH_SIZE); 1 writes venue by venue (tests compare the two). */
+  batchSize?: number;
 }
 
 /** Every available source failed: nothing was written. */
@@ -317,13 +322,22 @@ export function mergeVenue(
 /** JSON with object keys sorted, so that jsonb's reordering does not read as a change. */
 export function canonicalJson(v: unknown): string {
   if (v === null || typeof v !== "object") return JSON.stringify(v ?? null);
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
+  // (loops rather than map/filter/join: a sync compares tens of thousands of records with this)
+  if (Array.isArray(v)) {
+    let out = "[";
+    for (let i = 0; i < v.length; i++) out += (i ? "," : "") + canonicalJson(v[i]);
+    return `${out}]`;
+  }
   const o = v as Record<string, unknown>;
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
-    .join(",")}}`;
+  let out = "{";
+  let first = true;
+  for (const k of Object.keys(o).sort()) {
+    const x = o[k];
+    if (x === undefined) continue;
+    out += `${first ? "" : ","}${JSON.stringify(k)}:${canonicalJson(x)}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 // rating and review ratings are `real` (float4): compare at that precision.
@@ -480,7 +494,23 @@ export async function syncVenues(
 
   const groups = groupPlaces(ok.map((f) => f.places!));
   const bySource = new Map(sources.map((s) => [s.id, s]));
-  const counts = await db.transaction((tx) => writeGroups(tx, groups, area, bySource, opts.analyzeText));
+  const batchSize = Math.max(1, opts.batchSize ?? SYNC_BATCH_SIZE);
+  // Reading, matching, merging and blending happen outside the transaction (the blend is the
+  // costly part, and PGlite serves nothing else while a transaction is open); the transaction then
+  // only checks that nothing the plan read has changed since (another sync of an overlapping
+  // area) and writes it in batches. Had something changed, the plan is made again inside.
+  const planned = await planWrites(db, groups, area, bySource, opts.analyzeText);
+  const counts = await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [SYNC_LOCK]);
+    let plan = planned;
+    const ids = groups.flatMap((g) => g.map((p) => p.externalId));
+    if ((await readFingerprint(tx, ids, area)) !== plan.fingerprint) {
+      log.info({ area }, "venues changed while the sync was planned; planning again");
+      plan = await planWrites(tx, groups, area, bySource, opts.analyzeText);
+    }
+    await writePlan(tx, plan, batchSize);
+    return plan.counts;
+  });
 
   const total = counts.added + counts.updated + counts.unchanged;
   let message = `Synced ${plural(total, "venue")} from ${listNames(ok.map((f) => f.source.name))}: ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged`;
@@ -495,26 +525,96 @@ interface Counts {
   unchanged: number;
 }
 
-async function writeGroups(
-  tx: Queryable,
+/** Rows per write statement: one round trip writes this many venues (or their reviews, photos, records). */
+export const SYNC_BATCH_SIZE = 1000;
+
+/** A venue a plan writes to: the id of a stored one, or the primary external id of a new one. */
+type VenueRef = number | string;
+
+/**
+ * Everything one sync writes, worked out from what was read (`fingerprint` says what that was):
+ * the merged rows and their vibe blends, and which reviews, photos and source records change.
+ */
+interface Plan {
+  fingerprint: string;
+  counts: Counts;
+  /** Stored venues whose row changed. */
+  updates: { id: number; next: VenueFields }[];
+  /** New venues, keyed by their primary external id. */
+  inserts: { externalId: string; source: SourceId; next: VenueFields }[];
+  /** (venue, source) pairs whose reviews are replaced; a new venue's have nothing to delete. */
+  reviewDeletes: { venue: number; source: SourceId }[];
+  reviews: { venue: VenueRef; source: SourceId; review: SourceReview }[];
+  /** Per source (OpenStreetMap first): the stored venues' photos of that source not listed any more, and the rows to upsert. */
+  photos: {
+    source: SourceId;
+    deletes: { venue: number; urls: string[] }[];
+    rows: { venue: VenueRef; photo: SourcePhoto }[];
+  }[];
+  sourceRows: { venue: VenueRef; source: SourceId; externalId: string; data: string }[];
+  /** Stored venues the sync saw (last_synced_at). */
+  touched: number[];
+}
+
+/**
+ * What a plan read, in one value: the row versions (xmin) of every venue the sync could match
+ * (by external id or in the area) and of their source records, reviews and photos. Another
+ * sync committing in between changes it.
+ */
+async function readFingerprint(q: Queryable, ids: string[], area: SyncArea): Promise<string> {
+  const [row] = await q.query<{ fp: string | null }>(
+    `WITH ids AS (
+       SELECT venue_id AS id FROM venue_sources WHERE external_id = ANY($1::text[])
+       UNION SELECT id FROM venues WHERE external_id = ANY($1::text[])
+       UNION SELECT id FROM venues v
+              WHERE earth_box(ll_to_earth($2, $3), $4) @> v.earth AND earth_distance(v.earth, ll_to_earth($2, $3)) <= $4)
+     SELECT md5(concat_ws('|',
+       (SELECT string_agg(v.id::text || ':' || v.xmin::text, ',' ORDER BY v.id) FROM venues v WHERE v.id IN (SELECT id FROM ids)),
+       (SELECT string_agg(s.external_id || ':' || s.xmin::text, ',' ORDER BY s.external_id) FROM venue_sources s WHERE s.venue_id IN (SELECT id FROM ids)),
+       (SELECT string_agg(r.id::text || ':' || r.xmin::text, ',' ORDER BY r.id) FROM venue_reviews r WHERE r.venue_id IN (SELECT id FROM ids)),
+       (SELECT string_agg(p.id::text || ':' || p.xmin::text, ',' ORDER BY p.id) FROM venue_photos p WHERE p.venue_id IN (SELECT id FROM ids))
+     )) AS fp`,
+    [ids, area.latitude, area.longitude, area.radius + 2 * MERGE_DISTANCE_M],
+  );
+  return row?.fp ?? "";
+}
+
+/** Rows grouped by a key, in their order. */
+function byKey<T, K>(rows: readonly T[], key: (r: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+/**
+ * Reads what is stored for the groups (in bulk: a few statements whatever their number), matches
+ * each group to a stored venue or makes it a new one, and merges and blends every venue. Runs
+ * outside the write transaction; `writePlan` checks that nothing it read has changed since.
+ */
+async function planWrites(
+  q: Queryable,
   groups: SourcePlace[][],
   area: SyncArea,
   sources: ReadonlyMap<SourceId, VenueSource>,
   analyze?: (text: string) => VibeAnalysis,
-): Promise<Counts> {
-  await tx.query("SELECT pg_advisory_xact_lock($1)", [SYNC_LOCK]);
-  const now = new Date();
+): Promise<Plan> {
+  const ids = groups.flatMap((g) => g.map((p) => p.externalId));
+  const fingerprint = await readFingerprint(q, ids, area);
 
   // 1. Stored venues by external id: venue_sources first, then the venues' own primary ids.
-  const ids = groups.flatMap((g) => g.map((p) => p.externalId));
   const byExternal = new Map<string, number>();
-  for (const r of await tx.query<{ venue_id: number; external_id: string }>(
+  for (const r of await q.query<{ venue_id: number; external_id: string }>(
     "SELECT venue_id, external_id FROM venue_sources WHERE external_id = ANY($1::text[])",
     [ids],
   )) {
     byExternal.set(r.external_id, r.venue_id);
   }
-  for (const r of await tx.query<{ id: number; external_id: string }>(
+  for (const r of await q.query<{ id: number; external_id: string }>(
     "SELECT id, external_id FROM venues WHERE external_id = ANY($1::text[])",
     [ids],
   )) {
@@ -531,7 +631,7 @@ async function writeGroups(
   }
   const fresh: SourcePlace[][] = [];
   if (unmatched.length) {
-    const candidates = await tx.query<{
+    const candidates = await q.query<{
       id: number;
       name: string;
       latitude: number;
@@ -569,39 +669,58 @@ async function writeGroups(
   // 3. What is stored for the matched venues.
   const venueIds = [...venueOf.keys()];
   const storedRows = venueIds.length
-    ? await tx.query<ExistingVenue>(`SELECT ${EXISTING_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`, [venueIds])
+    ? await q.query<ExistingVenue>(`SELECT ${EXISTING_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`, [venueIds])
     : [];
   const stored = new Map(storedRows.map((r) => [r.id, r]));
   const storedSources = venueIds.length
-    ? await tx.query<{ venue_id: number; source: SourceId; external_id: string; data: unknown }>(
+    ? await q.query<{ venue_id: number; source: SourceId; external_id: string; data: unknown }>(
         "SELECT venue_id, source, external_id, data FROM venue_sources WHERE venue_id = ANY($1::int[]) ORDER BY external_id",
         [venueIds],
       )
     : [];
   const storedReviews = venueIds.length
-    ? await tx.query<StoredReview>(
+    ? await q.query<StoredReview>(
         "SELECT venue_id, source, author, rating, text, time FROM venue_reviews WHERE venue_id = ANY($1::int[]) ORDER BY id",
         [venueIds],
       )
     : [];
   const storedPhotos = venueIds.length
-    ? await tx.query<StoredPhoto>(
+    ? await q.query<StoredPhoto>(
         "SELECT venue_id, source, url, attribution FROM venue_photos WHERE venue_id = ANY($1::int[]) ORDER BY id",
         [venueIds],
       )
     : [];
   const sourceData = new Map(storedSources.map((r) => [r.external_id, r]));
+  const sourcesOf = byKey(storedSources, (r) => r.venue_id);
+  const reviewsOf = byKey(storedReviews, (r) => `${r.venue_id}:${r.source}`);
+  const photosOf = byKey(storedPhotos, (r) => `${r.venue_id}:${r.source}`);
 
-  const counts: Counts = { added: 0, updated: 0, unchanged: 0 };
-  const sourceRows: { venueId: number; source: SourceId; externalId: string; data: string }[] = [];
-  const touched: number[] = [];
+  const plan: Plan = {
+    fingerprint,
+    counts: { added: 0, updated: 0, unchanged: 0 },
+    updates: [],
+    inserts: [],
+    reviewDeletes: [],
+    reviews: [],
+    photos: IDENTITY_ORDER.map((source) => ({ source, deletes: [], rows: [] })),
+    sourceRows: [],
+    touched: [],
+  };
+  const photosFor = (source: SourceId) => plan.photos.find((p) => p.source === source)!;
+  /** The venue's photos of one source become exactly `list` (a URL another source has is left to it). */
+  const putPhotos = (venue: VenueRef, source: SourceId, list: readonly SourcePhoto[], replace: boolean) => {
+    const photos = [...new Map(list.map((p) => [p.url, p])).values()];
+    const into = photosFor(source);
+    if (replace && typeof venue === "number") into.deletes.push({ venue, urls: photos.map((p) => p.url) });
+    for (const photo of photos) into.rows.push({ venue, photo });
+  };
 
   // 4. Existing venues: recompute from every record they have, write what changed.
   for (const [venueId, group] of venueOf) {
     const row = stored.get(venueId)!;
     const ids = new Set(group.map((p) => p.externalId));
-    const older = storedSources
-      .filter((r) => r.venue_id === venueId && !ids.has(r.external_id))
+    const older = (sourcesOf.get(venueId) ?? [])
+      .filter((r) => !ids.has(r.external_id))
       .map((r) => sources.get(r.source)?.fromStored(r.data) ?? null)
       .filter((p): p is SourcePlace => !!p && p.category !== null);
     const places = [...group, ...older].sort(
@@ -614,172 +733,194 @@ async function writeGroups(
       const data = canonicalJson(p.raw);
       const before = sourceData.get(p.externalId);
       if (!before || before.venue_id !== venueId || canonicalJson(before.data) !== data) changed = true;
-      sourceRows.push({ venueId, source: p.source, externalId: p.externalId, data });
+      plan.sourceRows.push({ venue: venueId, source: p.source, externalId: p.externalId, data });
     }
     for (const id of new Set(group.map((p) => p.source))) {
-      const reviews = group.filter((p) => p.source === id).flatMap((p) => p.reviews);
-      const photos = group.filter((p) => p.source === id).flatMap((p) => p.photos);
-      if (
-        !sameReviews(
-          reviews,
-          storedReviews.filter((r) => r.venue_id === venueId && r.source === id),
-        )
-      ) {
+      const mine = group.filter((p) => p.source === id);
+      const reviews = mine.flatMap((p) => p.reviews);
+      const photos = mine.flatMap((p) => p.photos);
+      if (!sameReviews(reviews, reviewsOf.get(`${venueId}:${id}`) ?? [])) {
         changed = true;
-        await replaceReviews(tx, venueId, id, reviews);
+        plan.reviewDeletes.push({ venue: venueId, source: id });
+        for (const review of reviews) plan.reviews.push({ venue: venueId, source: id, review });
       }
-      if (
-        !samePhotos(
-          photos,
-          storedPhotos.filter((r) => r.venue_id === venueId && r.source === id),
-        )
-      ) {
+      if (!samePhotos(photos, photosOf.get(`${venueId}:${id}`) ?? [])) {
         changed = true;
-        await replacePhotos(tx, venueId, id, photos);
+        putPhotos(venueId, id, photos, true);
       }
     }
-    if (rowChanged) await updateVenue(tx, venueId, next);
-    touched.push(venueId);
-    if (changed) counts.updated++;
-    else counts.unchanged++;
+    if (rowChanged) plan.updates.push({ id: venueId, next });
+    plan.touched.push(venueId);
+    if (changed) plan.counts.updated++;
+    else plan.counts.unchanged++;
   }
 
   // 5. New venues.
   for (const group of fresh) {
     const next = mergeVenue(group, null, analyze);
     const primary = group[0];
-    const [{ id }] = await tx.query<{ id: number }>(
+    plan.inserts.push({ externalId: primary.externalId, source: primary.source, next });
+    for (const p of group)
+      plan.sourceRows.push({
+        venue: primary.externalId,
+        source: p.source,
+        externalId: p.externalId,
+        data: canonicalJson(p.raw),
+      });
+    for (const sid of new Set(group.map((p) => p.source))) {
+      const mine = group.filter((p) => p.source === sid);
+      for (const review of mine.flatMap((p) => p.reviews))
+        plan.reviews.push({ venue: primary.externalId, source: sid, review });
+      putPhotos(
+        primary.externalId,
+        sid,
+        mine.flatMap((p) => p.photos),
+        false,
+      );
+    }
+    plan.counts.added++;
+  }
+  return plan;
+}
+
+/** `rows` in slices of `size`. */
+function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/** A venue row's columns as one jsonb_to_recordset record. */
+const venueRecord = (v: VenueFields) => ({
+  name: v.name,
+  category: v.category,
+  description: v.description,
+  address: v.address,
+  latitude: v.latitude,
+  longitude: v.longitude,
+  image_url: v.image_url,
+  rating: v.rating,
+  review_count: v.review_count,
+  phone_number: v.phone_number,
+  website: v.website,
+  hours: v.hours,
+  detected_vibes: v.detected_vibes,
+  vibe_scores: v.vibe_scores,
+  vibe_evidence: v.vibe_evidence,
+  vibe_method: v.vibe_method,
+  attribution: v.attribution,
+});
+const VENUE_RECORD_COLUMNS = `name text, category text, description text, address text, latitude double precision,
+  longitude double precision, image_url text, rating real, review_count integer, phone_number text, website text,
+  hours text[], detected_vibes text[], vibe_scores jsonb, vibe_evidence jsonb, vibe_method text, attribution text`;
+
+/**
+ * Writes a plan: every statement takes up to `batchSize` rows (one round trip per batch), in the
+ * order the per-venue writes used to happen, so ids and row order come out the same.
+ */
+async function writePlan(tx: Queryable, plan: Plan, batchSize: number): Promise<void> {
+  const now = new Date();
+
+  // Changed rows of stored venues.
+  for (const batch of chunks(plan.updates, batchSize)) {
+    await tx.query(
+      `UPDATE venues v SET name = t.name, category = t.category, description = t.description, address = t.address,
+         latitude = t.latitude, longitude = t.longitude, image_url = t.image_url, rating = t.rating,
+         review_count = t.review_count, phone_number = t.phone_number, website = t.website, hours = t.hours,
+         detected_vibes = t.detected_vibes, vibe_scores = t.vibe_scores, vibe_evidence = t.vibe_evidence,
+         vibe_method = t.vibe_method, attribution = t.attribution, updated_at = now()
+         FROM jsonb_to_recordset($1::jsonb) AS t(id integer, ${VENUE_RECORD_COLUMNS})
+        WHERE v.id = t.id`,
+      [JSON.stringify(batch.map((u) => ({ id: u.id, ...venueRecord(u.next) })))],
+    );
+  }
+
+  // New venues, in order (ids are handed out as the rows come).
+  const idOf = new Map<string, number>();
+  for (const batch of chunks(plan.inserts, batchSize)) {
+    const rows = await tx.query<{ id: number; external_id: string }>(
       `INSERT INTO venues (external_id, name, category, description, address, latitude, longitude, image_url, rating,
          review_count, phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source,
          attribution, last_synced_at)
-       VALUES ($1, $2, $3, $4, $5, $6::double precision, $7::double precision, $8, $9::real, $10::integer, $11, $12,
-         $13::text[], $14::text[], $15::jsonb, $16::jsonb, $17, $18, $19, $20::timestamptz)
-       RETURNING id`,
+       SELECT external_id, name, category, description, address, latitude, longitude, image_url, rating, review_count,
+              phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source, attribution,
+              $2::timestamptz
+         FROM jsonb_to_recordset($1::jsonb) AS t(n integer, external_id text, source text, ${VENUE_RECORD_COLUMNS})
+        ORDER BY n
+       RETURNING id, external_id`,
       [
-        primary.externalId,
-        next.name,
-        next.category,
-        next.description,
-        next.address,
-        next.latitude,
-        next.longitude,
-        next.image_url,
-        next.rating,
-        next.review_count,
-        next.phone_number,
-        next.website,
-        next.hours,
-        next.detected_vibes,
-        JSON.stringify(next.vibe_scores),
-        JSON.stringify(next.vibe_evidence),
-        next.vibe_method,
-        primary.source,
-        next.attribution,
+        JSON.stringify(
+          batch.map((v, n) => ({ n, external_id: v.externalId, source: v.source, ...venueRecord(v.next) })),
+        ),
         now,
       ],
     );
-    for (const p of group)
-      sourceRows.push({ venueId: id, source: p.source, externalId: p.externalId, data: canonicalJson(p.raw) });
-    for (const sid of new Set(group.map((p) => p.source))) {
-      const mine = group.filter((p) => p.source === sid);
-      await replaceReviews(
-        tx,
-        id,
-        sid,
-        mine.flatMap((p) => p.reviews),
-      );
-      await replacePhotos(
-        tx,
-        id,
-        sid,
-        mine.flatMap((p) => p.photos),
-      );
-    }
-    counts.added++;
+    for (const r of rows) idOf.set(r.external_id, r.id);
+  }
+  const id = (ref: VenueRef) => (typeof ref === "number" ? ref : idOf.get(ref)!);
+
+  // Reviews: the replaced ones go, then every new list comes in order.
+  for (const batch of chunks(plan.reviewDeletes, batchSize)) {
+    await tx.query(
+      `DELETE FROM venue_reviews r USING unnest($1::int[], $2::text[]) AS x(v, s) WHERE r.venue_id = x.v AND r.source = x.s`,
+      [batch.map((d) => d.venue), batch.map((d) => d.source)],
+    );
+  }
+  for (const batch of chunks(plan.reviews, batchSize)) {
+    await tx.query(
+      `INSERT INTO venue_reviews (venue_id, source, author, rating, text, time)
+       SELECT venue_id, source, author, rating, text, time
+         FROM jsonb_to_recordset($1::jsonb) AS x(n integer, venue_id integer, source text, author text, rating real, text text, time timestamptz)
+        ORDER BY n`,
+      [
+        JSON.stringify(
+          batch.map((r, n) => ({
+            n,
+            venue_id: id(r.venue),
+            source: r.source,
+            author: r.review.author,
+            rating: r.review.rating,
+            text: r.review.text,
+            time: r.review.time,
+          })),
+        ),
+      ],
+    );
   }
 
-  // 6. The source records (one statement) and when each venue was last synced.
-  if (sourceRows.length) {
+  // Photos, one source after the other (as the per-venue writes did): the URLs a source no longer
+  // lists go, its list is upserted; a URL another source already has stays that source's.
+  for (const { source, deletes, rows } of plan.photos) {
+    for (const batch of chunks(deletes, batchSize)) {
+      await tx.query(
+        `DELETE FROM venue_photos p USING jsonb_to_recordset($2::jsonb) AS x(v integer, urls text[])
+          WHERE p.venue_id = x.v AND p.source = $1 AND NOT (p.url = ANY(x.urls))`,
+        [source, JSON.stringify(batch.map((d) => ({ v: d.venue, urls: d.urls })))],
+      );
+    }
+    for (const batch of chunks(rows, batchSize)) {
+      await tx.query(
+        `INSERT INTO venue_photos (venue_id, source, url, attribution)
+         SELECT v, $1, u, a FROM jsonb_to_recordset($2::jsonb) AS x(n integer, v integer, u text, a text) ORDER BY n
+         ON CONFLICT (venue_id, url) DO UPDATE SET attribution = EXCLUDED.attribution WHERE venue_photos.source = EXCLUDED.source`,
+        [source, JSON.stringify(batch.map((r, n) => ({ n, v: id(r.venue), u: r.photo.url, a: r.photo.attribution })))],
+      );
+    }
+  }
+
+  // The source records and when each stored venue was last synced.
+  for (const batch of chunks(plan.sourceRows, batchSize)) {
     await tx.query(
       `INSERT INTO venue_sources (venue_id, source, external_id, data, fetched_at)
        SELECT v, s, e, d::jsonb, $5::timestamptz FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS t(v, s, e, d)
        ON CONFLICT (external_id) DO UPDATE SET venue_id = EXCLUDED.venue_id, source = EXCLUDED.source, data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at`,
       [
-        sourceRows.map((r) => r.venueId),
-        sourceRows.map((r) => r.source),
-        sourceRows.map((r) => r.externalId),
-        sourceRows.map((r) => r.data),
+        batch.map((r) => id(r.venue)),
+        batch.map((r) => r.source),
+        batch.map((r) => r.externalId),
+        batch.map((r) => r.data),
         now,
       ],
     );
   }
-  if (touched.length)
-    await tx.query("UPDATE venues SET last_synced_at = $2::timestamptz WHERE id = ANY($1::int[])", [touched, now]);
-  return counts;
-}
-
-async function updateVenue(tx: Queryable, id: number, v: VenueFields) {
-  await tx.query(
-    `UPDATE venues SET name = $2, category = $3, description = $4, address = $5, latitude = $6::double precision,
-       longitude = $7::double precision, image_url = $8, rating = $9::real, review_count = $10::integer, phone_number = $11,
-       website = $12, hours = $13::text[], detected_vibes = $14::text[], vibe_scores = $15::jsonb, vibe_evidence = $16::jsonb,
-       vibe_method = $17, attribution = $18, updated_at = now()
-     WHERE id = $1`,
-    [
-      id,
-      v.name,
-      v.category,
-      v.description,
-      v.address,
-      v.latitude,
-      v.longitude,
-      v.image_url,
-      v.rating,
-      v.review_count,
-      v.phone_number,
-      v.website,
-      v.hours,
-      v.detected_vibes,
-      JSON.stringify(v.vibe_scores),
-      JSON.stringify(v.vibe_evidence),
-      v.vibe_method,
-      v.attribution,
-    ],
-  );
-}
-
-/** The venue's reviews from this source become exactly `reviews`. */
-async function replaceReviews(tx: Queryable, venueId: number, source: SourceId, reviews: readonly SourceReview[]) {
-  await tx.query("DELETE FROM venue_reviews WHERE venue_id = $1 AND source = $2", [venueId, source]);
-  if (!reviews.length) return;
-  await tx.query(
-    `INSERT INTO venue_reviews (venue_id, source, author, rating, text, time)
-     SELECT $1::int, $2::text, a, r, t, tm FROM unnest($3::text[], $4::real[], $5::text[], $6::timestamptz[]) WITH ORDINALITY AS x(a, r, t, tm, n) ORDER BY n`,
-    [
-      venueId,
-      source,
-      reviews.map((r) => r.author),
-      reviews.map((r) => r.rating),
-      reviews.map((r) => r.text),
-      reviews.map((r) => r.time),
-    ],
-  );
-}
-
-/** The venue's photos from this source become exactly `photos` (a URL another source has is left to it). */
-async function replacePhotos(tx: Queryable, venueId: number, source: SourceId, list: readonly SourcePhoto[]) {
-  const photos = [...new Map(list.map((p) => [p.url, p])).values()];
-  const urls = photos.map((p) => p.url);
-  await tx.query("DELETE FROM venue_photos WHERE venue_id = $1 AND source = $2 AND NOT (url = ANY($3::text[]))", [
-    venueId,
-    source,
-    urls,
-  ]);
-  if (!photos.length) return;
-  await tx.query(
-    `INSERT INTO venue_photos (venue_id, source, url, attribution)
-     SELECT $1::int, $2::text, u, a FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS x(u, a, n) ORDER BY n
-     ON CONFLICT (venue_id, url) DO UPDATE SET attribution = EXCLUDED.attribution WHERE venue_photos.source = EXCLUDED.source`,
-    [venueId, source, urls, photos.map((p) => p.attribution)],
-  );
+  for (const batch of chunks(plan.touched, batchSize * 10))
+    await tx.query("UPDATE venues SET last_synced_at = $2::timestamptz WHERE id = ANY($1::int[])", [batch, now]);
 }

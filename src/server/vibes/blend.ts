@@ -199,6 +199,15 @@ export const TEXT_WEIGHT_PER_TEXT = 0.15;
 export const TEXT_WEIGHT_MAX = 0.6;
 export const PHOTO_WEIGHT = 0.25;
 
+// Compiled once: a sync blends thousands of venues, and compiling these per venue was most of its time.
+const NAME_WORDS = NAME_ADJUSTMENTS.map((adj) => ({
+  ...adj,
+  // " WORD " in " NAME TOKENS ": the same as the regex (^| )WORD( |$) for these plain words, and faster
+  words: adj.words.map((word) => ({ word, padded: ` ${word} ` })),
+}));
+/** The same order as localeCompare (default locale and options), without its per-call setup. */
+const collator = new Intl.Collator();
+
 const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -214,8 +223,9 @@ export function blendVibes(s: VenueSignals): BlendResult {
   for (const [vibe, v] of Object.entries(CATEGORY_PROFILES[s.category]))
     note(vibe, { source: "category", detail: `Category: ${s.category}` }, v);
   const tokens = normalizeName(s.name).join(" ");
-  for (const adj of NAME_ADJUSTMENTS) {
-    const word = adj.words.find((w) => new RegExp(`(^| )${w}( |$)`).test(tokens));
+  const padded = ` ${tokens} `;
+  for (const adj of NAME_WORDS) {
+    const word = adj.words.find((w) => padded.includes(w.padded))?.word;
     if (!word) continue;
     for (const [vibe, d] of Object.entries(adj.deltas))
       if (d > 0) note(vibe, { source: "name", detail: `Name: "${word.toLowerCase()}"` }, d);
@@ -280,7 +290,7 @@ export function blendVibes(s: VenueSignals): BlendResult {
   }
 
   const vibeScores: Record<string, number> = {};
-  for (const [vibe, v] of [...scores].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [vibe, v] of [...scores].sort(([a], [b]) => collator.compare(a, b))) {
     const r = round2(clamp01(v));
     if (r > 0) vibeScores[vibe] = r;
   }

@@ -3,12 +3,16 @@ import { CATEGORY_CHIPS, DEFAULT_DISTANCE_MILES, DISCOVER_TEXT, PAGE_TITLES, VEN
 import type { NaturalLanguageResult } from "@shared/contracts/discover";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
 import { Button } from "@client/components/ui/button";
-import { useMatchVenues } from "@client/features/venues/api/match-venues";
+import { useAreaFetching, useMatchVenues } from "@client/features/venues/api/match-venues";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
 import { SearchField } from "@client/features/venues/components/search-field";
 import { VenueSheet } from "@client/features/venues/components/venue-sheet";
 import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";
-import { VenueListEmpty, VenueListError } from "@client/features/venues/components/venue-list-states";
+import {
+  AreaFetchingNotice,
+  VenueListEmpty,
+  VenueListError,
+} from "@client/features/venues/components/venue-list-states";
 import { VibePicker } from "@client/features/venues/components/vibe-picker";
 import { useGeolocation } from "@client/features/venues/hooks/use-geolocation";
 import { useVenueSheet } from "@client/features/venues/hooks/use-venue-sheet";
@@ -33,6 +37,7 @@ export function ExplorePage() {
 
   const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, category });
   const match = useMatchVenues(params);
+  const fetchingArea = useAreaFetching(params) && !aiResult;
   const venues = useMemo(() => {
     if (!aiResult) return filterVenues(match.data ?? [], filter);
     // The match call filters by category on the server; the AI list is filtered here the same way.
@@ -83,10 +88,13 @@ export function ExplorePage() {
             {hasList ? venues.length : "–"}
           </p>
         </div>
+        {fetchingArea && <AreaFetchingNotice />}
         {!aiResult && match.isPending ? (
           <VenueGridSkeleton />
         ) : !aiResult && match.isError ? (
           <VenueListError error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />
+        ) : venues.length === 0 && fetchingArea ? (
+          <VenueGridSkeleton />
         ) : venues.length === 0 ? (
           <VenueListEmpty title={VENUE_TEXT.exploreEmpty}>
             {filter.trim() && (

@@ -2,13 +2,17 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import { DEFAULT_DISTANCE_MILES, VENUE_TEXT } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
-import { useMatchVenues } from "@client/features/venues/api/match-venues";
+import { useAreaFetching, useMatchVenues } from "@client/features/venues/api/match-venues";
 import { useVenueById } from "@client/features/venues/api/venue-by-id";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
 import { SearchField } from "@client/features/venues/components/search-field";
 import { VenueSheet } from "@client/features/venues/components/venue-sheet";
 import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";
-import { VenueListEmpty, VenueListError } from "@client/features/venues/components/venue-list-states";
+import {
+  AreaFetchingNotice,
+  VenueListEmpty,
+  VenueListError,
+} from "@client/features/venues/components/venue-list-states";
 import { VibePicker } from "@client/features/venues/components/vibe-picker";
 import { useGeolocation } from "@client/features/venues/hooks/use-geolocation";
 import { useVenueSheet } from "@client/features/venues/hooks/use-venue-sheet";
@@ -42,6 +46,7 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
   const showSuggestions = vibes.ready && !suggestionsDismissed && vibes.selected.length === 0;
   const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, search });
   const match = useMatchVenues(params, { enabled: vibes.ready });
+  const fetchingArea = useAreaFetching(params, { enabled: vibes.ready });
   const suggestions = useSuggestions(geo, showSuggestions, !match.isPending);
   const venues = useMemo(() => sortVenues(match.data ?? [], sort), [match.data, sort]);
   const heading = search ? VENUE_TEXT.filteredMatches : VENUE_TEXT.nearbyMatches;
@@ -106,6 +111,7 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                   : VENUE_TEXT.ratingSortNoneRated}
               </p>
             )}
+            {fetchingArea && <AreaFetchingNotice />}
             {match.isPending ? (
               <VenueGridSkeleton />
             ) : match.isError ? (
@@ -120,7 +126,11 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                 </Button>
               </VenueListEmpty>
             ) : venues.length === 0 ? (
-              <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody} />
+              fetchingArea ? (
+                <VenueGridSkeleton />
+              ) : (
+                <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody} />
+              )
             ) : (
               <VenueGrid venues={venues} onOpen={sheet.openVenue} label={heading} busy={match.isPlaceholderData} />
             )}

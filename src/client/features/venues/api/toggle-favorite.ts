@@ -5,7 +5,7 @@ import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
 import { apiRequest } from "@client/lib/query-client";
 import { FAVORITES_KEY } from "./favorites";
-import { MATCH_VENUES_KEY } from "./match-venues";
+import { MATCH_VENUES_KEY, type MatchResult } from "./match-venues";
 
 export interface FavoriteToggle {
   favorited: boolean;
@@ -21,9 +21,13 @@ export async function toggleFavorite(venueId: number): Promise<FavoriteToggle> {
 export function applyFavorite(queryClient: QueryClient, venueId: number, favorited: boolean): void {
   const patch = (list: Venue[] | undefined) =>
     Array.isArray(list) ? list.map((v) => (v.id === venueId ? { ...v, isFavorite: favorited } : v)) : list;
-  for (const path of [VENUE_API.match, VENUE_API.nearby, VENUE_API.favorites]) {
+  for (const path of [VENUE_API.nearby, VENUE_API.favorites]) {
     queryClient.setQueriesData<Venue[]>({ queryKey: [path] }, patch);
   }
+  // the match call's cache holds { venues, fetching }
+  queryClient.setQueriesData<MatchResult>({ queryKey: MATCH_VENUES_KEY }, (data) =>
+    data && Array.isArray(data.venues) ? { ...data, venues: patch(data.venues)! } : data,
+  );
   void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
   void queryClient.invalidateQueries({ queryKey: MATCH_VENUES_KEY });
 }

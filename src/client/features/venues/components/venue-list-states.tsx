@@ -1,4 +1,4 @@
-import { AlertCircle, RefreshCw, SearchX } from "lucide-react";
+import { AlertCircle, Loader2, RefreshCw, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { VENUE_TEXT } from "@shared/constants";
 import { Button } from "@client/components/ui/button";
@@ -70,6 +70,26 @@ export function VenueListEmpty({
       <p className="text-lg font-semibold">{title}</p>
       {body && <p className="max-w-sm text-sm text-muted-foreground">{body}</p>}
       {children}
+    </div>
+  );
+}
+
+/** The server is fetching the area around the search (few venues known there): the list fills in as they arrive. */
+export function AreaFetchingNotice({ className }: { className?: string }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn(
+        "flex items-center gap-3 rounded-2xl border border-border bg-secondary/40 px-4 py-3 text-left",
+        className,
+      )}
+    >
+      <Loader2 className="size-5 shrink-0 animate-spin text-primary" aria-hidden="true" />
+      <div className="flex flex-col">
+        <p className="font-semibold">{VENUE_TEXT.findingPlaces}</p>
+        <p className="text-sm text-muted-foreground">{VENUE_TEXT.findingPlacesBody}</p>
+      </div>
     </div>
   );
 }
