@@ -18,6 +18,7 @@ const venue = (i: number): StoredVenue => ({
   name: `Venue ${i} Café`,
   category: "Bar",
   description: null,
+  opening_hours: null,
   address: `${i} Bush St, San Francisco, CA 94108`,
   latitude: 37.78,
   longitude: -122.41,

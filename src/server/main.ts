@@ -19,7 +19,10 @@ async function main() {
   const db = await openDatabase(config);
   if (config.seed) {
     const seeded = await seedVenues(db);
-    if (seeded.inserted > 0) console.log(`Seeded ${seeded.inserted} San Francisco venues in ${seeded.ms} ms`);
+    if (!seeded.skipped)
+      console.log(
+        `Seeded San Francisco venues in ${seeded.ms} ms: ${seeded.inserted} added, ${seeded.updated} updated, ${seeded.removed} removed`,
+      );
   }
   const { app, drain } = await buildApp(config, db);
   let closing = false;

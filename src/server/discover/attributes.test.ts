@@ -7,6 +7,8 @@ const facts = (f: Partial<VenueFacts> = {}): VenueFacts => ({
   osmTags: {},
   google: {},
   hours: [],
+  openingHours: null,
+  now: new Date("2026-01-09T20:00:00Z"), // Friday noon in San Francisco
   text: "",
   ...f,
 });
@@ -28,11 +30,17 @@ describe("attributeFit", () => {
     expect(attributeFit("wifi", facts({ vibeScores: { Focused: 0.5 } }))).toBe(0.3);
   });
 
-  it("reads late opening hours from OSM and Google", () => {
-    expect(attributeFit("late_night", facts({ osmTags: { opening_hours: "Mo-Su 17:00-02:00" } }))).toBe(1);
+  it("reads late and open-now from the real opening hours, tonight's, and guesses nothing", () => {
+    expect(attributeFit("late_night", facts({ openingHours: "Mo-Su 17:00-02:00" }))).toBe(1);
+    // Friday: closes at midnight tonight (Saturday's own rule starts at 18:00)
+    expect(attributeFit("late_night", facts({ openingHours: "Fr 17:00-24:00; Sa 18:00-02:00" }))).toBe(0);
+    expect(attributeFit("late_night", facts({ openingHours: "Fr 17:00-01:30" }))).toBe(1);
     expect(attributeFit("late_night", facts({ hours: ["Friday: 5:00 PM – 1:30 AM"] }))).toBe(1);
     expect(attributeFit("late_night", facts({ hours: ["Monday: 8:00 AM – 3:00 PM"] }))).toBe(0);
-    expect(attributeFit("late_night", facts({ category: "Club" }))).toBe(0.8);
+    expect(attributeFit("late_night", facts({ category: "Club" }))).toBe(0);
+    expect(attributeFit("open_now", facts({ openingHours: "Mo-Fr 11:00-15:00" }))).toBe(1);
+    expect(attributeFit("open_now", facts({ openingHours: "Mo-Fr 17:00-02:00" }))).toBe(0);
+    expect(attributeFit("open_now", facts({ category: "Bar" }))).toBe(0);
   });
 
   it("reads Google's price level", () => {

@@ -1,3 +1,4 @@
+import { isOpenAt, isOpenLate } from "../venues/hours";
 import type { Attribute } from "./interpret";
 
 /** What is known about a venue that bears on the attributes a query can ask for. */
@@ -7,16 +8,23 @@ export interface VenueFacts {
   osmTags: Record<string, string>;
   google: Record<string, unknown>;
   hours: string[];
+  /** OpenStreetMap opening_hours (venues/hours.ts reads it), or null. */
+  openingHours: string | null;
+  /** The time of the query, for open_now and late_night. */
+  now: Date;
   /** Description and reviews, lower-case. */
   text: string;
 }
 
+/** A Google weekday line closing at or after midnight ("Friday: 5:00 PM – 1:30 AM", "Open 24 hours"). */
+const GOOGLE_LATE = /open 24 hours|[-–]\s*(0?[0-4]:\d\d\s*am|12:\d\d\s*am)/i;
+
+/** Attributes that only real opening hours can tell: a venue without them does not have them. */
+export const HOURS_ATTRIBUTES: readonly Attribute[] = ["open_now", "late_night"];
+
 const yes = (v: unknown) =>
   v === true || (typeof v === "string" && /^(yes|true|designated|wlan|wifi|free|customers)$/i.test(v));
 const no = (v: unknown) => v === false || (typeof v === "string" && /^(no|false)$/i.test(v));
-
-/** Closing at or after midnight ("01:00", "1:00 AM", "24/7", "Open 24 hours"). */
-const LATE_HOURS = /24\/7|open 24 hours|[-–]\s*(0?[0-4]:\d\d(?!\s*pm)|0?[0-4]:\d\d\s*am|12:\d\d\s*am|2[4-9]:\d\d)/i;
 
 /**
  * How well a venue has an attribute, 0..1: a source stating it outright counts 1 (and stating
@@ -42,8 +50,12 @@ export function attributeFit(attribute: Attribute, f: VenueFacts): number {
       if (/\b(wifi|wi-fi|laptop|outlets)\b/.test(f.text)) return 0.7;
       return 0.6 * (f.vibeScores.Focused ?? 0);
     case "late_night":
-      if ([f.osmTags.opening_hours ?? "", ...f.hours].some((h) => LATE_HOURS.test(h))) return 1;
-      return f.category === "Club" ? 0.8 : f.category === "Bar" ? 0.5 : 0;
+      // open after midnight tonight, by the venue's OSM hours; else Google's week closing after
+      // midnight on some day; no hours, no claim (a category is not an hour)
+      if (f.openingHours) return isOpenLate(f.openingHours, f.now) ? 1 : 0;
+      return f.hours.some((h) => GOOGLE_LATE.test(h)) ? 1 : 0;
+    case "open_now":
+      return isOpenAt(f.openingHours, f.now) ? 1 : 0;
     case "happy_hour":
       if (/happy hour/.test(f.text)) return 1;
       return f.category === "Bar" ? 0.3 : 0;

@@ -10,7 +10,7 @@ import { words } from "../vibes/words";
  *   shop" a Cafe, "nightclub" a Club). Each is reported as "<Category>, <phrase>" (the client
  *   shows the part before the comma).
  * - Attributes: phrases naming a feature: live_music, outdoor_seating, dog_friendly, wifi,
- *   late_night, happy_hour, price_budget, price_upscale.
+ *   late_night ("open late"), open_now ("open now"), happy_hour, price_budget, price_upscale.
  * - Vibes: the text analyzer (lexicon-v1) run on the query; vibes at 0.2 or more. A live-music
  *   attribute also counts as the Live Music vibe.
  * - Search terms: the words left that carry meaning (not stop words, not consumed by a category
@@ -27,6 +27,7 @@ export const ATTRIBUTES = [
   "dog_friendly",
   "wifi",
   "late_night",
+  "open_now",
   "happy_hour",
   "price_budget",
   "price_upscale",
@@ -84,6 +85,9 @@ const ENTRIES: Entry[] = [
   }),
   ...E("late night|late-night|open late|after midnight|after hours|late|midnight|2am|3am|all night", {
     attribute: "late_night",
+  }),
+  ...E("open now|open right now|still open|currently open|open at the moment|open today|open tonight", {
+    attribute: "open_now",
   }),
   ...E("happy hour|happy hours|drink specials|cheap drinks", { attribute: "happy_hour" }),
   ...E("cheap|budget|affordable|inexpensive|not expensive|low key prices", { attribute: "price_budget" }),

@@ -37,13 +37,21 @@ export async function naturalLanguageSearch(
   const base = { latitude: body.latitude, longitude: body.longitude, radiusMeters };
 
   const category = categories.length === 1 ? categories[0] : undefined;
+  // "open now" and "open late" are filters by the venues' real hours (venues/hours.ts), at one instant
+  const now = new Date();
+  const hours = {
+    openAt: attributes.includes("open_now") ? now : undefined,
+    openLateAt: attributes.includes("late_night") ? now : undefined,
+  };
   const batches = await Promise.all([
-    venuesNear(reader, { ...base, vibes, category, limit: CANDIDATES }),
+    venuesNear(reader, { ...base, vibes, category, ...hours, limit: CANDIDATES }),
     // the nearest whatever their vibes, for attributes a source states outright
     ...(vibes.length && attributes.length
-      ? [venuesNear(reader, { ...base, category, limit: NEAREST_CANDIDATES })]
+      ? [venuesNear(reader, { ...base, category, ...hours, limit: NEAREST_CANDIDATES })]
       : []),
-    ...searchTerms.slice(0, 3).map((term) => venuesNear(reader, { ...base, search: term, limit: PER_TERM_CANDIDATES })),
+    ...searchTerms
+      .slice(0, 3)
+      .map((term) => venuesNear(reader, { ...base, search: term, ...hours, limit: PER_TERM_CANDIDATES })),
   ]);
   const byId = new Map<number, VenueRow>();
   for (const row of batches.flat()) byId.set(row.id, row);
@@ -77,6 +85,8 @@ export async function naturalLanguageSearch(
       osmTags: src.osm,
       google: src.google,
       hours: r.hours ?? [],
+      openingHours: r.opening_hours,
+      now,
       text: text?.doc ?? "",
     };
     const attrFit = attributes.length
@@ -107,7 +117,7 @@ export async function naturalLanguageSearch(
     .sort((a, b) => b.score - a.score || (a.r.meters ?? 0) - (b.r.meters ?? 0))
     .slice(0, body.limit)
     .map(({ r, l, score }) => {
-      const v = presentVenue({ ...r, is_favorite: favorites.has(r.id) }, Math.round(score * 100) / 100);
+      const v = presentVenue({ ...r, is_favorite: favorites.has(r.id) }, Math.round(score * 100) / 100, now);
       if (l) v.latestUpdate = presentLatestUpdate(l);
       return v;
     });

@@ -9,20 +9,26 @@ import {
 } from "../../../tests/fakes/overpass";
 import {
   buildOverpassQuery,
+  commonsThumbUrl,
   createOverpassSource,
   formatOsmAddress,
+  osmCategory,
   osmHours,
+  osmImages,
   parseOverpassElement,
   parseOverpassResponse,
 } from "./overpass";
+import { displayPhone } from "./phone";
+import { blendVibes } from "../vibes/blend";
 import { SourceError } from "./venue-source";
 
 describe("Overpass query", () => {
-  it("asks for nodes and ways of the six amenities around the point, with centres", () => {
+  it("asks for nodes and ways of the nine venue amenities around the point, with centres", () => {
     const q = buildOverpassQuery(37.7749, -122.4194, 5000);
+    const amenities = "bar|pub|biergarten|cafe|ice_cream|restaurant|fast_food|nightclub|music_venue";
     expect(q).toBe(
-      '[out:json][timeout:25];\n(\n  node["amenity"~"^(bar|pub|cafe|restaurant|nightclub|biergarten)$"](around:5000,37.7749,-122.4194);\n' +
-        '  way["amenity"~"^(bar|pub|cafe|restaurant|nightclub|biergarten)$"](around:5000,37.7749,-122.4194);\n);\nout center tags;',
+      `[out:json][timeout:25];\n(\n  node["amenity"~"^(${amenities})$"](around:5000,37.7749,-122.4194);\n` +
+        `  way["amenity"~"^(${amenities})$"](around:5000,37.7749,-122.4194);\n);\nout center tags;`,
     );
     expect(parseQuery(q)).toHaveLength(2);
   });
@@ -97,7 +103,8 @@ describe("Overpass parser on ways and tags", () => {
     expect(cafe).toMatchObject({
       category: "Cafe",
       website: "https://ritualroasters.example/",
-      phone: "+1 415 555 0102",
+      // the fake's "+1 415 555 0102" is on the fictional 555 exchange: no Call button rings it
+      phone: null,
       hours: ["Mo-Fr 07:00-19:00", "Sa-Su 08:00-19:00"],
     });
     expect(places.map((p) => p?.category)).toEqual([
@@ -163,5 +170,84 @@ describe("Overpass source against the fake", () => {
       /OpenStreetMap could not finish the query/,
     );
     fake.setElements(sfLikeElements(37.95, -122.05, 1000));
+  });
+});
+
+describe("OpenStreetMap tags (issue 15)", () => {
+  it("takes the category from amenity, and a cafe cuisine makes a food counter a Cafe", () => {
+    expect(osmCategory({ amenity: "biergarten" })).toBe("Bar");
+    expect(osmCategory({ amenity: "ice_cream" })).toBe("Cafe");
+    expect(osmCategory({ amenity: "music_venue" })).toBe("Club");
+    expect(osmCategory({ amenity: "fast_food", cuisine: "burger" })).toBe("Restaurant");
+    expect(osmCategory({ amenity: "fast_food", cuisine: "coffee_shop" })).toBe("Cafe");
+    expect(osmCategory({ amenity: "restaurant", cuisine: "donut;coffee_shop" })).toBe("Cafe");
+    expect(osmCategory({ amenity: "restaurant", cuisine: "thai;coffee_shop" })).toBe("Restaurant");
+    expect(osmCategory({ amenity: "bank" })).toBeNull();
+  });
+
+  it("writes addresses in normal casing, with the city the data is known to lie in", () => {
+    const tags = { "addr:housenumber": "530", "addr:street": "HAIGHT STREET" };
+    expect(formatOsmAddress(tags)).toBe("530 Haight Street");
+    expect(formatOsmAddress(tags, { city: "San Francisco", state: "CA" })).toBe("530 Haight Street, San Francisco, CA");
+    expect(
+      formatOsmAddress({ ...tags, "addr:postcode": "94117", "addr:unit": "B" }, { city: "San Francisco", state: "CA" }),
+    ).toBe("530 Haight Street #B, San Francisco, CA 94117");
+    const place = parseOverpassElement({
+      type: "node",
+      id: 9,
+      lat: 37.77,
+      lon: -122.43,
+      tags: { amenity: "pub", name: "Woods Lowside", ...tags },
+      region: { city: "San Francisco", state: "CA" },
+    });
+    expect(place?.address).toBe("530 Haight Street, San Francisco, CA");
+    // read back from venue_sources, the same place
+    expect(createOverpassSource({ timeoutMs: 1 }).fromStored(place!.raw)?.address).toBe(place!.address);
+  });
+
+  it("shows phones in one form and drops fictional 555 and undiallable numbers", () => {
+    expect(displayPhone("+1 415 5485734")).toBe("(415) 548-5734");
+    expect(displayPhone("¨+1-415-771-1234; +1 415 000 0000")).toBe("(415) 771-1234");
+    expect(displayPhone("4156642555")).toBe("(415) 664-2555");
+    expect(displayPhone("+1-415-555-1234")).toBeNull();
+    expect(displayPhone("(415) 555-0100")).toBeNull();
+    expect(displayPhone("555-1212")).toBeNull();
+    expect(displayPhone("+14150540880")).toBeNull();
+    expect(displayPhone("+389 70 567295")).toBe("+389 70 567295");
+  });
+
+  it("turns image and wikimedia_commons tags into photos the image proxy serves", () => {
+    // md5("Cmglee_Tonga_Room_and_Hurricane_Bar.jpg") starts with the path's two folders
+    const url = commonsThumbUrl("File:Cmglee Tonga Room and Hurricane Bar.jpg")!;
+    expect(url).toMatch(
+      /^https:\/\/upload\.wikimedia\.org\/wikipedia\/commons\/thumb\/([0-9a-f])\/\1[0-9a-f]\/Cmglee_Tonga_Room_and_Hurricane_Bar\.jpg\/800px-Cmglee_Tonga_Room_and_Hurricane_Bar\.jpg$/,
+    );
+    expect(commonsThumbUrl("Category:Top of the Mark")).toBeNull();
+    expect(osmImages({ image: "https://upload.wikimedia.org/a/b.jpg", wikimedia_commons: "Category:X" })).toEqual([
+      "https://upload.wikimedia.org/a/b.jpg",
+    ]);
+    expect(osmImages({ image: "https://evil.example/x.jpg" })).toEqual([]);
+    const place = parseOverpassElement({
+      type: "node",
+      id: 2071647991,
+      lat: 37.79,
+      lon: -122.41,
+      tags: { amenity: "bar", name: "Tonga Room", wikimedia_commons: "File:Cmglee Tonga Room and Hurricane Bar.jpg" },
+    })!;
+    expect(place.imageUrl).toBe(url);
+    expect(place.photos).toEqual([{ url, attribution: "Wikimedia Commons, linked from OpenStreetMap" }]);
+  });
+
+  it("names each vibe-speaking tag as evidence: 'OpenStreetMap: live_music=yes'", () => {
+    const { evidence, vibeScores } = blendVibes({
+      category: "Bar",
+      name: "Example",
+      osmTags: { amenity: "bar", live_music: "yes", cocktails: "yes", lgbtq: "primary", outdoor_seating: "patio" },
+    });
+    expect(evidence["Live Music"]).toContainEqual({ source: "osm", detail: "OpenStreetMap: live_music=yes" });
+    expect(evidence.Social).toContainEqual({ source: "osm", detail: "OpenStreetMap: cocktails=yes" });
+    expect(evidence.Social).toContainEqual({ source: "osm", detail: "OpenStreetMap: lgbtq=primary" });
+    expect(evidence.Relaxed).toContainEqual({ source: "osm", detail: "OpenStreetMap: outdoor_seating=patio" });
+    expect(vibeScores["Live Music"]).toBe(0.5);
   });
 });

@@ -1,6 +1,7 @@
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import { EARTH_RADIUS_M } from "../db/earth";
+import { isOpenAt, isOpenLate } from "./hours";
 import { VENUE_COLUMNS, type StoredVenue } from "./queries";
 
 /**
@@ -23,6 +24,10 @@ export interface CatalogSearch {
   /** Only venues whose detected vibes include at least one of these. */
   vibes?: readonly string[];
   category?: string;
+  /** Only venues whose opening hours say they are open at this instant (venues/hours.ts). */
+  openAt?: Date;
+  /** Only venues whose opening hours say they are open after midnight of the night of this instant. */
+  openLateAt?: Date;
   limit: number;
 }
 
@@ -328,6 +333,8 @@ export async function createVenueCatalog(
       const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
       const wantVibes = q.vibes?.length ? q.vibes : null;
       const category = q.category ?? null;
+      const openAt = q.openAt ?? null;
+      const openLateAt = q.openLateAt ?? null;
       const radius = q.radiusMeters;
       // Within the radius exactly when the chord is at most this long. Well inside it (by a margin
       // far above rounding) no arc needs computing; near the edge the arc decides, as in the SQL.
@@ -348,6 +355,8 @@ export async function createVenueCatalog(
       const take = (p: Packed, i: number) => {
         const e = p.entries[i];
         if (category !== null && e.venue.category !== category) return;
+        if (openAt !== null && !isOpenAt(e.venue.opening_hours, openAt)) return;
+        if (openLateAt !== null && !isOpenLate(e.venue.opening_hours, openLateAt)) return;
         const dx = p.x[i] - cx;
         const dy = p.y[i] - cy;
         const dz = p.z[i] - cz;

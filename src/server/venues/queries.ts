@@ -4,6 +4,8 @@ import type { Db, Queryable } from "../db/client";
 import { likeContains, MAX_INT4 } from "../db/sql";
 import { GOOGLE_ATTRIBUTION } from "../providers/google-places";
 import { blendVibes, type VibeEvidence } from "../vibes/blend";
+import { isOpenAt, isOpenLate, openStatus, weekHours } from "./hours";
+import { osmFeatures } from "./osm-features";
 
 /** The stored fields of a venue, as the venues table names them. */
 export interface VenueColumns {
@@ -19,6 +21,8 @@ export interface VenueColumns {
   phone_number: string | null;
   website: string | null;
   hours: string[];
+  /** OpenStreetMap opening_hours syntax (venues/hours.ts reads it), or null. */
+  opening_hours: string | null;
   detected_vibes: string[];
   vibe_scores: Record<string, number>;
   attribution: string;
@@ -34,14 +38,14 @@ export interface VenueRow extends VenueColumns {
 }
 
 export const VENUE_COLUMNS = `v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude, v.longitude,
-  v.image_url, v.rating, v.review_count, v.phone_number, v.website, v.hours, v.detected_vibes, v.vibe_scores,
-  v.source, v.attribution`;
+  v.image_url, v.rating, v.review_count, v.phone_number, v.website, v.hours, v.opening_hours, v.detected_vibes,
+  v.vibe_scores, v.source, v.attribution`;
 
 /** A venue as stored, without the columns that depend on the caller. */
 export type StoredVenue = Omit<VenueRow, "meters" | "is_favorite">;
 
-export function presentVenue(row: VenueRow, matchScore: number | null = null): Venue {
-  return presentStoredVenue(row, row.meters, !!row.is_favorite, matchScore);
+export function presentVenue(row: VenueRow, matchScore: number | null = null, now: Date = new Date()): Venue {
+  return presentStoredVenue(row, row.meters, !!row.is_favorite, matchScore, now);
 }
 
 /** The Venue of the API from a stored venue and what depends on the caller. */
@@ -50,6 +54,7 @@ export function presentStoredVenue(
   meters: number | null | undefined,
   isFavorite: boolean,
   matchScore: number | null = null,
+  now: Date = new Date(),
 ): Venue {
   return {
     id: row.id,
@@ -72,6 +77,7 @@ export function presentStoredVenue(
     latestUpdate: null,
     isFavorite,
     matchScore,
+    openStatus: openStatus(row.opening_hours, now),
     source: row.source,
     attribution: row.attribution,
   };
@@ -100,8 +106,15 @@ export interface RadiusSearch {
   category?: string;
   /** Case- and accent-insensitive text over name, category, description and vibes. */
   search?: string;
+  /** Only venues whose opening hours say they are open at this instant (read in JS: see venuesWithin). */
+  openAt?: Date;
+  /** Only venues open after midnight of the night of this instant (read in JS likewise). */
+  openLateAt?: Date;
   limit: number;
 }
+
+/** With the "Open now" filter, venuesWithin reads this many times `limit` rows with hours, then keeps the open ones. */
+const OPEN_NOW_OVERREAD = 4;
 
 /**
  * Venues inside a circle, nearest first (is_favorite is left false: loadVenueState tells). The GiST index on the stored earth point drives it:
@@ -112,7 +125,25 @@ export interface RadiusSearch {
  * dense area it would rather fetch the whole box and sort it: 280 ms instead of 7 ms at 100,000
  * venues. Turning sorts off for this one statement leaves it the index walk.
  */
-export async function venuesWithin(db: Db, q: RadiusSearch): Promise<VenueRow[]> {
+export async function venuesWithin(db: Db, q: RadiusSearch & { hasHours?: boolean }): Promise<VenueRow[]> {
+  if (q.openAt || q.openLateAt) {
+    // Opening hours are OSM syntax, read by the library, not by SQL: the nearest rows that have
+    // hours are read, and those open at the time kept.
+    const { openAt, openLateAt } = q;
+    const rows = await venuesWithin(db, {
+      ...q,
+      openAt: undefined,
+      openLateAt: undefined,
+      hasHours: true,
+      limit: q.limit * OPEN_NOW_OVERREAD,
+    });
+    return rows
+      .filter(
+        (r) =>
+          (!openAt || isOpenAt(r.opening_hours, openAt)) && (!openLateAt || isOpenLate(r.opening_hours, openLateAt)),
+      )
+      .slice(0, q.limit);
+  }
   const params: unknown[] = [q.latitude, q.longitude, q.radiusMeters, q.limit];
   const where: string[] = [
     "earth_box(ll_to_earth($1, $2), $3) @> v.earth",
@@ -126,6 +157,7 @@ export async function venuesWithin(db: Db, q: RadiusSearch): Promise<VenueRow[]>
     params.push(q.category);
     where.push(`v.category = $${params.length}`);
   }
+  if (q.hasHours) where.push("v.opening_hours IS NOT NULL");
   if (q.search) {
     params.push(likeContains(q.search));
     where.push(
@@ -159,7 +191,7 @@ export async function venueDetails(
   db: Queryable,
   venue: NonNullable<Awaited<ReturnType<typeof venueByExternalId>>>,
 ): Promise<VenueDetails> {
-  const [reviews, photos] = await Promise.all([
+  const [reviews, photos, osm] = await Promise.all([
     db.query<{ author: string; rating: number | null; text: string; time: Date | null }>(
       "SELECT author, rating, text, time FROM venue_reviews WHERE venue_id = $1 ORDER BY time DESC NULLS LAST, id LIMIT 50",
       [venue.id],
@@ -168,7 +200,14 @@ export async function venueDetails(
       "SELECT url, attribution FROM venue_photos WHERE venue_id = $1 ORDER BY id LIMIT 30",
       [venue.id],
     ),
+    db.query<{ data: { tags?: Record<string, string> } }>(
+      "SELECT data FROM venue_sources WHERE venue_id = $1 AND source = 'osm' ORDER BY external_id LIMIT 1",
+      [venue.id],
+    ),
   ]);
+  const now = new Date();
+  // OSM hours are read for this week (holidays included); other sources' lines are shown as given
+  const week = weekHours(venue.opening_hours, now);
   // Venues scored by a sync keep their evidence; the seed's prior is explained on the spot.
   const evidence = venue.vibe_evidence;
   const vibeEvidence =
@@ -178,7 +217,9 @@ export async function venueDetails(
   return {
     description: venue.description,
     address: venue.address,
-    hours: venue.hours ?? [],
+    hours: week.length ? week : (venue.hours ?? []),
+    openStatus: openStatus(venue.opening_hours, now),
+    features: osmFeatures(osm[0]?.data?.tags ?? {}),
     phone: venue.phone_number,
     website: venue.website,
     reviews: reviews.map((r) => ({

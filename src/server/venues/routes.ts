@@ -46,6 +46,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
 
   app.get("/api/venues/match-public", async (req, reply) => {
     const q = parse(matchQuery, req.query);
+    const now = new Date();
     const user = await currentUser(ctx, req);
     if (ctx.config.areaFetch && (await areas.check(q.latitude, q.longitude)))
       reply.header(AREA_FETCHING_HEADER, "true");
@@ -56,6 +57,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       vibes: q.vibes === "all" ? [] : q.vibes,
       category: q.category,
       search: q.search,
+      openAt: q.openNow ? now : undefined,
       userId: user?.id,
     });
     if (q.vibes !== "all")
@@ -63,7 +65,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
         venues.map((v) => v.venue.id),
         viewerKey(user, req),
       );
-    return reply.type("application/json; charset=utf-8").send(matchedJson(venues));
+    return reply.type("application/json; charset=utf-8").send(matchedJson(venues, now));
   });
 
   app.get("/api/venues/nearby", async (req) => {

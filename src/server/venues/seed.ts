@@ -1,7 +1,19 @@
 /**
- * Embedded seed venues: the DataSF "permitted food businesses" file of 2016 (public domain, see
- * data/seed/SOURCES.md), turned into venue rows and inserted idempotently.
+ * Embedded seed venues (docs/seed-data.md, data/seed/SOURCES.md):
  *
+ * 1. OpenStreetMap (seed-osm.ts): two files of real SF venues with their tags, parsed by the admin
+ *    sync's Overpass parser and written by the sync's own merge and write (writeSourcePlaces), so
+ *    that a sync of the same area later updates them in place (external ids `osm:node/123`).
+ * 2. The DataSF "permitted food businesses" file of 2016 (public domain), only where it adds a
+ *    place OpenStreetMap lacks (selectPermitVenues): outside the central box OSM's file covers, not
+ *    a bar or club (OSM's bar file covers the whole city), not within 40 m of a same-named OSM
+ *    venue, not within 15 m of any OSM venue (a place that took its spot). Names lose store
+ *    numbers and legal suffixes; their attribution says the facts are from 2016.
+ *
+ * seedVenues does this on a start whose seed files (or rules, SEED_VERSION) differ from the last
+ * applied (table seed_state), and nothing otherwise.
+ *
+ * The DataSF rows (loadSeed):
  * What is kept (docs/seed-data.md has the counts):
  * - one row per business_id (the file repeats 18 rows verbatim);
  * - rows with numeric, non-zero coordinates inside San Francisco's box (SF_BBOX), minus the 19
@@ -14,14 +26,24 @@
  * because the data has none (the health inspection score is not a rating). Vibe scores are the
  * documented name prior ("prior-v1"), not observations.
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
 import { classifyName, detectedVibesFrom, priorVibeScores, type CategoryRule } from "../vibes/prior";
+import { analyzeText } from "../vibes/text";
 import type { Db, Queryable } from "../db/client";
+import { haversineMeters } from "../db/earth";
+import { createOverpassSource } from "../providers/overpass";
+import { displayPhone } from "../providers/phone";
+import type { SourcePlace } from "../providers/venue-source";
+import { inCentralBox, loadOsmSeed, OSM_BARS_URL, OSM_CENTRAL_URL } from "./seed-osm";
+import { namesSimilar, writeSourcePlaces } from "./sync";
 
 export const SEED_CSV_URL = new URL("../../../data/seed/sf_food_businesses_datasf_2016.csv", import.meta.url);
 export const SEED_SOURCE = "datasf";
+/** Shown with a permit venue's facts: they date from 2016, and the place may have changed since. */
+export const PERMIT_ATTRIBUTION = `${ATTRIBUTION.venues} Facts as of 2016: this place may have changed or closed since.`;
 export const EXTERNAL_ID_PREFIX = "datasf:";
 
 /** San Francisco's land area and Treasure Island; the 4 geocoded rows outside it are not in SF. */
@@ -198,12 +220,30 @@ export function tidyName(raw: string): string {
   });
 }
 
-/** "+14155531470" -> "(415) 553-1470" (every number in the file is a +1 E.164 number). */
+/**
+ * "+14155531470" -> "(415) 553-1470" (every number in the file is a +1 E.164 number); a fictional
+ * 555 number or one that cannot be dialled ("+14150540880") is dropped (providers/phone.ts).
+ */
 export function formatPhone(raw: string): string | null {
-  const s = raw.trim();
-  if (!s) return null;
-  const m = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(s);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : s;
+  return displayPhone(raw);
+}
+
+/**
+ * A permit name as a place is known: without a chain's store number ("Subway #36339", "Burger King
+ * 5830", "Fisherman's Pizzeria Inc [#50]") or a legal suffix ("Mavelous, LLC", "Beanery Inc.").
+ */
+export function venueName(raw: string): string {
+  let name = tidyName(raw)
+    .replace(/\s*\[?#\s*\d+[A-Z]?\]?/gi, " ") // "#36339", "[#50]"
+    .replace(/\s+(?:store|unit|no\.?)\s*#?\s*\d+\b/gi, " ")
+    .replace(/,?\s+(?:inc|llc|l\.l\.c|corp|corporation|ltd|co\.?,?\s+inc)\.?(?=[\s),]|$)/gi, " ")
+    .replace(/\s+/g, " ")
+    .replace(/\s+([),])/g, "$1")
+    .replace(/[\s,&-]+$/, "")
+    .trim();
+  // a bare store number after a name of words: "Burger King 5830" (not "Cafe 78", not "21 Taste House")
+  name = name.replace(/^(\D+?)\s+\d{3,}$/, "$1");
+  return name || tidyName(raw);
 }
 
 /**
@@ -214,12 +254,21 @@ export function formatPhone(raw: string): string | null {
  */
 export function formatAddress(street: string, postalCode: string): string {
   const parts: string[] = [];
-  const s = street.replace(/\s+/g, " ").replace(/^[\s,]+|[\s,]+$/g, "");
+  const s = tidyStreet(street);
   if (s) parts.push(s);
   const digits = postalCode.replace(/\D/g, "");
   const zip = /^941\d\d(\d{4})?$/.test(digits) ? digits.slice(0, 5) : null;
   parts.push(zip ? `San Francisco, CA ${zip}` : "San Francisco, CA");
   return parts.join(", ");
+}
+
+/** "033 Belden Pl" -> "33 Belden Pl", "2415 CLEMENT St" -> "2415 Clement St", "1239 09th Ave" -> "1239 9th Ave". */
+export function tidyStreet(street: string): string {
+  return street
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,]+|[\s,]+$/g, "")
+    .replace(/\b0+(\d)/g, "$1")
+    .replace(/\b([A-Z])([A-Z']{2,})\b/g, (_, a: string, b: string) => a + b.toLowerCase());
 }
 
 function parseCoordinate(v: string): number | null {
@@ -290,7 +339,7 @@ export function loadSeed(csvPath: string | URL = SEED_CSV_URL): { venues: SeedVe
     stats.byRule[rule]++;
     if (!category) continue;
     stats.byCategory[category]++;
-    const name = tidyName(row.name);
+    const name = venueName(row.name);
     const vibeScores = priorVibeScores(category, row.name);
     venues.push({
       external_id: EXTERNAL_ID_PREFIX + id,
@@ -309,7 +358,7 @@ export function loadSeed(csvPath: string | URL = SEED_CSV_URL): { venues: SeedVe
       vibe_scores: vibeScores,
       detected_vibes: detectedVibesFrom(vibeScores),
       source: SEED_SOURCE,
-      attribution: ATTRIBUTION.venues,
+      attribution: PERMIT_ATTRIBUTION,
     });
   }
   stats.venues = venues.length;
@@ -368,27 +417,178 @@ async function insertBatch(tx: Queryable, batch: SeedVenue[]): Promise<number> {
   });
   const sql =
     `INSERT INTO venues (${COLUMNS.join(", ")}) VALUES ${tuples.join(", ")} ` +
-    "ON CONFLICT (external_id) DO NOTHING RETURNING id";
-  const inserted = await tx.query<{ id: number }>(sql, params);
-  return inserted.length;
+    `ON CONFLICT (external_id) DO UPDATE SET ${COLUMNS.filter((c) => c !== "external_id")
+      .map((c) => `${c} = EXCLUDED.${c}`)
+      .join(", ")}, updated_at = now()
+     WHERE venues.last_synced_at IS NULL AND (${COLUMNS.filter((c) => c !== "external_id")
+       .map((c) => `venues.${c}`)
+       .join(", ")}) IS DISTINCT FROM (${COLUMNS.filter((c) => c !== "external_id")
+       .map((c) => `EXCLUDED.${c}`)
+       .join(", ")})
+     RETURNING (xmax = 0) AS inserted`;
+  const rows = await tx.query<{ inserted: boolean }>(sql, params);
+  return rows.filter((r) => r.inserted).length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which permit venues add a place OpenStreetMap lacks
+
+/** A permit venue this close to a same-named OSM venue is that venue (the sync's 50 m, a bit tighter). */
+export const PERMIT_SAME_NAME_M = 40;
+/** A permit venue this close to any OSM venue shares its door: the OSM place is what is there now. */
+export const PERMIT_SAME_SPOT_M = 15;
+
+export interface PermitSelection {
+  kept: SeedVenue[];
+  dropped: {
+    /** Inside the box OSM's central file covers: OSM has what is there now. */
+    centralBox: number;
+    /** Bars and clubs: OSM's bar file covers the whole city. */
+    barOrClub: number;
+    /** Within PERMIT_SAME_NAME_M of an OSM venue of a similar name. */
+    sameNameNearby: number;
+    /** Within PERMIT_SAME_SPOT_M of an OSM venue of another name. */
+    sameSpot: number;
+  };
+  byCategory: Record<VenueCategory, number>;
+}
+
+/** The permit venues worth keeping beside the OSM places (see the header), each rule counted. */
+export function selectPermitVenues(permit: readonly SeedVenue[], osm: readonly SourcePlace[]): PermitSelection {
+  const out: PermitSelection = {
+    kept: [],
+    dropped: { centralBox: 0, barOrClub: 0, sameNameNearby: 0, sameSpot: 0 },
+    byCategory: { Bar: 0, Restaurant: 0, Cafe: 0, Club: 0 },
+  };
+  // OSM places by ~100 m cell, for the distance checks
+  const cell = (lat: number, lng: number) => `${Math.floor(lat * 1000)}:${Math.floor(lng * 1000)}`;
+  const grid = new Map<string, SourcePlace[]>();
+  for (const p of osm) {
+    const k = cell(p.latitude, p.longitude);
+    (grid.get(k) ?? grid.set(k, []).get(k)!).push(p);
+  }
+  const near = (lat: number, lng: number) => {
+    const found: SourcePlace[] = [];
+    for (const dy of [-1, 0, 1])
+      for (const dx of [-1, 0, 1]) found.push(...(grid.get(cell(lat + dy / 1000, lng + dx / 1000)) ?? []));
+    return found;
+  };
+  for (const v of permit) {
+    if (inCentralBox(v.latitude, v.longitude)) {
+      out.dropped.centralBox++;
+      continue;
+    }
+    if (v.category === "Bar" || v.category === "Club") {
+      out.dropped.barOrClub++;
+      continue;
+    }
+    const around = near(v.latitude, v.longitude).map((p) => ({
+      p,
+      d: haversineMeters(p.latitude, p.longitude, v.latitude, v.longitude),
+    }));
+    if (around.some(({ p, d }) => d <= PERMIT_SAME_NAME_M && namesSimilar(p.name, v.name))) {
+      out.dropped.sameNameNearby++;
+      continue;
+    }
+    if (around.some(({ d }) => d <= PERMIT_SAME_SPOT_M)) {
+      out.dropped.sameSpot++;
+      continue;
+    }
+    out.kept.push(v);
+    out.byCategory[v.category]++;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** Bump when a rule changes, so that the next start applies the seed again (in place). */
+export const SEED_VERSION = "osm-1";
+const SEED_NAME = "venues";
+
+/** San Francisco's box as a circle (centre to corner ~10.8 km): the stored venues the OSM places may merge with. */
+export const SEED_AREA = { latitude: 37.77, longitude: -122.435, radius: 12_000 } as const;
+
+/** The digest of the seed files and rules: seed_state holds the last one applied. */
+export function seedDigest(): string {
+  const h = createHash("sha256").update(SEED_VERSION);
+  for (const url of [OSM_BARS_URL, OSM_CENTRAL_URL, SEED_CSV_URL]) h.update(readFileSync(url));
+  return h.digest("hex");
 }
 
 /**
- * Inserts the seed venues (readSeedVenues() unless given) that are not there yet, by external_id,
- * in one transaction, in multi-row statements of SEED_BATCH_SIZE; `ms` includes reading the CSV. Running it again inserts nothing and changes nothing:
- * existing rows, including any later edits to them, are left alone.
+ * Upserts permit venues by external_id, in multi-row statements of SEED_BATCH_SIZE; a row a sync
+ * has since merged into (last_synced_at set) is left to the sync. Answers how many were new.
  */
-export async function seedVenues(
-  db: Db,
-  venues?: SeedVenue[],
-): Promise<{ inserted: number; total: number; ms: number }> {
+async function upsertPermitVenues(tx: Queryable, rows: readonly SeedVenue[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < rows.length; i += SEED_BATCH_SIZE) n += await insertBatch(tx, rows.slice(i, i + SEED_BATCH_SIZE));
+  return n;
+}
+
+export interface SeedResult {
+  /** Venues added (OpenStreetMap and permit). */
+  inserted: number;
+  /** OpenStreetMap venues changed in place. */
+  updated: number;
+  /** Venues the seed holds. */
+  total: number;
+  /** Earlier permit venues removed (now dropped by the rules, and nobody's favourite or venue). */
+  removed: number;
+  /** True when seed_state said these files were applied already: nothing was done. */
+  skipped: boolean;
+  ms: number;
+}
+
+/**
+ * Applies the seed (see the header) when its files or rules differ from the last applied, else
+ * does nothing (`skipped`). `force` applies it regardless. Running it again over the same database
+ * updates in place: OSM places through the sync's matching by external id, permit rows by theirs.
+ */
+export async function seedVenues(db: Db, opts: { force?: boolean } = {}): Promise<SeedResult> {
   const started = performance.now();
-  const rows = venues ?? readSeedVenues();
-  const inserted = await db.transaction(async (tx) => {
-    let n = 0;
-    for (let i = 0; i < rows.length; i += SEED_BATCH_SIZE)
-      n += await insertBatch(tx, rows.slice(i, i + SEED_BATCH_SIZE));
-    return n;
+  const digest = seedDigest();
+  const done = await db.query<{ digest: string }>("SELECT digest FROM seed_state WHERE name = $1", [SEED_NAME]);
+  if (!opts.force && done[0]?.digest === digest)
+    return {
+      inserted: 0,
+      updated: 0,
+      total: 0,
+      removed: 0,
+      skipped: true,
+      ms: Math.round(performance.now() - started),
+    };
+
+  const { places } = loadOsmSeed();
+  const permit = selectPermitVenues(loadSeed().venues, places).kept;
+
+  // Permit venues of an earlier seed that the rules now drop go first (so that OSM places do not
+  // merge into them), unless someone saved, owns or broadcast from one, or a sync merged into it.
+  const removed = await db.query<{ id: number }>(
+    `DELETE FROM venues v
+      WHERE v.source = $1 AND NOT (v.external_id = ANY($2::text[])) AND v.last_synced_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM favorites f WHERE f.venue_id = v.id)
+        AND NOT EXISTS (SELECT 1 FROM venue_owners o WHERE o.venue_id = v.id)
+        AND NOT EXISTS (SELECT 1 FROM venue_updates u WHERE u.venue_id = v.id)
+      RETURNING v.id`,
+    [SEED_SOURCE, permit.map((v) => v.external_id)],
+  );
+  const osm = await writeSourcePlaces(db, [places], SEED_AREA, [createOverpassSource({ timeoutMs: 1 })], {
+    analyzeText,
   });
-  return { inserted, total: rows.length, ms: Math.round(performance.now() - started) };
+  const insertedPermit = await db.transaction((tx) => upsertPermitVenues(tx, permit));
+  await db.query(
+    `INSERT INTO seed_state (name, digest) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET digest = EXCLUDED.digest, applied_at = now()`,
+    [SEED_NAME, digest],
+  );
+  return {
+    inserted: osm.added + insertedPermit,
+    updated: osm.updated,
+    total: osm.added + osm.updated + osm.unchanged + permit.length,
+    removed: removed.length,
+    skipped: false,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -19,6 +19,7 @@ const venue = (id: number, over: Partial<StoredVenue> = {}): StoredVenue => ({
   phone_number: null,
   website: null,
   hours: [],
+  opening_hours: null,
   detected_vibes: ["Chill"],
   vibe_scores: { Chill: 0.7 },
   attribution: "Data: DataSF",

@@ -6,6 +6,7 @@ import type { CatalogHit, VenueCatalog } from "./catalog";
 import { loadVenueState, type StateReader } from "./live-state";
 import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
 import { matchRank, matchScore, suggestionRank } from "./ranking";
+import { openStatus, type OpenStatus } from "./hours";
 
 /** Nearest matches read before ranking; the best MAX_VENUE_RESULTS of them are returned. */
 export const MATCH_CANDIDATES = MAX_VENUE_RESULTS * 2;
@@ -66,6 +67,8 @@ export interface MatchRequest {
   vibes: readonly string[];
   category?: string;
   search?: string;
+  /** Only venues open at this instant. */
+  openAt?: Date;
   userId?: string | null;
 }
 
@@ -92,6 +95,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     vibes: q.vibes,
     category: q.category,
     search: q.search,
+    openAt: q.openAt,
     limit: q.vibes.length ? MATCH_CANDIDATES : MAX_VENUE_RESULTS,
   });
   const { live, favorites } = await loadVenueState(
@@ -134,13 +138,16 @@ export function presentMatched(m: MatchedVenue): Venue {
  * A venue read again by the catalog is a new object, so kept bytes never outlive the venue they
  * were made from.
  */
-export function matchedJson(list: readonly MatchedVenue[]): Buffer {
+export function matchedJson(list: readonly MatchedVenue[], now: Date = new Date()): Buffer {
   // Per venue: [head: kept fields + ',"distance":"'] distance ['","isFavorite":…,"matchScore":']
-  // score [latest: ',"latestUpdate":…}']. Only the distance and the score are written per answer.
+  // score [open: ',"openStatus":…'] [latest: ',"latestUpdate":…}']. Only the distance and the
+  // score are written per answer; the open status (one object per hours value and minute) and the
+  // live vibe are kept as bytes per object.
   const heads: Buffer[] = new Array(list.length);
   const distances: string[] = new Array(list.length);
   const scores: string[] = new Array(list.length);
   const latest: Buffer[] = new Array(list.length);
+  const opens: Buffer[] = new Array(list.length);
   let size = 2 + Math.max(0, list.length - 1); // brackets and commas
   for (let i = 0; i < list.length; i++) {
     const m = list[i];
@@ -151,6 +158,7 @@ export function matchedJson(list: readonly MatchedVenue[]): Buffer {
         isFavorite: _f,
         matchScore: _s,
         latestUpdate: _l,
+        openStatus: _o,
         ...rest
       } = presentStoredVenue(m.venue, null, false, null);
       head = Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"distance":"`);
@@ -160,7 +168,14 @@ export function matchedJson(list: readonly MatchedVenue[]): Buffer {
     distances[i] = metersToMilesString(m.meters); // digits and a point
     scores[i] = m.fit !== null && Number.isFinite(m.fit) ? String(m.fit) : "null"; // as JSON.stringify writes it
     latest[i] = m.live ? liveJson(m.live) : NO_LATEST;
-    size += head.length + distances[i].length + FAVORITE[+m.isFavorite].length + scores[i].length + latest[i].length;
+    opens[i] = openJson(openStatus(m.venue.opening_hours, now));
+    size +=
+      head.length +
+      distances[i].length +
+      FAVORITE[+m.isFavorite].length +
+      scores[i].length +
+      opens[i].length +
+      latest[i].length;
   }
   const out = Buffer.allocUnsafe(size);
   out[0] = OPEN_BRACKET;
@@ -174,6 +189,8 @@ export function matchedJson(list: readonly MatchedVenue[]): Buffer {
     out.set(favorite, at);
     at += favorite.length;
     at = ascii(out, at, scores[i]);
+    out.set(opens[i], at);
+    at += opens[i].length;
     out.set(latest[i], at);
     at += latest[i].length;
   }
@@ -200,3 +217,13 @@ function liveJson(live: LiveVibe): Buffer {
   return bytes;
 }
 const latestJson = new WeakMap<LiveVibe, Buffer>();
+
+/** ',"openStatus":{…}' for a status (hours.ts hands out one object per value and minute). */
+function openJson(status: OpenStatus | null): Buffer {
+  if (status === null) return NO_OPEN;
+  let bytes = openBytes.get(status);
+  if (bytes === undefined) openBytes.set(status, (bytes = Buffer.from(`,"openStatus":${JSON.stringify(status)}`)));
+  return bytes;
+}
+const openBytes = new WeakMap<OpenStatus, Buffer>();
+const NO_OPEN = Buffer.from(',"openStatus":null');

@@ -119,6 +119,7 @@ describe("mergeVenue", () => {
       phone_number: "(415) 863-2276",
       website: null,
       hours: [],
+      opening_hours: null,
       detected_vibes: [],
       vibe_scores: {},
       vibe_evidence: {},

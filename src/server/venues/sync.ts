@@ -217,6 +217,12 @@ export function groupPlaces(lists: readonly (readonly SourcePlace[])[]): SourceP
 // ---------------------------------------------------------------------------------------------
 // Merged fields
 
+/** An OSM opening_hours value as stored: whitespace tidied, at most 500 characters (null: none). */
+const cleanOpeningHours = (v: string | undefined) => {
+  const t = v?.replace(/\s+/g, " ").trim();
+  return t ? t.slice(0, 500) : null;
+};
+
 /** The attribution lines sync adds; anything else in a stored attribution is the row's own. */
 const SOURCE_ATTRIBUTIONS = [ATTRIBUTION.osm, GOOGLE_ATTRIBUTION];
 
@@ -308,6 +314,10 @@ export function mergeVenue(
       ) ??
       stored?.hours ??
       [],
+    opening_hours:
+      pick(places, IDENTITY_ORDER, (p) => cleanOpeningHours(p.osmTags?.opening_hours), text) ??
+      stored?.opening_hours ??
+      null,
     detected_vibes: blend.detectedVibes,
     vibe_scores: blend.vibeScores,
     vibe_evidence: blend.evidence,
@@ -360,6 +370,7 @@ function fieldsChanged(next: VenueFields, stored: ExistingVenue): boolean {
     next.attribution !== stored.attribution ||
     next.vibe_method !== stored.vibe_method ||
     canonicalJson(next.hours) !== canonicalJson(stored.hours ?? []) ||
+    next.opening_hours !== (stored.opening_hours ?? null) ||
     canonicalJson(next.detected_vibes) !== canonicalJson(stored.detected_vibes ?? []) ||
     canonicalJson(next.vibe_scores) !== canonicalJson(stored.vibe_scores ?? {}) ||
     canonicalJson(next.vibe_evidence) !== canonicalJson(stored.vibe_evidence ?? {})
@@ -492,25 +503,14 @@ export async function syncVenues(
     throw new SyncFailedError(`Sync Failed: ${why}. Nothing was changed.`, statuses);
   }
 
-  const groups = groupPlaces(ok.map((f) => f.places!));
-  const bySource = new Map(sources.map((s) => [s.id, s]));
-  const batchSize = Math.max(1, opts.batchSize ?? SYNC_BATCH_SIZE);
-  // Reading, matching, merging and blending happen outside the transaction (the blend is the
-  // costly part, and PGlite serves nothing else while a transaction is open); the transaction then
-  // only checks that nothing the plan read has changed since (another sync of an overlapping
-  // area) and writes it in batches. Had something changed, the plan is made again inside.
-  const planned = await planWrites(db, groups, area, bySource, opts.analyzeText);
-  const counts = await db.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [SYNC_LOCK]);
-    let plan = planned;
-    const ids = groups.flatMap((g) => g.map((p) => p.externalId));
-    if ((await readFingerprint(tx, ids, area)) !== plan.fingerprint) {
-      log.info({ area }, "venues changed while the sync was planned; planning again");
-      plan = await planWrites(tx, groups, area, bySource, opts.analyzeText);
-    }
-    await writePlan(tx, plan, batchSize);
-    return plan.counts;
-  });
+  const counts = await writeSourcePlaces(
+    db,
+    ok.map((f) => f.places!),
+    area,
+    sources,
+    opts,
+    log,
+  );
 
   const total = counts.added + counts.updated + counts.unchanged;
   let message = `Synced ${plural(total, "venue")} from ${listNames(ok.map((f) => f.source.name))}: ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} unchanged`;
@@ -523,6 +523,40 @@ interface Counts {
   added: number;
   updated: number;
   unchanged: number;
+}
+
+/**
+ * Writes places of the sources (fetched by syncVenues, or the embedded OpenStreetMap seed) through
+ * the sync's grouping, matching, merge and batched write: the one write path for source places.
+ * `area` is the circle whose stored venues they may merge with.
+ */
+export async function writeSourcePlaces(
+  db: Db,
+  lists: readonly (readonly SourcePlace[])[],
+  area: SyncArea,
+  sources: readonly VenueSource[],
+  opts: Pick<SyncOptions, "analyzeText" | "batchSize"> = {},
+  log: Pick<SyncLog, "info"> = { info() {} },
+): Promise<Counts> {
+  const groups = groupPlaces(lists.map((l) => l.filter((p) => p.category !== null)));
+  const bySource = new Map(sources.map((s) => [s.id, s]));
+  const batchSize = Math.max(1, opts.batchSize ?? SYNC_BATCH_SIZE);
+  // Reading, matching, merging and blending happen outside the transaction (the blend is the
+  // costly part, and PGlite serves nothing else while a transaction is open); the transaction then
+  // only checks that nothing the plan read has changed since (another sync of an overlapping
+  // area) and writes it in batches. Had something changed, the plan is made again inside.
+  const planned = await planWrites(db, groups, area, bySource, opts.analyzeText);
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [SYNC_LOCK]);
+    let plan = planned;
+    const ids = groups.flatMap((g) => g.map((p) => p.externalId));
+    if ((await readFingerprint(tx, ids, area)) !== plan.fingerprint) {
+      log.info({ area }, "venues changed while the sync was planned; planning again");
+      plan = await planWrites(tx, groups, area, bySource, opts.analyzeText);
+    }
+    await writePlan(tx, plan, batchSize);
+    return plan.counts;
+  });
 }
 
 /** Rows per write statement: one round trip writes this many venues (or their reviews, photos, records). */
@@ -802,6 +836,7 @@ const venueRecord = (v: VenueFields) => ({
   phone_number: v.phone_number,
   website: v.website,
   hours: v.hours,
+  opening_hours: v.opening_hours,
   detected_vibes: v.detected_vibes,
   vibe_scores: v.vibe_scores,
   vibe_evidence: v.vibe_evidence,
@@ -810,7 +845,8 @@ const venueRecord = (v: VenueFields) => ({
 });
 const VENUE_RECORD_COLUMNS = `name text, category text, description text, address text, latitude double precision,
   longitude double precision, image_url text, rating real, review_count integer, phone_number text, website text,
-  hours text[], detected_vibes text[], vibe_scores jsonb, vibe_evidence jsonb, vibe_method text, attribution text`;
+  hours text[], opening_hours text, detected_vibes text[], vibe_scores jsonb, vibe_evidence jsonb, vibe_method text,
+  attribution text`;
 
 /**
  * Writes a plan: every statement takes up to `batchSize` rows (one round trip per batch), in the
@@ -826,7 +862,7 @@ async function writePlan(tx: Queryable, plan: Plan, batchSize: number): Promise<
          latitude = t.latitude, longitude = t.longitude, image_url = t.image_url, rating = t.rating,
          review_count = t.review_count, phone_number = t.phone_number, website = t.website, hours = t.hours,
          detected_vibes = t.detected_vibes, vibe_scores = t.vibe_scores, vibe_evidence = t.vibe_evidence,
-         vibe_method = t.vibe_method, attribution = t.attribution, updated_at = now()
+         vibe_method = t.vibe_method, attribution = t.attribution, opening_hours = t.opening_hours, updated_at = now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id integer, ${VENUE_RECORD_COLUMNS})
         WHERE v.id = t.id`,
       [JSON.stringify(batch.map((u) => ({ id: u.id, ...venueRecord(u.next) })))],
@@ -839,10 +875,10 @@ async function writePlan(tx: Queryable, plan: Plan, batchSize: number): Promise<
     const rows = await tx.query<{ id: number; external_id: string }>(
       `INSERT INTO venues (external_id, name, category, description, address, latitude, longitude, image_url, rating,
          review_count, phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source,
-         attribution, last_synced_at)
+         attribution, last_synced_at, opening_hours)
        SELECT external_id, name, category, description, address, latitude, longitude, image_url, rating, review_count,
               phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source, attribution,
-              $2::timestamptz
+              $2::timestamptz, opening_hours
          FROM jsonb_to_recordset($1::jsonb) AS t(n integer, external_id text, source text, ${VENUE_RECORD_COLUMNS})
         ORDER BY n
        RETURNING id, external_id`,

@@ -46,77 +46,49 @@ export interface BlendResult {
 
 type Deltas = Readonly<Record<string, number>>;
 
-/** OpenStreetMap tag rules: [tag, value test, deltas, human detail]. */
-export const OSM_RULES: ReadonlyArray<{ tag: string; test: (v: string) => boolean; deltas: Deltas; detail: string }> = [
-  {
-    tag: "live_music",
-    test: (v) => v === "yes",
-    deltas: { "Live Music": 0.5, Upbeat: 0.1 },
-    detail: "OpenStreetMap: live music",
-  },
-  {
-    tag: "music_genre",
-    test: (v) => /country|bluegrass|americana/.test(v),
-    deltas: { "Country Music": 0.45 },
-    detail: "OpenStreetMap: country music",
-  },
-  {
-    tag: "music_genre",
-    test: (v) => /jazz|blues|soul|funk/.test(v),
-    deltas: { "Live Music": 0.2, Romantic: 0.1 },
-    detail: "OpenStreetMap: jazz or blues",
-  },
+/**
+ * OpenStreetMap tag rules: [tag, value test, deltas]. The evidence names the tag and its value as
+ * OSM has it ("OpenStreetMap: live_music=yes"), so a person can check it on the map.
+ */
+export const OSM_RULES: ReadonlyArray<{ tag: string; test: (v: string) => boolean; deltas: Deltas }> = [
+  { tag: "live_music", test: (v) => v === "yes", deltas: { "Live Music": 0.5, Upbeat: 0.1 } },
+  { tag: "music_genre", test: (v) => /country|bluegrass|americana/.test(v), deltas: { "Country Music": 0.45 } },
+  { tag: "music_genre", test: (v) => /jazz|blues|soul|funk/.test(v), deltas: { "Live Music": 0.2, Romantic: 0.1 } },
   {
     tag: "music_genre",
     test: (v) => /techno|house|electronic|edm|disco|dance|hip.?hop/.test(v),
     deltas: { Energetic: 0.2, Loud: 0.15, Upbeat: 0.15 },
-    detail: "OpenStreetMap: dance music",
   },
+  { tag: "karaoke", test: (v) => v === "yes", deltas: { Loud: 0.2, Upbeat: 0.2, Social: 0.1 } },
   {
     tag: "outdoor_seating",
-    test: (v) => v === "yes",
+    test: (v) => /^(yes|patio|garden|terrace|sidewalk|roof|rooftop|parklet|veranda)$/.test(v),
     deltas: { Relaxed: 0.15, Chill: 0.1 },
-    detail: "OpenStreetMap: outdoor seating",
   },
-  {
-    tag: "internet_access",
-    test: (v) => /^(yes|wlan|wifi)$/.test(v),
-    deltas: { Focused: 0.2 },
-    detail: "OpenStreetMap: wifi",
-  },
-  {
-    tag: "cuisine",
-    test: (v) => /coffee_shop|tea/.test(v),
-    deltas: { Cozy: 0.1, Focused: 0.1 },
-    detail: "OpenStreetMap: coffee or tea",
-  },
-  { tag: "cuisine", test: (v) => /wine/.test(v), deltas: { Romantic: 0.15 }, detail: "OpenStreetMap: wine" },
-  {
-    tag: "sport",
-    test: (v) => v.length > 0,
-    deltas: { Loud: 0.15, Energetic: 0.15, Social: 0.1 },
-    detail: "OpenStreetMap: sports shown",
-  },
-  { tag: "amenity", test: (v) => v === "pub", deltas: { Cozy: 0.1, Social: 0.1 }, detail: "OpenStreetMap: pub" },
-  {
-    tag: "amenity",
-    test: (v) => v === "biergarten",
-    deltas: { Social: 0.2, Relaxed: 0.1, Loud: 0.1 },
-    detail: "OpenStreetMap: beer garden",
-  },
+  { tag: "internet_access", test: (v) => /^(yes|wlan|wifi)$/.test(v), deltas: { Focused: 0.2 } },
+  { tag: "cuisine", test: (v) => /coffee_shop|tea/.test(v), deltas: { Cozy: 0.1, Focused: 0.1 } },
+  { tag: "cuisine", test: (v) => /wine/.test(v), deltas: { Romantic: 0.15 } },
+  { tag: "cocktails", test: (v) => v === "yes", deltas: { Social: 0.1, Romantic: 0.05, Creative: 0.05 } },
+  { tag: "drink:wine", test: (v) => /^(yes|served)$/.test(v), deltas: { Romantic: 0.1, Relaxed: 0.05 } },
+  { tag: "drink:whisky", test: (v) => /^(yes|served)$/.test(v), deltas: { Whiskey: 0.3 } },
+  { tag: "drink:whiskey", test: (v) => /^(yes|served)$/.test(v), deltas: { Whiskey: 0.3 } },
+  { tag: "microbrewery", test: (v) => v === "yes", deltas: { Social: 0.1, Upbeat: 0.05 } },
+  { tag: "lgbtq", test: (v) => /^(primary|only|yes|welcome)$/.test(v), deltas: { Social: 0.1, Upbeat: 0.1 } },
+  { tag: "sport", test: (v) => v.length > 0, deltas: { Loud: 0.15, Energetic: 0.15, Social: 0.1 } },
+  { tag: "amenity", test: (v) => v === "pub", deltas: { Cozy: 0.1, Social: 0.1 } },
+  { tag: "amenity", test: (v) => v === "biergarten", deltas: { Social: 0.2, Relaxed: 0.1, Loud: 0.1 } },
+  { tag: "amenity", test: (v) => v === "music_venue", deltas: { "Live Music": 0.5, Loud: 0.1 } },
   {
     tag: "opening_hours",
     test: (v) => /(0[1-5]|2[4-9]):\d\d/.test(v) || /24\/7/.test(v),
     deltas: { Energetic: 0.1, Adventurous: 0.05 },
-    detail: "OpenStreetMap: open late",
   },
-  {
-    tag: "opening_hours",
-    test: (v) => /\b0?[5-7]:\d\d\s*-/.test(v),
-    deltas: { Quiet: 0.05, Chill: 0.05 },
-    detail: "OpenStreetMap: opens early",
-  },
+  { tag: "opening_hours", test: (v) => /\b0?[5-7]:\d\d\s*-/.test(v), deltas: { Quiet: 0.05, Chill: 0.05 } },
 ];
+
+/** "OpenStreetMap: live_music=yes" (long values, such as opening_hours, cut at 60 characters). */
+export const osmEvidence = (tag: string, value: string) =>
+  `OpenStreetMap: ${tag}=${value.length > 60 ? `${value.slice(0, 59)}…` : value}`;
 
 /** Google Places (New) field rules. */
 export const GOOGLE_RULES: ReadonlyArray<{
@@ -241,7 +213,7 @@ export function blendVibes(s: VenueSignals): BlendResult {
   for (const rule of OSM_RULES) {
     const value = s.osmTags?.[rule.tag];
     if (value !== undefined && rule.test(value.toLowerCase()))
-      apply(rule.deltas, { source: "osm", detail: rule.detail });
+      apply(rule.deltas, { source: "osm", detail: osmEvidence(rule.tag, value) });
   }
   for (const rule of GOOGLE_RULES) {
     const value = s.google?.[rule.field];

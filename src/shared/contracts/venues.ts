@@ -79,8 +79,24 @@ const category = z
     "category must be one of Bar, Restaurant, Cafe, Club or all",
   );
 
+/** `openNow`: "true" keeps the venues whose hours say they are open now; absent or "false" keeps all. */
+const openNow = z
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(["true", "false", "1", "0", ""], { error: "openNow must be true or false" }).optional(),
+  )
+  .transform((v) => v === "true" || v === "1");
+
 /** GET /api/venues/match-public */
-export const matchQuery = z.object({ latitude, longitude, radius: radiusKm, vibes: vibesParam, search, category });
+export const matchQuery = z.object({
+  latitude,
+  longitude,
+  radius: radiusKm,
+  vibes: vibesParam,
+  search,
+  category,
+  openNow,
+});
 export type MatchQuery = z.infer<typeof matchQuery>;
 
 /** GET /api/venues/nearby in its three call shapes (lat/lng or latitude/longitude; radius in km). */
@@ -164,6 +180,17 @@ export const latestUpdateSchema = z.object({
 });
 export type LatestUpdate = z.infer<typeof latestUpdateSchema>;
 
+/**
+ * Whether the venue is open at the time of the answer, from its OpenStreetMap opening_hours read in
+ * the venue's time zone (server/venues/hours.ts); null when its hours are unknown.
+ */
+export const openStatusSchema = z.object({
+  open: z.boolean(),
+  /** "Open now · closes 2 AM", "Closed · opens 5 PM", "Open 24 hours". */
+  text: z.string(),
+});
+export type OpenStatus = z.infer<typeof openStatusSchema>;
+
 /** The Venue of spec section 3, plus where it came from and how well it fits the request. */
 export const venueSchema = z.object({
   id: z.number(),
@@ -194,6 +221,7 @@ export const venueSchema = z.object({
   isFavorite: z.boolean(),
   /** 0..1: how well the venue fits the requested vibes (null when no vibes were asked for). */
   matchScore: z.number().nullable(),
+  openStatus: openStatusSchema.nullable(),
   source: z.string(),
   attribution: z.string(),
 });
@@ -203,7 +231,11 @@ export type Venue = z.infer<typeof venueSchema>;
 export const venueDetailsSchema = z.object({
   description: z.string().nullable(),
   address: z.string().nullable(),
+  /** The week, Monday first ("Monday: 5 PM – 2 AM"), when the hours are known. */
   hours: z.array(z.string()),
+  openStatus: openStatusSchema.nullable(),
+  /** Facts OpenStreetMap states: "Wheelchair accessible", "Outdoor seating", "Vegan options"... */
+  features: z.array(z.string()),
   phone: z.string().nullable(),
   website: z.string().nullable(),
   reviews: z.array(

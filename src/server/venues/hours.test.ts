@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { clockText, isOpenAt, isOpenLate, openStatus, weekHours } from "./hours";
+
+// Instants in UTC; San Francisco is UTC-8 (PST) in winter and UTC-7 (PDT) in summer.
+const at = (iso: string) => new Date(iso);
+const BAR = "Mo-Su 16:00-02:00";
+
+describe("opening hours in America/Los_Angeles", () => {
+  it("is open across midnight and says when it closes", () => {
+    // Tuesday 6 Jan 2026, 11 PM in SF
+    expect(openStatus(BAR, at("2026-01-07T07:00:00Z"))).toEqual({ open: true, text: "Open now · closes 2 AM" });
+    // 1:30 AM Wednesday: still Tuesday night's opening
+    expect(openStatus(BAR, at("2026-01-07T09:30:00Z"))).toEqual({ open: true, text: "Open now · closes 2 AM" });
+    // 2:00 AM: closed, opens at 4 PM the same day
+    expect(openStatus(BAR, at("2026-01-07T10:00:00Z"))).toEqual({ open: false, text: "Closed · opens 4 PM" });
+    // 10 AM
+    expect(openStatus(BAR, at("2026-01-07T18:00:00Z"))).toEqual({ open: false, text: "Closed · opens 4 PM" });
+  });
+
+  it("is right when the clocks spring forward (8 Mar 2026, 2 AM PST -> 3 AM PDT)", () => {
+    expect(openStatus(BAR, at("2026-03-08T09:59:00Z"))).toEqual({ open: true, text: "Open now · closes 2 AM" }); // 1:59 PST
+    expect(openStatus(BAR, at("2026-03-08T10:00:00Z"))).toEqual({ open: false, text: "Closed · opens 4 PM" }); // 3:00 PDT
+    // 4 PM PDT is 23:00 UTC (not 00:00, as it would be in PST)
+    expect(isOpenAt(BAR, at("2026-03-08T22:59:00Z"))).toBe(false);
+    expect(isOpenAt(BAR, at("2026-03-08T23:00:00Z"))).toBe(true);
+  });
+
+  it("is right in the repeated hour when the clocks fall back (1 Nov 2026)", () => {
+    expect(isOpenAt(BAR, at("2026-11-01T08:30:00Z"))).toBe(true); // 1:30 PDT
+    expect(isOpenAt(BAR, at("2026-11-01T09:30:00Z"))).toBe(true); // 1:30 PST, again
+    expect(openStatus(BAR, at("2026-11-01T10:00:00Z"))).toEqual({ open: false, text: "Closed · opens 4 PM" }); // 2:00 PST
+    // 4 PM PST is 00:00 UTC the next day
+    expect(isOpenAt(BAR, at("2026-11-01T23:30:00Z"))).toBe(false);
+    expect(isOpenAt(BAR, at("2026-11-02T00:00:00Z"))).toBe(true);
+  });
+
+  describe("whatever the server's own time zone", () => {
+    const tz = process.env.TZ;
+    afterEach(() => {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    });
+    it("gives the same answers in Tokyo and Berlin", () => {
+      for (const zone of ["Asia/Tokyo", "Europe/Berlin"]) {
+        process.env.TZ = zone;
+        // other minutes than above: the per-minute cache must not answer for another zone
+        expect(openStatus(BAR, at("2026-01-07T07:01:00Z"))?.text).toBe("Open now · closes 2 AM");
+        expect(openStatus(BAR, at("2026-03-08T10:01:00Z"))?.text).toBe("Closed · opens 4 PM");
+        expect(isOpenAt(BAR, at(zone === "Asia/Tokyo" ? "2026-11-01T09:31:00Z" : "2026-11-01T09:32:00Z"))).toBe(true);
+      }
+    });
+  });
+
+  it("names the day when the next change is not today, and knows 24/7 and holidays", () => {
+    const lunch = "Mo-Fr 11:00-15:00; PH off";
+    // Friday 9 Jan 2026, 4 PM: next opening is Monday
+    expect(openStatus(lunch, at("2026-01-10T00:00:00Z"))?.text).toBe("Closed · opens Mon 11 AM");
+    // Saturday 10 AM: Monday
+    expect(openStatus(lunch, at("2026-01-10T18:00:00Z"))?.text).toBe("Closed · opens Mon 11 AM");
+    // Thursday 26 Nov 2026, Thanksgiving (a public holiday), noon: closed, opens tomorrow
+    expect(openStatus(lunch, at("2026-11-26T20:00:00Z"))?.text).toBe("Closed · opens tomorrow 11 AM");
+    expect(openStatus(lunch, at("2026-11-27T20:00:00Z"))?.text).toBe("Open now · closes 3 PM");
+    expect(openStatus("24/7", at("2026-01-07T07:00:00Z"))).toEqual({ open: true, text: "Open 24 hours" });
+    expect(openStatus("Mo-Fr 11:30-14:30", at("2026-01-07T20:00:00Z"))?.text).toBe("Open now · closes 2:30 PM");
+  });
+
+  it("says nothing without hours, with hours it cannot read, or when they do not say", () => {
+    expect(openStatus(null)).toBeNull();
+    expect(openStatus("")).toBeNull();
+    expect(openStatus("Mo-Th 12:00-24:00; kitchen closes at 22")).toBeNull(); // free text: not the syntax
+    expect(isOpenAt("nonsense hours", at("2026-01-07T07:00:00Z"))).toBe(false);
+    expect(weekHours("nonsense hours")).toEqual([]);
+  });
+
+  it("knows 'open late': open between midnight and 4 AM tonight", () => {
+    const friday6pm = at("2026-01-10T02:00:00Z");
+    expect(isOpenLate(BAR, friday6pm)).toBe(true);
+    expect(isOpenLate("Mo-Su 11:00-22:00", friday6pm)).toBe(false);
+    expect(isOpenLate("Mo-Su 17:00-24:00", friday6pm)).toBe(false); // closes at midnight
+    expect(isOpenLate("Fr 17:00-01:00", friday6pm)).toBe(true);
+    // at 1 AM Saturday, the night going on counts
+    expect(isOpenLate("Fr 17:00-02:00", at("2026-01-10T09:00:00Z"))).toBe(true);
+  });
+
+  it("lists the week, Monday first, an opening on the day it starts", () => {
+    const now = at("2026-01-07T20:00:00Z");
+    expect(weekHours("Mo-Fr 11:30-14:30,17:00-22:00; Sa 17:00-02:00", now)).toEqual([
+      "Monday: 11:30 AM – 2:30 PM, 5 PM – 10 PM",
+      "Tuesday: 11:30 AM – 2:30 PM, 5 PM – 10 PM",
+      "Wednesday: 11:30 AM – 2:30 PM, 5 PM – 10 PM",
+      "Thursday: 11:30 AM – 2:30 PM, 5 PM – 10 PM",
+      "Friday: 11:30 AM – 2:30 PM, 5 PM – 10 PM",
+      "Saturday: 5 PM – 2 AM",
+      "Sunday: Closed",
+    ]);
+    // OSM's rule: a later "Su off" closes Sunday from midnight, Saturday night's spill included
+    expect(weekHours("Sa 17:00-02:00; Su off", now).slice(5)).toEqual(["Saturday: 5 PM – midnight", "Sunday: Closed"]);
+    expect(weekHours("24/7", now)[0]).toBe("Monday: Open 24 hours");
+    expect(clockText(new Date(2026, 0, 1, 0, 0))).toBe("midnight");
+    expect(clockText(new Date(2026, 0, 1, 12, 0))).toBe("noon");
+    expect(clockText(new Date(2026, 0, 1, 17, 30))).toBe("5:30 PM");
+  });
+});

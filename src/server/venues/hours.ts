@@ -1,0 +1,215 @@
+/**
+ * Opening hours: OpenStreetMap `opening_hours` values read with the `opening_hours` library, in the
+ * venues' time zone (VENUE_TIME_ZONE), whatever zone the server runs in. docs/discovery.md, "Opening
+ * hours", has the rules; in short:
+ *
+ * - status(value, now): "Open now · closes 2 AM" / "Closed · opens 5 PM" / "Open 24 hours", or null
+ *   when the value does not parse or the state at `now` is unknown (a venue without hours says
+ *   nothing). Computed on the server for each answer (cards and details), so that the "Open now"
+ *   filter, the cards and the natural-language search agree on one clock and one parser, and
+ *   the client ships no parser (the library and its holiday data are ~190 kB).
+ * - week(value, now): the spec's `hours` list for the week that contains `now`, Monday first:
+ *   "Monday: 5 PM – 2 AM", "Tuesday: Closed", "Friday: 11:30 AM – 2:30 PM, 5 – 10 PM".
+ * - openLate(value, now): open at some moment between midnight and 4 AM of tonight.
+ *
+ * The library reads a Date's *local* fields (getHours, getDay). So it is given "wall" dates: a Date
+ * whose local fields are the Los Angeles wall clock at that instant. Open and closed are a matter of
+ * the wall clock, so this is right across midnight and across daylight-saving changes: at 3:00 PDT
+ * on the night the clocks spring forward, the wall clock says 3:00 and a bar that closes at 2 is
+ * closed; in the repeated hour of the autumn change, 1:30 reads as 1:30 both times. A server whose own
+ * zone has daylight saving cannot hold one local hour a year (its own spring gap); run servers in UTC
+ * (docs/deploy.md) and the wall clock is exact.
+ */
+import opening_hours from "opening_hours";
+
+export const VENUE_TIME_ZONE = "America/Los_Angeles";
+/** For public holidays (PH) in the values: the library's US and California calendar. */
+const NOMINATIM = { lat: 37.7749, lon: -122.4194, address: { country_code: "us", state: "California" } };
+
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const DAY_MS = 86_400_000;
+
+const wallFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: VENUE_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/** The wall clock of VENUE_TIME_ZONE at an instant, as a Date whose local fields say it. */
+export function wallDate(instant: Date): Date {
+  const f: Record<string, number> = {};
+  for (const p of wallFormat.formatToParts(instant)) if (p.type !== "literal") f[p.type] = Number(p.value);
+  return new Date(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+}
+
+/** Parsed values, by value (a few hundred distinct ones in San Francisco); null: does not parse. */
+const parsed = new Map<string, opening_hours | null>();
+const PARSED_MAX = 20_000;
+
+/** The parsed value, or null when it is empty or not valid opening_hours syntax. */
+export function parseOpeningHours(value: string | null | undefined): opening_hours | null {
+  const v = value?.trim();
+  if (!v) return null;
+  let oh = parsed.get(v);
+  if (oh === undefined) {
+    try {
+      oh = new opening_hours(v, NOMINATIM);
+    } catch {
+      oh = null;
+    }
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(v, oh);
+  }
+  return oh;
+}
+
+/** "2 AM", "5:30 PM", "noon", "midnight" for a wall date. */
+export function clockText(wall: Date): string {
+  const h = wall.getHours();
+  const m = wall.getMinutes();
+  if (m === 0 && h === 0) return "midnight";
+  if (m === 0 && h === 12) return "noon";
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, "0")}` : ""} ${h < 12 ? "AM" : "PM"}`;
+}
+
+const dayStart = (wall: Date) => new Date(wall.getFullYear(), wall.getMonth(), wall.getDate());
+const addDays = (wall: Date, n: number) => new Date(wall.getFullYear(), wall.getMonth(), wall.getDate() + n);
+
+/** "2 AM" when the change is today or early tomorrow (before 6 AM), else "Tue 11 AM". */
+function changeText(now: Date, at: Date): string {
+  const days = Math.round((dayStart(at).getTime() - dayStart(now).getTime()) / DAY_MS);
+  if (days === 0 || (days === 1 && at.getHours() < 6 && now.getHours() >= 12)) return clockText(at);
+  if (days === 1) return `tomorrow ${clockText(at)}`;
+  return `${SHORT_DAYS[at.getDay()]} ${clockText(at)}`;
+}
+
+export interface OpenStatus {
+  open: boolean;
+  /** "Open now · closes 2 AM", "Closed · opens 5 PM", "Open 24 hours". */
+  text: string;
+}
+
+/** Look this far ahead for the next change (a place closed for longer just says "Closed"). */
+const HORIZON_DAYS = 8;
+
+/**
+ * Statuses of the current minute, by value: a search with the "Open now" filter asks about every
+ * venue in its circle, and a few hundred distinct values cover the city (~25 µs each to compute).
+ */
+const statuses = new Map<string, OpenStatus | null>();
+let statusMinute = Number.NaN;
+
+/** The venue's state at `now` (see the header), or null when its hours are unknown or say nothing. */
+export function openStatus(value: string | null | undefined, now: Date = new Date()): OpenStatus | null {
+  if (!value) return null;
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== statusMinute || statuses.size > PARSED_MAX) {
+    statuses.clear();
+    statusMinute = minute;
+  }
+  let status = statuses.get(value);
+  if (status === undefined) statuses.set(value, (status = computeStatus(value, new Date(minute * 60_000))));
+  return status;
+}
+
+function computeStatus(value: string, now: Date): OpenStatus | null {
+  const oh = parseOpeningHours(value);
+  if (!oh) return null;
+  const wall = wallDate(now);
+  try {
+    if (oh.getUnknown(wall)) return null;
+    const open = oh.getState(wall);
+    const next = oh.getNextChange(wall, addDays(wall, HORIZON_DAYS));
+    if (open) return { open, text: next ? `Open now · closes ${changeText(wall, next)}` : "Open 24 hours" };
+    return { open, text: next ? `Closed · opens ${changeText(wall, next)}` : "Closed" };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the venue is open at `now` (false when its hours are unknown). */
+export const isOpenAt = (value: string | null | undefined, now: Date = new Date()) =>
+  openStatus(value, now)?.open === true;
+
+/**
+ * Open at some moment between midnight and 4 AM of tonight: the night after today's evening, or,
+ * from midnight to 4 AM, the night that is going on.
+ */
+export function isOpenLate(value: string | null | undefined, now: Date = new Date()): boolean {
+  if (!value) return false;
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lateMinute || lates.size > PARSED_MAX) {
+    lates.clear();
+    lateMinute = minute;
+  }
+  let late = lates.get(value);
+  if (late === undefined) lates.set(value, (late = computeLate(value, now)));
+  return late;
+}
+const lates = new Map<string, boolean>();
+let lateMinute = Number.NaN;
+
+function computeLate(value: string, now: Date): boolean {
+  const oh = parseOpeningHours(value);
+  if (!oh) return false;
+  const wall = wallDate(now);
+  const midnight = wall.getHours() < 4 ? dayStart(wall) : addDays(wall, 1);
+  try {
+    const late = oh.getOpenIntervals(midnight, new Date(midnight.getTime() + 4 * 3_600_000));
+    return late.some(([, , unknown]) => !unknown);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The week that contains `now` (Monday to Sunday), one line a day: "Monday: 5 PM – 2 AM". An opening
+ * belongs to the day it starts on; a day open all day says "Open 24 hours". Empty when the value does
+ * not parse.
+ */
+export function weekHours(value: string | null | undefined, now: Date = new Date()): string[] {
+  const oh = parseOpeningHours(value);
+  if (!oh) return [];
+  const today = dayStart(wallDate(now));
+  const monday = addDays(today, -((today.getDay() + 6) % 7));
+  let intervals: [Date, Date, boolean, string | undefined][];
+  try {
+    intervals = oh.getOpenIntervals(addDays(monday, -1), addDays(monday, 8));
+  } catch {
+    return [];
+  }
+  // joined where one ends as the next begins (the library may cut at a rule's edge)
+  const merged: { from: Date; to: Date; unknown: boolean }[] = [];
+  for (const [from, to, unknown] of intervals) {
+    const last = merged[merged.length - 1];
+    if (last && last.to.getTime() === from.getTime() && last.unknown === unknown) last.to = to;
+    else merged.push({ from, to, unknown });
+  }
+  const lines: string[] = [];
+  for (let d = 0; d < 7; d++) {
+    const start = addDays(monday, d);
+    const end = addDays(monday, d + 1);
+    const name = DAYS[start.getDay()];
+    if (merged.some((i) => !i.unknown && i.from <= start && i.to >= end)) {
+      lines.push(`${name}: Open 24 hours`);
+      continue;
+    }
+    const parts = merged
+      .filter((i) => i.from >= start && i.from < end)
+      .map((i) => {
+        const from = clockText(i.from);
+        // an opening that runs past the next midnight into the day after is shown to its end
+        const to = i.to.getTime() - start.getTime() >= 2 * DAY_MS ? "late" : clockText(i.to);
+        return `${from} – ${to}${i.unknown ? " (may vary)" : ""}`;
+      });
+    lines.push(`${name}: ${parts.length ? parts.join(", ") : "Closed"}`);
+  }
+  return lines;
+}
