@@ -381,6 +381,10 @@ export const VENUE_TEXT = {
   save: "Save",
   close: "Close",
   hours: "Hours",
+  /** The "Open now" filter on Home and Explore (only venues whose hours say they are open). */
+  openNowFilter: "Open now",
+  /** Details: what OpenStreetMap states about the place (cuisine, access, diets...). */
+  features: "Good to know",
   currentVibes: "Current vibes",
   website: "Website",
   shareText: "Check out this spot on VIBE",

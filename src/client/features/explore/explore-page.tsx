@@ -5,6 +5,7 @@ import { ToggleChip } from "@client/components/ui/toggle-chip";
 import { Button } from "@client/components/ui/button";
 import { useAreaFetching, useMatchVenues } from "@client/features/venues/api/match-venues";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
+import { OpenNowChip } from "@client/features/venues/components/open-now-chip";
 import { SearchField } from "@client/features/venues/components/search-field";
 import { VenueSheet } from "@client/features/venues/components/venue-sheet";
 import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";
@@ -30,20 +31,28 @@ export function ExplorePage() {
   const [distance, setDistance] = useState<number>(DEFAULT_DISTANCE_MILES);
   const [category, setCategory] = useState<CategoryValue>("all");
   const [filter, setFilter] = useState("");
+  const [openNow, setOpenNow] = useState(false);
   const sheet = useVenueSheet();
   const resultsHeadingId = useId();
   // Spec 4: while a natural-language result is held, its venues replace the match call's list.
   const [aiResult, setAiResult] = useState<NaturalLanguageResult | null>(null);
 
-  const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, category });
+  const params = buildMatchParams({
+    coords: geo.coords,
+    distanceMiles: distance,
+    vibes: vibes.selected,
+    category,
+    openNow,
+  });
   const match = useMatchVenues(params);
   const fetchingArea = useAreaFetching(params) && !aiResult;
   const venues = useMemo(() => {
     if (!aiResult) return filterVenues(match.data ?? [], filter);
     // The match call filters by category on the server; the AI list is filtered here the same way.
     const inCategory = category === "all" ? aiResult.venues : aiResult.venues.filter((v) => v.category === category);
-    return filterVenues(inCategory, filter);
-  }, [aiResult, match.data, filter, category]);
+    const open = openNow ? inCategory.filter((v) => v.openStatus?.open === true) : inCategory;
+    return filterVenues(open, filter);
+  }, [aiResult, match.data, filter, category, openNow]);
   const hasList = aiResult !== null || match.data !== undefined;
 
   return (
@@ -69,12 +78,15 @@ export function ExplorePage() {
           label={VENUE_TEXT.filterLabel}
           placeholder={VENUE_TEXT.filterPlaceholder}
         />
-        <div role="group" aria-label={VENUE_TEXT.categoryLabel} className="flex flex-wrap gap-2">
-          {CATEGORY_CHIPS.map((chip) => (
-            <ToggleChip key={chip.value} pressed={category === chip.value} onClick={() => setCategory(chip.value)}>
-              {chip.label}
-            </ToggleChip>
-          ))}
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="group" aria-label={VENUE_TEXT.categoryLabel} className="flex flex-wrap gap-2">
+            {CATEGORY_CHIPS.map((chip) => (
+              <ToggleChip key={chip.value} pressed={category === chip.value} onClick={() => setCategory(chip.value)}>
+                {chip.label}
+              </ToggleChip>
+            ))}
+          </div>
+          <OpenNowChip pressed={openNow} onChange={setOpenNow} />
         </div>
       </div>
 

@@ -5,6 +5,7 @@ import { Button } from "@client/components/ui/button";
 import { useAreaFetching, useMatchVenues } from "@client/features/venues/api/match-venues";
 import { useVenueById } from "@client/features/venues/api/venue-by-id";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
+import { OpenNowChip } from "@client/features/venues/components/open-now-chip";
 import { SearchField } from "@client/features/venues/components/search-field";
 import { VenueSheet } from "@client/features/venues/components/venue-sheet";
 import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";
@@ -38,13 +39,20 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
   const [sort, setSort] = useState<SortOption>("proximity");
+  const [openNow, setOpenNow] = useState(false);
   const [suggestionsDismissed, setSuggestionsDismissed] = useState(false);
   const sheet = useVenueSheet();
   const vibeHeadingId = useId();
   const resultsHeadingId = useId();
 
   const showSuggestions = vibes.ready && !suggestionsDismissed && vibes.selected.length === 0;
-  const params = buildMatchParams({ coords: geo.coords, distanceMiles: distance, vibes: vibes.selected, search });
+  const params = buildMatchParams({
+    coords: geo.coords,
+    distanceMiles: distance,
+    vibes: vibes.selected,
+    search,
+    openNow,
+  });
   const match = useMatchVenues(params, { enabled: vibes.ready });
   const fetchingArea = useAreaFetching(params, { enabled: vibes.ready });
   const suggestions = useSuggestions(geo, showSuggestions, !match.isPending);
@@ -92,7 +100,10 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
               />
               <SortToggle value={sort} onChange={setSort} />
             </div>
-            <DistanceChips value={distance} onChange={setDistance} />
+            <div className="flex flex-wrap items-center gap-2">
+              <DistanceChips value={distance} onChange={setDistance} />
+              <OpenNowChip pressed={openNow} onChange={setOpenNow} />
+            </div>
           </div>
 
           <section aria-labelledby={resultsHeadingId} className="flex flex-col gap-4">

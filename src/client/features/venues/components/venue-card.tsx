@@ -5,6 +5,7 @@ import { cn } from "@client/lib/utils";
 import { CapacityBadge } from "./capacity-badge";
 import { FavoriteButton } from "./favorite-button";
 import { LiveStatus } from "./live-status";
+import { OpenStatusLine } from "./open-status";
 import { VenueFigures } from "./venue-figures";
 import { VenueImage } from "./venue-image";
 import { VibeIcon } from "./vibe-icon";
@@ -67,6 +68,7 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
           <p className="text-sm text-muted-foreground">{venue.category}</p>
         </div>
         <VenueFigures venue={venue} />
+        <OpenStatusLine status={venue.openStatus} />
         <LiveStatus update={venue.latestUpdate} />
         {tags.length > 0 && (
           <ul aria-label="Vibes" className="mt-auto flex flex-wrap gap-1.5 pt-1">

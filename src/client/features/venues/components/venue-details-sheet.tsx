@@ -13,6 +13,7 @@ import { shareVenue } from "../lib/share-venue";
 import { vibeReasons } from "../lib/vibe-evidence";
 import { CapacityBadge } from "./capacity-badge";
 import { LiveStatus } from "./live-status";
+import { OpenStatusLine } from "./open-status";
 import { FavoriteButton } from "./favorite-button";
 import { VenueFigures } from "./venue-figures";
 import { VenueImage } from "./venue-image";
@@ -87,6 +88,7 @@ function SheetBody({ venue }: { venue: Venue }) {
           <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
         </div>
         <VenueFigures venue={venue} className="mt-3" />
+        <OpenStatusLine status={data?.openStatus ?? venue.openStatus} className="mt-2" />
 
         <Tabs.Root defaultValue="about" className="mt-4">
           <Tabs.List aria-label="Venue details" className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1">
@@ -174,6 +176,7 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
   const address = details?.address ?? venue.address;
   const website = safeWebsite(details?.website ?? venue.website);
   const hours = details?.hours ?? [];
+  const features = details?.features ?? [];
   const vibes = detailsVibes(venue);
   const live = venue.latestUpdate;
   // Vibes broadcast by the venue are "current"; otherwise they are what the venue is known for.
@@ -242,6 +245,21 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
           </Row>
         )}
       </dl>
+
+      {features.length > 0 && (
+        <section aria-label={VENUE_TEXT.features}>
+          <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            {VENUE_TEXT.features}
+          </h3>
+          <ul className="flex flex-wrap gap-1.5">
+            {features.map((f) => (
+              <li key={f} className="rounded-full border border-border bg-secondary/40 px-2.5 py-1 text-xs">
+                {f}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {vibes.length > 0 && (
         <section aria-label={vibesTitle}>

@@ -13,6 +13,8 @@ export interface MatchInput {
   search?: string;
   /** A CATEGORY_CHIPS value; "all" (or nothing) sends no category. */
   category?: string;
+  /** Only venues whose hours say they are open now. */
+  openNow?: boolean;
 }
 
 /** Query of GET /api/venues/match-public. */
@@ -25,6 +27,8 @@ export interface MatchParams {
   vibes: string;
   search?: string;
   category?: string;
+  /** "true" when only open venues are wanted; left out otherwise. */
+  openNow?: "true";
 }
 
 /** Query of GET /api/venues/nearby for the suggestion bubbles. */
@@ -50,7 +54,7 @@ export const roundTo = (value: number, decimals: number) => {
  * Coordinates are rounded to about 10 m so GPS jitter does not make a new query; the radius is
  * rounded to hide floating-point noise (5 miles is 8.0467 km, not 8.046700000000001).
  */
-export function buildMatchParams({ coords, distanceMiles, vibes, search, category }: MatchInput): MatchParams {
+export function buildMatchParams({ coords, distanceMiles, vibes, search, category, openNow }: MatchInput): MatchParams {
   const params: MatchParams = {
     latitude: roundTo(coords.latitude, 4),
     longitude: roundTo(coords.longitude, 4),
@@ -60,6 +64,7 @@ export function buildMatchParams({ coords, distanceMiles, vibes, search, categor
   const text = search?.trim().slice(0, SEARCH_MAX_LENGTH);
   if (text) params.search = text;
   if (category && category.toLowerCase() !== "all") params.category = category;
+  if (openNow) params.openNow = "true";
   return params;
 }
 

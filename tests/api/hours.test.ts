@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_COORDS } from "@shared/constants";
+import { naturalLanguageResultSchema } from "@shared/contracts/discover";
+import { venueDetailsSchema, venueSchema, type Venue, type VenueDetails } from "@shared/contracts/venues";
+import { createOverpassSource, parseOverpassElement } from "../../src/server/providers/overpass";
+import type { SourcePlace } from "../../src/server/providers/venue-source";
+import { openStatus } from "../../src/server/venues/hours";
+import { writeSourcePlaces } from "../../src/server/venues/sync";
+import { Agent } from "../helpers/http";
+import { startServer, type TestServer } from "../helpers/server";
+import { dbTargets } from "../helpers/targets";
+
+/**
+ * Issue 15: opening hours on cards and details, the "Open now" filter and natural-language "open
+ * now" / "open late", over HTTP. Venues whose state does not depend on the clock are placed far from
+ * any other (a spot in the Coral Sea), written through the sync path as OSM places:
+ *   always: 24/7; never: off every day; late: 18:00-03:00 every day (late tonight, whenever
+ *   "tonight" is); early: 06:00-07:00 (never late); unknown: no hours.
+ */
+const SPOT = { latitude: -17.5, longitude: 151.5 };
+const here = `latitude=${SPOT.latitude}&longitude=${SPOT.longitude}&radius=2`;
+const match = (q: string) => `/api/venues/match-public?${here}&vibes=all${q}`;
+
+const element = (id: number, name: string, dLat: number, tags: Record<string, string>) =>
+  parseOverpassElement({
+    type: "node",
+    id,
+    lat: SPOT.latitude + dLat,
+    lon: SPOT.longitude,
+    tags: { amenity: "bar", name, ...tags },
+  }) as SourcePlace;
+
+const PLACES = [
+  element(9_150_000_001, "Always Bar", 0.001, {
+    opening_hours: "24/7",
+    cuisine: "pizza;burger",
+    wheelchair: "yes",
+    outdoor_seating: "yes",
+    "diet:vegan": "yes",
+    live_music: "yes",
+  }),
+  element(9_150_000_002, "Never Bar", 0.002, { opening_hours: "Mo-Su off" }),
+  element(9_150_000_003, "Late Bar", 0.003, { opening_hours: "Mo-Su 18:00-03:00" }),
+  element(9_150_000_004, "Early Bar", 0.004, { opening_hours: "Mo-Su 06:00-07:00" }),
+  element(9_150_000_005, "Unknown Bar", 0.005, {}),
+];
+
+describe.each(dbTargets())("opening hours on %s", (target) => {
+  let server: TestServer;
+  let anon: Agent;
+
+  beforeAll(async () => {
+    server = await startServer(target);
+    anon = new Agent(server.url);
+    await writeSourcePlaces(server.db, [PLACES], { ...SPOT, radius: 5000 }, [createOverpassSource({ timeoutMs: 1 })]);
+    // the catalog reads the new venues once the change is announced
+    for (let i = 0; i < 100 && (await anon.get<Venue[]>(match(""))).body.length < PLACES.length; i++)
+      await new Promise((r) => setTimeout(r, 100));
+  });
+  afterAll(async () => server?.close());
+
+  const byName = (list: Venue[]) => new Map(list.map((v) => [v.name, v]));
+
+  it("cards carry the status read from real hours, and nothing without hours", async () => {
+    const res = await anon.get<Venue[]>(match(""));
+    expect(res.status).toBe(200);
+    for (const v of res.body) venueSchema.strict().parse(v);
+    const v = byName(res.body);
+    expect(v.get("Always Bar")?.openStatus).toEqual({ open: true, text: "Open 24 hours" });
+    expect(v.get("Never Bar")?.openStatus).toEqual({ open: false, text: "Closed" });
+    expect(v.get("Unknown Bar")?.openStatus).toBeNull();
+    expect(v.get("Late Bar")?.openStatus?.text).toMatch(/^(Open now · closes 3 AM|Closed · opens 6 PM)$/);
+  });
+
+  it("the Open now filter keeps only the venues open now", async () => {
+    const res = await anon.get<Venue[]>(match("&openNow=true"));
+    expect(res.status).toBe(200);
+    const names = res.body.map((v) => v.name);
+    expect(names).toContain("Always Bar");
+    expect(names).not.toContain("Never Bar");
+    expect(names).not.toContain("Unknown Bar");
+    expect(res.body.every((v) => v.openStatus?.open === true)).toBe(true);
+    // with a search too (the SQL path)
+    const searched = await anon.get<Venue[]>(match("&openNow=true&search=bar"));
+    expect(searched.body.map((v) => v.name)).toContain("Always Bar");
+    expect(searched.body.every((v) => v.openStatus?.open === true)).toBe(true);
+    // false and absent keep all
+    expect((await anon.get<Venue[]>(match("&openNow=false"))).body).toHaveLength(PLACES.length);
+  });
+
+  it("refuses an openNow that is not true or false", async () => {
+    const res = await anon.get<{ message: string }>(match("&openNow=maybe"));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("openNow must be true or false");
+  });
+
+  it("details list the week and what the tags state", async () => {
+    const res = await anon.get<VenueDetails>(`/api/venues/${encodeURIComponent("osm:node/9150000001")}/details`);
+    expect(res.status).toBe(200);
+    const d = venueDetailsSchema.strict().parse(res.body);
+    expect(d.hours).toEqual([
+      "Monday: Open 24 hours",
+      "Tuesday: Open 24 hours",
+      "Wednesday: Open 24 hours",
+      "Thursday: Open 24 hours",
+      "Friday: Open 24 hours",
+      "Saturday: Open 24 hours",
+      "Sunday: Open 24 hours",
+    ]);
+    expect(d.openStatus).toEqual({ open: true, text: "Open 24 hours" });
+    expect(d.features).toEqual([
+      "Cuisine: Pizza, burger",
+      "Wheelchair accessible",
+      "Outdoor seating",
+      "Live music",
+      "Vegan options",
+    ]);
+    expect(d.vibeEvidence["Live Music"]).toContainEqual({ source: "osm", detail: "OpenStreetMap: live_music=yes" });
+    const early = await anon.get<VenueDetails>(`/api/venues/${encodeURIComponent("osm:node/9150000004")}/details`);
+    expect(early.body.hours[0]).toBe("Monday: 6 AM – 7 AM");
+    const none = await anon.get<VenueDetails>(`/api/venues/${encodeURIComponent("osm:node/9150000005")}/details`);
+    expect(none.body).toMatchObject({ hours: [], openStatus: null, features: [] });
+  });
+
+  it("natural-language 'open late' and 'open now' filter by the real hours", async () => {
+    const late = await anon.post(`/api/discover/natural-language`, { query: "bars open late", ...SPOT, radius: 2 });
+    expect(late.status).toBe(200);
+    const body = naturalLanguageResultSchema.parse(late.body);
+    expect(body.interpretation.attributes).toContain("late_night");
+    expect(body.venues.map((v) => v.name).sort()).toEqual(["Always Bar", "Late Bar"]);
+
+    const now = await anon.post(`/api/discover/natural-language`, { query: "a bar open now", ...SPOT, radius: 2 });
+    const nowBody = naturalLanguageResultSchema.parse(now.body);
+    expect(nowBody.interpretation.attributes).toContain("open_now");
+    const names = nowBody.venues.map((v) => v.name);
+    expect(names).toContain("Always Bar");
+    expect(names).not.toContain("Never Bar");
+    expect(names).not.toContain("Unknown Bar");
+    expect(nowBody.venues.every((v) => v.openStatus?.open === true)).toBe(true);
+  });
+
+  it("a real seeded San Francisco bar shows its OpenStreetMap hours", async () => {
+    // Woods Lowside, 530 Haight Street: Su,Mo-We 13:00-22:00; Th 13:00-23:00; Fr-Sa 13:00-24:00
+    const sf = `latitude=${DEFAULT_COORDS.latitude}&longitude=${DEFAULT_COORDS.longitude}&radius=10&vibes=all`;
+    const res = await anon.get<Venue[]>(`/api/venues/match-public?${sf}&search=${encodeURIComponent("Woods Lowside")}`);
+    const woods = res.body.find((v) => v.externalId === "osm:node/61670779")!;
+    expect(woods).toBeDefined();
+    const expected = openStatus("Su,Mo-We 13:00-22:00; Th 13:00-23:00; Fr-Sa 13:00-24:00", new Date());
+    expect(woods.openStatus?.text).toMatch(
+      /^(Open now · closes (10|11) PM|Open now · closes midnight|Closed · opens 1 PM)$/,
+    );
+    expect(woods.openStatus?.open).toBe(expected?.open);
+    const details = await anon.get<VenueDetails>(`/api/venues/${encodeURIComponent(woods.externalId)}/details`);
+    expect(details.body.hours).toEqual([
+      "Monday: 1 PM – 10 PM",
+      "Tuesday: 1 PM – 10 PM",
+      "Wednesday: 1 PM – 10 PM",
+      "Thursday: 1 PM – 11 PM",
+      "Friday: 1 PM – midnight",
+      "Saturday: 1 PM – midnight",
+      "Sunday: 1 PM – 10 PM",
+    ]);
+    expect(details.body.phone).toBe("(415) 548-5734");
+  });
+});
