@@ -160,7 +160,7 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       });
       const q = overpass.requests.at(-1)!.query;
       expect(q).toContain(
-        `node["amenity"~"^(bar|pub|cafe|restaurant|nightclub|biergarten)$"](around:1000,${A.latitude},${A.longitude});`,
+        `node["amenity"~"^(bar|pub|biergarten|cafe|ice_cream|restaurant|fast_food|nightclub|music_venue)$"](around:1000,${A.latitude},${A.longitude});`,
       );
       expect(q).toContain("out center tags;");
 
@@ -192,7 +192,10 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         last_synced_at: Date;
       }>("SELECT vibe_method, vibe_evidence, last_synced_at FROM venues WHERE external_id = 'osm:node/1001'");
       expect(row.vibe_method).toBe("blend-v1");
-      expect(row.vibe_evidence["Live Music"]).toContainEqual({ source: "osm", detail: "OpenStreetMap: live music" });
+      expect(row.vibe_evidence["Live Music"]).toContainEqual({
+        source: "osm",
+        detail: "OpenStreetMap: live_music=yes",
+      });
       expect(row.last_synced_at).toBeTruthy();
       // the description goes through the text analyzer (lexicon-v1) into the blend
       const [bistro] = await osmOnly.db.query<{ vibe_evidence: Record<string, { source: string; detail: string }[]> }>(
@@ -215,10 +218,20 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
 
       const cafe = await admin.get(`/api/venues/${encodeURIComponent("osm:way/1002")}/details`);
       expect(cafe.status).toBe(200);
+      // opening_hours "Mo-Fr 07:00-19:00; Sa-Su 08:00-19:00" read as the week; the fake's 555
+      // number is fictional and not kept
       expect(cafe.body).toMatchObject({
-        hours: ["Mo-Fr 07:00-19:00", "Sa-Su 08:00-19:00"],
+        hours: [
+          "Monday: 7 AM – 7 PM",
+          "Tuesday: 7 AM – 7 PM",
+          "Wednesday: 7 AM – 7 PM",
+          "Thursday: 7 AM – 7 PM",
+          "Friday: 7 AM – 7 PM",
+          "Saturday: 8 AM – 7 PM",
+          "Sunday: 8 AM – 7 PM",
+        ],
         website: "https://ritualroasters.example/",
-        phone: "+1 415 555 0102",
+        phone: null,
         reviews: [],
       });
     });
@@ -358,14 +371,14 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
           latitude: number;
           longitude: number;
         }>(
-          "SELECT id, external_id, name, latitude, longitude FROM venues WHERE source = 'datasf' AND category = 'Bar' ORDER BY id LIMIT 1",
+          "SELECT id, external_id, name, latitude, longitude FROM venues WHERE source = 'datasf' AND category = 'Restaurant' ORDER BY id LIMIT 1",
         );
         overpass.elements().push({
           type: "node",
           id: 9001,
           lat: seed.latitude + 0.0001,
           lon: seed.longitude,
-          tags: { amenity: "bar", name: seed.name, live_music: "yes" },
+          tags: { amenity: "restaurant", name: seed.name, live_music: "yes" },
         });
         const res = await admin.post(PATH, { latitude: seed.latitude, longitude: seed.longitude, radius: 30 });
         expect(res.body).toMatchObject({ added: 0, updated: 1, unchanged: 0 });
@@ -375,7 +388,7 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         );
         expect(row.external_id).toBe(seed.external_id);
         expect(row.attribution).toBe(
-          "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain. Map data (c) OpenStreetMap contributors, ODbL.",
+          "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain. Facts as of 2016: this place may have changed or closed since. Map data (c) OpenStreetMap contributors, ODbL.",
         );
         expect(row.detected_vibes).toContain("Live Music");
         expect(
