@@ -172,7 +172,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     const sheet = page.getByRole("dialog", { name: "The Blue Note Jazz Bar" });
     await sheet.getByText("Why these vibes?").click();
     await expect
-      .poll(() => sheet.getByText(/OpenStreetMap: live music/).count(), { timeout: 10_000 })
+      .poll(() => sheet.getByText(/OpenStreetMap: live_music=yes/).count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
     await sheet.getByRole("button", { name: "Close" }).click();
 

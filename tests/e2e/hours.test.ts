@@ -1,0 +1,67 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
+import { uniqueEmail } from "../helpers/http";
+
+const chromiumPath = findChromium();
+// Lower Haight, beside Woods Lowside (530 Haight Street), a seeded OpenStreetMap bar with hours.
+const GPS = { latitude: 37.7721, longitude: -122.431 };
+const WOODS = "Woods Lowside";
+const STATUS = /^(Open now · closes .+|Closed · opens .+|Open 24 hours|Closed)$/;
+
+describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => {
+  const app = useAppInBrowser();
+  const cards = (page: Page) => page.getByRole("main").locator("article");
+
+  for (const [label, viewport] of [
+    ["desktop", { width: 1366, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    it(`shows hours on cards and details, and filters by Open now (${label})`, async () => {
+      const { page, context, problems } = await newPage(app.browser, app.server.url, viewport, { geolocation: GPS });
+      await signUpIn(context, app.server.url, uniqueEmail("hours"), "Sam");
+      await page.goto("/");
+      await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+      // cards of venues with hours say whether they are open, in words
+      const statuses = page.getByRole("main").locator("article p", { hasText: STATUS });
+      await expect.poll(() => statuses.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await shot(page, `hours-home-${label}`);
+
+      // the Open now chip asks the server for open venues only
+      const call = page.waitForRequest(
+        (r) => r.url().includes("/api/venues/match-public") && new URL(r.url()).searchParams.get("openNow") === "true",
+        { timeout: 15_000 },
+      );
+      await page.getByRole("button", { name: "Open now", exact: true }).click();
+      await call;
+      expect(await page.getByRole("button", { name: "Open now", exact: true }).getAttribute("aria-pressed")).toBe(
+        "true",
+      );
+      await page.waitForLoadState("networkidle");
+      const texts = await page.getByRole("main").locator("article p", { hasText: STATUS }).allTextContents();
+      // every card left is open now (or there are none open at this hour)
+      for (const t of texts) expect(t).toMatch(/^(Open now · closes .+|Open 24 hours)$/);
+      await shot(page, `hours-home-open-now-${label}`);
+      await page.getByRole("button", { name: "Open now", exact: true }).click();
+
+      // Woods Lowside's details list the week from its opening_hours tag
+      await page.getByRole("searchbox", { name: "Search venues" }).fill("Woods Lowside");
+      const card = cards(page).filter({ hasText: WOODS }).first();
+      await card.waitFor({ timeout: 15_000 });
+      expect(await card.locator("p", { hasText: STATUS }).count()).toBe(1);
+      await card.getByRole("button", { name: WOODS, exact: true }).click();
+      const sheet = page.getByRole("dialog", { name: WOODS });
+      await sheet.waitFor();
+      await expect.poll(() => sheet.getByText("Monday: 1 PM – 10 PM").count(), { timeout: 10_000 }).toBe(1);
+      expect(await sheet.getByText("Friday: 1 PM – midnight").count()).toBe(1);
+      expect(await sheet.getByText(STATUS).count()).toBeGreaterThan(0);
+      expect(await sheet.getByText("530 Haight Street, San Francisco, CA").count()).toBe(1);
+      expect(await sheet.getByText("(415) 548-5734").count()).toBeGreaterThan(0);
+      expect(await sheet.getByText("Wheelchair accessible").count()).toBe(1);
+      await shot(page, `hours-details-${label}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 90_000);
+  }
+});
