@@ -388,7 +388,7 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         );
         expect(row.external_id).toBe(seed.external_id);
         expect(row.attribution).toBe(
-          "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain. Facts as of 2016: this place may have changed or closed since. Map data (c) OpenStreetMap contributors, ODbL.",
+          "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain. Map data (c) OpenStreetMap contributors, ODbL.",
         );
         expect(row.detected_vibes).toContain("Live Music");
         expect(

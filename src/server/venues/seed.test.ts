@@ -93,8 +93,7 @@ describe("readSeedVenues", () => {
       expect(v.hours).toEqual([]);
       expect(v.source).toBe("datasf");
       expect(v.attribution).toBe(PERMIT_ATTRIBUTION);
-      expect(v.attribution).toContain(ATTRIBUTION.venues);
-      expect(v.attribution).toContain("Facts as of 2016");
+      expect(v.attribution).toContain("2016");
       expect(v.name).toBe(v.name.trim());
       expect(v.name).not.toMatch(/\s{2}/);
       for (const [vibe, s] of Object.entries(v.vibe_scores)) {

@@ -8,7 +8,8 @@
  *    place OpenStreetMap lacks (selectPermitVenues): outside the central box OSM's file covers, not
  *    a bar or club (OSM's bar file covers the whole city), not within 40 m of a same-named OSM
  *    venue, not within 15 m of any OSM venue (a place that took its spot). Names lose store
- *    numbers and legal suffixes; their attribution says the facts are from 2016.
+ *    numbers and legal suffixes; their attribution (DataSF, 2016) makes the details sheet say their
+ *    facts are from 2016.
  *
  * seedVenues does this on a start whose seed files (or rules, SEED_VERSION) differ from the last
  * applied (table seed_state), and nothing otherwise.
@@ -42,8 +43,11 @@ import { namesSimilar, writeSourcePlaces } from "./sync";
 
 export const SEED_CSV_URL = new URL("../../../data/seed/sf_food_businesses_datasf_2016.csv", import.meta.url);
 export const SEED_SOURCE = "datasf";
-/** Shown with a permit venue's facts: they date from 2016, and the place may have changed since. */
-export const PERMIT_ATTRIBUTION = `${ATTRIBUTION.venues} Facts as of 2016: this place may have changed or closed since.`;
+/**
+ * A permit venue's attribution: the DataSF line, which names 2016; the details sheet reads it as
+ * "facts from 2016; the place may have changed or closed" (client venues/lib/credits.ts).
+ */
+export const PERMIT_ATTRIBUTION = ATTRIBUTION.venues;
 export const EXTERNAL_ID_PREFIX = "datasf:";
 
 /** San Francisco's land area and Treasure Island; the 4 geocoded rows outside it are not in SF. */
