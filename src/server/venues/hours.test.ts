@@ -93,8 +93,26 @@ describe("opening hours in America/Los_Angeles", () => {
       "Saturday: 5 PM – 2 AM",
       "Sunday: Closed",
     ]);
-    // OSM's rule: a later "Su off" closes Sunday from midnight, Saturday night's spill included
+    // a later day's rule written with ";" would cut the night before at midnight; read as meant
+    // (Zeitgeist's hours, 199 Valencia Street)
+    expect(weekHours("Mo-We 14:00-23:00; Th 14:00-24:00; Fr 14:00-25:00; Sa 13:00-25:00; Su 13:00-21:30", now)).toEqual(
+      [
+        "Monday: 2 PM – 11 PM",
+        "Tuesday: 2 PM – 11 PM",
+        "Wednesday: 2 PM – 11 PM",
+        "Thursday: 2 PM – midnight",
+        "Friday: 2 PM – 1 AM",
+        "Saturday: 1 PM – 1 AM",
+        "Sunday: 1 PM – 9:30 PM",
+      ],
+    );
+    // an explicit "off" is read as written (the library does not flag it): closed from midnight
     expect(weekHours("Sa 17:00-02:00; Su off", now).slice(5)).toEqual(["Saturday: 5 PM – midnight", "Sunday: Closed"]);
+    // ... but a rule that gives a day its own hours keeps them
+    expect(weekHours("Mo-Su 10:00-02:00; Su 12:00-18:00", now).slice(5)).toEqual([
+      "Saturday: 10 AM – midnight",
+      "Sunday: noon – 6 PM",
+    ]);
     expect(weekHours("24/7", now)[0]).toBe("Monday: Open 24 hours");
     expect(clockText(new Date(2026, 0, 1, 0, 0))).toBe("midnight");
     expect(clockText(new Date(2026, 0, 1, 12, 0))).toBe("noon");

@@ -59,7 +59,7 @@ export function parseOpeningHours(value: string | null | undefined): opening_hou
   let oh = parsed.get(v);
   if (oh === undefined) {
     try {
-      oh = new opening_hours(v, NOMINATIM);
+      oh = spillKept(new opening_hours(v, NOMINATIM), v);
     } catch {
       oh = null;
     }
@@ -67,6 +67,44 @@ export function parseOpeningHours(value: string | null | undefined): opening_hou
     parsed.set(v, oh);
   }
   return oh;
+}
+
+const SPILL_CUT = "additional_rule_separator_not_used_after_time_wrapping_midnight";
+/** A fixed week (Monday 5 Jan 2026) on which a corrected value is compared with the value as written. */
+const REFERENCE_MONDAY = new Date(2026, 0, 5);
+
+/**
+ * "Fr 14:00-25:00; Sa 13:00-25:00": by the letter of the syntax the Saturday rule replaces all of
+ * Saturday, the hour after Friday's midnight included, so the bar would close Friday at midnight.
+ * 64 of the seed's 590 values are written so; the library warns, and the mapper meant "Friday until
+ * 1 AM". The value is read with "," (an additional rule) before each rule it warns about, but only
+ * when that changes nothing after 6 AM on any day of a week: then all the correction does is keep
+ * the night's spill past midnight. "Mo-Su 10:00-02:00; Su 12:00-18:00" (Sunday's own hours) is
+ * left as written.
+ */
+function spillKept(oh: opening_hours, value: string): opening_hours {
+  const cuts = oh.getStructuredWarnings().filter((w) => w.type === SPILL_CUT && w.position !== null);
+  if (!cuts.length) return oh;
+  const chars = [...value];
+  for (const w of cuts) {
+    // the warning points at the end of the overriding rule; the separator before that rule is cut
+    const at = value.lastIndexOf(";", (w.position ?? 0) - 1);
+    if (at > 0) chars[at] = ",";
+  }
+  let fixed: opening_hours;
+  try {
+    fixed = new opening_hours(chars.join(""), NOMINATIM);
+  } catch {
+    return oh;
+  }
+  for (let d = 0; d < 7; d++) {
+    const from = addDays(REFERENCE_MONDAY, d);
+    const day = [new Date(from.getTime() + 6 * 3_600_000), addDays(REFERENCE_MONDAY, d + 1)] as const;
+    const a = oh.getOpenIntervals(...day).map(([f, t]) => `${f.getTime()}-${t.getTime()}`);
+    const b = fixed.getOpenIntervals(...day).map(([f, t]) => `${f.getTime()}-${t.getTime()}`);
+    if (a.join() !== b.join()) return oh;
+  }
+  return fixed;
 }
 
 /** "2 AM", "5:30 PM", "noon", "midnight" for a wall date. */

@@ -74,6 +74,7 @@ export const OSM_RULES: ReadonlyArray<{ tag: string; test: (v: string) => boolea
   { tag: "drink:whiskey", test: (v) => /^(yes|served)$/.test(v), deltas: { Whiskey: 0.3 } },
   { tag: "microbrewery", test: (v) => v === "yes", deltas: { Social: 0.1, Upbeat: 0.05 } },
   { tag: "lgbtq", test: (v) => /^(primary|only|yes|welcome)$/.test(v), deltas: { Social: 0.1, Upbeat: 0.1 } },
+  { tag: "theme", test: (v) => /tiki|pirate|speakeasy/.test(v), deltas: { Adventurous: 0.3, Upbeat: 0.1 } },
   { tag: "sport", test: (v) => v.length > 0, deltas: { Loud: 0.15, Energetic: 0.15, Social: 0.1 } },
   { tag: "amenity", test: (v) => v === "pub", deltas: { Cozy: 0.1, Social: 0.1 } },
   { tag: "amenity", test: (v) => v === "biergarten", deltas: { Social: 0.2, Relaxed: 0.1, Loud: 0.1 } },
