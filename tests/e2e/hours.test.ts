@@ -60,6 +60,21 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
       expect(await sheet.getByText("(415) 548-5734").count()).toBeGreaterThan(0);
       expect(await sheet.getByText("Wheelchair accessible").count()).toBe(1);
       await shot(page, `hours-details-${label}`);
+      await sheet.getByRole("button", { name: "Close" }).click();
+
+      // Explore has the same filter
+      await page.goto("/explore");
+      await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const exploreCall = page.waitForRequest(
+        (r) => r.url().includes("/api/venues/match-public") && new URL(r.url()).searchParams.get("openNow") === "true",
+        { timeout: 15_000 },
+      );
+      await page.getByRole("button", { name: "Open now", exact: true }).click();
+      await exploreCall;
+      await page.waitForLoadState("networkidle");
+      for (const t of await page.getByRole("main").locator("article p", { hasText: STATUS }).allTextContents())
+        expect(t).toMatch(/^(Open now · closes .+|Open 24 hours)$/);
+      await shot(page, `hours-explore-open-now-${label}`);
       expect(problems).toEqual([]);
       await context.close();
     }, 90_000);
