@@ -182,7 +182,7 @@ describe.each(dbTargets())("batched venue sync on %s", (target) => {
     expect(results.map((r) => r.added).sort((p, q) => p - q)).toEqual([0, 120]);
     expect(results.map((r) => r.unchanged).sort((p, q) => p - q)).toEqual([0, 120]);
     const [{ n }] = await many.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM venue_sources WHERE external_id LIKE 'osm:%/71%' OR external_id LIKE 'google:gSyn71%'",
+      "SELECT count(*)::int AS n FROM venue_sources WHERE external_id LIKE 'osm:%/71000%' OR external_id LIKE 'google:gSyn71%'",
     );
     expect(n).toBe(120 + fresh.google.length);
   });
