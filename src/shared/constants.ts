@@ -340,6 +340,12 @@ export const VENUE_API = {
   proxyImage: "/api/proxy-image",
 } as const;
 
+/**
+ * Response header of match-public and nearby: how many venues the whole ranking holds, every page
+ * together (each answer is one page: `offset`, `limit`). A header keeps the answer the spec's array.
+ */
+export const TOTAL_COUNT_HEADER = "x-total-count";
+
 /** Texts of the venue screens. Those marked (spec) are the product's own wording. */
 export const VENUE_TEXT = {
   locationDetected: "Location detected", // (spec)
@@ -408,6 +414,13 @@ export const VENUE_TEXT = {
   exploreEmpty: "No venues found", // (spec)
   clearSearch: "Clear Search", // (spec)
   totalVenues: "Total Venues", // (spec)
+  /** A venue count ("1 venue", "1,234 venues"). */
+  venueCount: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "venue" : "venues"}`,
+  /** Under a list that holds more than it shows. */
+  shownOf: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`,
+  showMore: "Show more",
+  loadingMore: "Loading more...",
   savedEmptyTitle: "No saved venues yet", // (spec)
   savedEmptyBody: "Tap the heart icon on a venue to save it.",
 } as const;

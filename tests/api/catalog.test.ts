@@ -15,7 +15,7 @@ import {
   type CatalogSearch,
   type VenueCatalog,
 } from "../../src/server/venues/catalog";
-import { venuesWithin, type VenueRow } from "../../src/server/venues/queries";
+import { countWithin, venuesWithin, type VenueRow } from "../../src/server/venues/queries";
 import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, uniqueEmail } from "../helpers/http";
 import { openTestDb, signUpAdmin, startServer, type TestServer } from "../helpers/server";
@@ -443,13 +443,21 @@ describe.each(dbTargets())("venue catalog on %s", (target) => {
     Object.assign(seen, { maxDiffM: 0, ties: 0, edge: 0, cutInTie: 0, hits: 0, empty: 0 });
     await fc.assert(
       fc.asyncProperty(search(piles), async (q) => {
-        const [sqlRows, cat, full] = await Promise.all([
+        const [sqlRows, cat, full, count, sqlInside, sqlOutside] = await Promise.all([
           venuesWithin(db, q),
           catalog.within(q),
           catalog.within({ ...q, limit: 1e9 }),
+          catalog.count(q),
+          countWithin(db, { ...q, radiusMeters: Math.max(0, q.radiusMeters - 0.01) }),
+          countWithin(db, { ...q, radiusMeters: q.radiusMeters + 0.01 }),
         ]);
         if (!sqlRows.length) seen.empty++;
         compare(q, sqlRows, cat, full);
+        // a list's total (x-total-count): every venue `within` finds, as the SQL counts them (a
+        // centimetre either side of the circle: the two measure the edge a little differently)
+        expect(count).toBe(full.length);
+        expect(count).toBeGreaterThanOrEqual(sqlInside);
+        expect(count).toBeLessThanOrEqual(sqlOutside);
       }),
       { numRuns: RUNS, seed: SEED },
     );

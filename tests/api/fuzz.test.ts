@@ -257,6 +257,8 @@ const MODELS: Record<string, Model> = {
       vibes: vibesQuery,
       search: fc.string({ maxLength: 100 }),
       category: fc.constantFrom("all", ...VENUE_CATEGORIES),
+      offset: fc.integer({ min: 0, max: 10_000 }),
+      limit: fc.integer({ min: 1, max: 100 }),
     }),
   },
   "GET /api/venues/nearby": {
@@ -266,6 +268,7 @@ const MODELS: Record<string, Model> = {
       lat,
       lng,
       limit: fc.integer({ min: 1, max: 100 }),
+      offset: fc.integer({ min: 0, max: 10_000 }),
       hour: fc.integer({ min: 0, max: 23 }),
       search: fc.string({ maxLength: 100 }),
     }),

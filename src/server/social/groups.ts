@@ -54,7 +54,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!group) throw notFound("Group not found");
     const q = parse(matchQuery, { vibes: "all", ...(req.query as object) });
     const vibes = group.mixedVibes.length ? group.mixedVibes : q.vibes === "all" ? [] : q.vibes;
-    const venues = await matchVenues(ctx, {
+    const { venues } = await matchVenues(ctx, {
       latitude: q.latitude,
       longitude: q.longitude,
       radiusKm: q.radius,

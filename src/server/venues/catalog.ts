@@ -38,6 +38,8 @@ export interface CatalogHit {
 
 export interface VenueCatalog {
   within(q: CatalogSearch): Promise<CatalogHit[]>;
+  /** How many venues `within` would find without a limit: the whole list's size, for its pages. */
+  count(q: Omit<CatalogSearch, "limit">): Promise<number>;
   /** The venues of these ids that exist (a venue's name for a post, say). */
   byIds(ids: Iterable<number>): Promise<Map<number, Readonly<StoredVenue>>>;
   readonly size: number;
@@ -323,6 +325,25 @@ export async function createVenueCatalog(
 
   const { ready, stop } = await followChanges(changes, "venues", read, opts.onError);
 
+  /** Calls `fn` with every occupied cell the circle can reach (and maybe a few more). */
+  const forCellsAround = (latitude: number, longitude: number, radius: number, fn: (cell: Cell) => void) => {
+    const area = cellsAround(latitude, longitude, radius);
+    const wanted = (area.latTo - area.latFrom + 1) * (area.lon ? area.lon.to - area.lon.from + 1 : LON_CELLS);
+    if (wanted > cells.size) {
+      // a wide circle: every occupied cell is fewer to look at than the circle's cells
+      for (const cell of cells.values()) fn(cell);
+      return;
+    }
+    for (let la = area.latFrom; la <= area.latTo; la++) {
+      const lonFrom = area.lon ? area.lon.from : 0;
+      const lonTo = area.lon ? area.lon.to : LON_CELLS - 1;
+      for (let lo = lonFrom; lo <= lonTo; lo++) {
+        const cell = cells.get(cellKey(la, ((lo % LON_CELLS) + LON_CELLS) % LON_CELLS));
+        if (cell) fn(cell);
+      }
+    }
+  };
+
   return {
     get size() {
       return byId.size;
@@ -388,21 +409,7 @@ export async function createVenueCatalog(
         const minChord = chordToBox(p, cx, cy, cz);
         if (minChord <= maxChord) visits.push({ cell: p, minChord });
       };
-      const area = cellsAround(q.latitude, q.longitude, radius);
-      const wanted = (area.latTo - area.latFrom + 1) * (area.lon ? area.lon.to - area.lon.from + 1 : LON_CELLS);
-      if (wanted > cells.size) {
-        // a wide circle: every occupied cell is fewer to look at than the circle's cells
-        for (const cell of cells.values()) visit(cell);
-      } else {
-        for (let la = area.latFrom; la <= area.latTo; la++) {
-          const lonFrom = area.lon ? area.lon.from : 0;
-          const lonTo = area.lon ? area.lon.to : LON_CELLS - 1;
-          for (let lo = lonFrom; lo <= lonTo; lo++) {
-            const cell = cells.get(cellKey(la, ((lo % LON_CELLS) + LON_CELLS) % LON_CELLS));
-            if (cell) visit(cell);
-          }
-        }
-      }
+      forCellsAround(q.latitude, q.longitude, radius, visit);
       visits.sort((a, b) => a.minChord - b.minChord);
       // Once `limit` venues are held, a cell whose nearest point is farther than all of them has
       // nothing to give (a cell exactly as far may still have a tie with a smaller id).
@@ -412,6 +419,44 @@ export async function createVenueCatalog(
       }
       visits.length = 0;
       return nearest.drain();
+    },
+    async count(q) {
+      await ready();
+      const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
+      const wantVibes = q.vibes?.length ? q.vibes : null;
+      const category = q.category ?? null;
+      const radius = q.radiusMeters;
+      const maxChord =
+        radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+      const surelyIn = maxChord * (1 - 1e-9);
+      let wantMask = 0;
+      if (wantVibes !== null)
+        for (const v of wantVibes) {
+          const bit = vibeBits.get(v);
+          if (bit !== undefined) wantMask |= 1 << bit;
+        }
+      let n = 0;
+      forCellsAround(q.latitude, q.longitude, radius, (cell) => {
+        const p = cell.packed ?? pack(cell);
+        if (chordToBox(p, cx, cy, cz) > maxChord) return;
+        for (let i = 0; i < p.entries.length; i++) {
+          const venue = p.entries[i].venue;
+          if (category !== null && venue.category !== category) continue;
+          if (wantVibes !== null) {
+            const bits = p.vibes[i];
+            const fits =
+              bits === -1 ? wantVibes.some((v) => venue.detected_vibes.includes(v)) : (bits & wantMask) !== 0;
+            if (!fits) continue;
+          }
+          const dx = p.x[i] - cx;
+          const dy = p.y[i] - cy;
+          const dz = p.z[i] - cz;
+          const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+          if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
+          n++;
+        }
+      });
+      return n;
     },
     async byIds(ids) {
       await ready();

@@ -116,6 +116,47 @@ export interface RadiusSearch {
 /** With the "Open now" filter, venuesWithin reads this many times `limit` rows with hours, then keeps the open ones. */
 const OPEN_NOW_OVERREAD = 4;
 
+/** The WHERE of a radius search ($1 latitude, $2 longitude, $3 meters; the filters follow in `params`). */
+function radiusWhere(q: Omit<RadiusSearch, "limit"> & { hasHours?: boolean }, params: unknown[]): string {
+  const where: string[] = [
+    "earth_box(ll_to_earth($1, $2), $3) @> v.earth",
+    "earth_distance(v.earth, ll_to_earth($1, $2)) <= $3",
+  ];
+  if (q.vibes?.length) {
+    params.push(q.vibes);
+    where.push(`v.detected_vibes && $${params.length}::text[]`);
+  }
+  if (q.category) {
+    params.push(q.category);
+    where.push(`v.category = $${params.length}`);
+  }
+  if (q.hasHours) where.push("v.opening_hours IS NOT NULL");
+  if (q.search) {
+    params.push(likeContains(q.search));
+    where.push(
+      `unaccent(lower(v.name || ' ' || v.category || ' ' || coalesce(v.description, '') || ' ' || array_to_string(v.detected_vibes, ' ')))
+        LIKE unaccent($${params.length}) ESCAPE '\\'`,
+    );
+  }
+  return where.join("\n        AND ");
+}
+
+/**
+ * How many venues venuesWithin would find without a limit (a list's total, page after page). With
+ * an opening-hours filter (read in JS) the rows with hours are read and the open ones counted.
+ */
+export async function countWithin(db: Db, q: Omit<RadiusSearch, "limit"> & { hasHours?: boolean }): Promise<number> {
+  if (q.openAt || q.openLateAt) {
+    const withHours = await countWithin(db, { ...q, openAt: undefined, openLateAt: undefined, hasHours: true });
+    if (!withHours) return 0;
+    return (await venuesWithin(db, { ...q, limit: Math.ceil(withHours / OPEN_NOW_OVERREAD) + 1 })).length;
+  }
+  const params: unknown[] = [q.latitude, q.longitude, q.radiusMeters];
+  const where = radiusWhere(q, params);
+  const rows = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM venues v WHERE ${where}`, params);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /**
  * Venues inside a circle, nearest first (is_favorite is left false: loadVenueState tells). The GiST index on the stored earth point drives it:
  * earth_box is the indexed pre-filter, `<->` walks the index nearest-first (KNN) so only the
@@ -145,31 +186,12 @@ export async function venuesWithin(db: Db, q: RadiusSearch & { hasHours?: boolea
       .slice(0, q.limit);
   }
   const params: unknown[] = [q.latitude, q.longitude, q.radiusMeters, q.limit];
-  const where: string[] = [
-    "earth_box(ll_to_earth($1, $2), $3) @> v.earth",
-    "earth_distance(v.earth, ll_to_earth($1, $2)) <= $3",
-  ];
-  if (q.vibes?.length) {
-    params.push(q.vibes);
-    where.push(`v.detected_vibes && $${params.length}::text[]`);
-  }
-  if (q.category) {
-    params.push(q.category);
-    where.push(`v.category = $${params.length}`);
-  }
-  if (q.hasHours) where.push("v.opening_hours IS NOT NULL");
-  if (q.search) {
-    params.push(likeContains(q.search));
-    where.push(
-      `unaccent(lower(v.name || ' ' || v.category || ' ' || coalesce(v.description, '') || ' ' || array_to_string(v.detected_vibes, ' ')))
-        LIKE unaccent($${params.length}) ESCAPE '\\'`,
-    );
-  }
+  const where = radiusWhere(q, params);
   const sql = `SELECT ${VENUE_COLUMNS},
             earth_distance(v.earth, ll_to_earth($1, $2)) AS meters,
             false AS is_favorite
        FROM venues v
-      WHERE ${where.join("\n        AND ")}
+      WHERE ${where}
       ORDER BY v.earth <-> ll_to_earth($1, $2)
       LIMIT $4`;
   return db.transaction(async (tx) => {

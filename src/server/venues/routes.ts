@@ -5,6 +5,7 @@ import {
   nearbyQuery,
   positionQuery,
   saveVibesBody,
+  TOTAL_COUNT_HEADER,
   venueIdParam,
 } from "@shared/contracts/venues";
 import { currentUser, requireUser, type AppContext } from "../context";
@@ -21,7 +22,7 @@ import {
   venueDetails,
 } from "./queries";
 import { withLive } from "./live-state";
-import { matchedJson, matchVenues, suggestionsNear, venuesNear } from "./service";
+import { matchedJson, matchVenues, nearestPage, suggestionsNear } from "./service";
 import { buildSources } from "../providers";
 import { analyzeText } from "../vibes/text";
 import { createAreaFetcher, type AreaFetchTuning } from "./area-fetch";
@@ -44,13 +45,15 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
   });
   app.addHook("onClose", () => areas.close());
 
+  // One page of a ranking per call (offset, limit); the answer stays the spec's array of venues and
+  // the header x-total-count says how many the whole ranking holds.
   app.get("/api/venues/match-public", async (req, reply) => {
     const q = parse(matchQuery, req.query);
     const now = new Date();
     const user = await currentUser(ctx, req);
     if (ctx.config.areaFetch && (await areas.check(q.latitude, q.longitude)))
       reply.header(AREA_FETCHING_HEADER, "true");
-    const venues = await matchVenues(ctx, {
+    const { venues, total } = await matchVenues(ctx, {
       latitude: q.latitude,
       longitude: q.longitude,
       radiusKm: q.radius,
@@ -59,16 +62,21 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       search: q.search,
       openAt: q.openNow ? now : undefined,
       userId: user?.id,
+      offset: q.offset,
+      limit: q.limit,
     });
     if (q.vibes !== "all")
       ctx.matchCounter.record(
         venues.map((v) => v.venue.id),
         viewerKey(user, req),
       );
-    return reply.type("application/json; charset=utf-8").send(matchedJson(venues, now));
+    return reply
+      .header(TOTAL_COUNT_HEADER, String(total))
+      .type("application/json; charset=utf-8")
+      .send(matchedJson(venues, now));
   });
 
-  app.get("/api/venues/nearby", async (req) => {
+  app.get("/api/venues/nearby", async (req, reply) => {
     const q = parse(nearbyQuery, req.query);
     const user = await currentUser(ctx, req);
     const near = {
@@ -76,13 +84,18 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       longitude: q.longitude,
       radiusMeters: q.radius * 1000,
       search: q.search,
-      limit: q.limit,
     };
     // Suggestions for an hour of the day, personal when the caller has preferred vibes.
-    const rows =
+    const { rows, total } =
       q.hour === undefined
-        ? await venuesNear(ctx, near)
-        : await suggestionsNear(ctx, near, q.hour, user?.preferred_vibes ?? []);
+        ? await nearestPage(ctx, near, q.offset, q.limit)
+        : await suggestionsNear(
+            ctx,
+            { ...near, limit: q.limit, offset: q.offset },
+            q.hour,
+            user?.preferred_vibes ?? [],
+          );
+    reply.header(TOTAL_COUNT_HEADER, String(total));
     return withLive(
       ctx,
       rows.map((r) => presentVenue(r)),

@@ -4,11 +4,11 @@ import type { Db } from "../db/client";
 import { liveFit, type LiveVibe, presentLatestUpdate } from "../live/crowd";
 import type { CatalogHit, VenueCatalog } from "./catalog";
 import { loadVenueState, type StateReader } from "./live-state";
-import { presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
+import { countWithin, presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
 import { matchRank, matchScore, suggestionRank } from "./ranking";
 import { openStatus, type OpenStatus } from "./hours";
 
-/** Nearest matches read before ranking; the best MAX_VENUE_RESULTS of them are returned. */
+/** Nearest matches read before ranking (at least): more are read while farther ones could still rank in. */
 export const MATCH_CANDIDATES = MAX_VENUE_RESULTS * 2;
 
 /** Where venues are read from: the database, and what this instance keeps in memory. */
@@ -32,18 +32,33 @@ export async function venuesNear(reader: VenueReader, q: RadiusSearch): Promise<
   return (await venueHitsNear(reader, q)).map((h) => ({ ...h.venue, meters: h.meters, is_favorite: false }));
 }
 
+/** The nearest venues of a radius, `offset` to `offset + limit`, and how many the radius holds. */
+export async function nearestPage(
+  reader: VenueReader,
+  q: Omit<RadiusSearch, "limit">,
+  offset: number,
+  limit: number,
+): Promise<{ rows: VenueRow[]; total: number }> {
+  const total = await countNear(reader, q);
+  if (offset >= total) return { rows: [], total };
+  const rows = await venuesNear(reader, { ...q, limit: Math.min(offset + limit, total) });
+  return { rows: rows.slice(offset), total };
+}
+
 /**
  * The venues of a radius best suited to an hour of the day (and to the preferred vibes, when the
- * caller has some): the nearest MATCH_CANDIDATES, ranked by suggestionRank.
+ * caller has some): the nearest MATCH_CANDIDATES ranked by suggestionRank, the page `offset`
+ * (default 0) to `offset + limit` of them. `total`: how many the ranking holds.
  */
 export async function suggestionsNear(
   reader: VenueReader,
-  q: RadiusSearch,
+  q: RadiusSearch & { offset?: number },
   hour: number,
   preferred: readonly string[],
-): Promise<VenueRow[]> {
+): Promise<{ rows: VenueRow[]; total: number }> {
   const rows = await venuesNear(reader, { ...q, limit: MATCH_CANDIDATES });
-  return rows
+  const offset = q.offset ?? 0;
+  const page = rows
     .map((r) => ({
       r,
       rank: suggestionRank(
@@ -55,8 +70,9 @@ export async function suggestionsNear(
       ),
     }))
     .sort((a, b) => b.rank - a.rank)
-    .slice(0, q.limit)
+    .slice(offset, offset + q.limit)
     .map(({ r }) => r);
+  return { rows: page, total: rows.length };
 }
 
 export interface MatchRequest {
@@ -70,6 +86,9 @@ export interface MatchRequest {
   /** Only venues open at this instant. */
   openAt?: Date;
   userId?: string | null;
+  /** The page: `limit` venues (default MAX_VENUE_RESULTS) after the first `offset` (default 0) of the ranking. */
+  offset?: number;
+  limit?: number;
 }
 
 /** One venue of a match: the stored venue and what this request adds to it. */
@@ -81,14 +100,33 @@ export interface MatchedVenue {
   live: LiveVibe | null;
 }
 
+/** One page of a match, and how many venues the whole ranking holds. */
+export interface MatchPage {
+  venues: MatchedVenue[];
+  total: number;
+}
+
+/** How many venues venueHitsNear would find without a limit: from the catalog, or SQL for a text search. */
+export async function countNear({ db, catalog }: VenueReader, q: Omit<RadiusSearch, "limit">): Promise<number> {
+  return q.search ? countWithin(db, q) : catalog.count(q);
+}
+
 /**
- * Venues inside the radius that fit at least one vibe, best matches first (docs/discovery.md).
- * A fresh live vibe (owner broadcast, recent check-ins) counts in the fit while it lasts and is
- * shown as the venue's latestUpdate.
+ * Venues inside the radius that fit at least one vibe, best matches first (docs/discovery.md), one
+ * page at a time. The ranking is over every fitting venue of the radius, so pages are disjoint and
+ * together are the whole ranking; `total` is its size. A fresh live vibe (owner broadcast, recent
+ * check-ins) counts in the fit while it lasts and is shown as the venue's latestUpdate.
+ *
+ * Without vibes the ranking is nearness: the nearest offset + limit are read. With vibes the
+ * nearest candidates are read and ranked, and more are read only while a venue farther than all of
+ * them could still rank into the page: a fit is at most 1, so a venue at the candidates' edge or
+ * beyond ranks at most 0.7 + 0.3 × the edge's nearness.
  */
-export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise<MatchedVenue[]> {
+export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise<MatchPage> {
   const radiusMeters = q.radiusKm * 1000;
-  const hits = await venueHitsNear(reader, {
+  const offset = q.offset ?? 0;
+  const limit = q.limit ?? MAX_VENUE_RESULTS;
+  const search = {
     latitude: q.latitude,
     longitude: q.longitude,
     radiusMeters,
@@ -96,30 +134,53 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     category: q.category,
     search: q.search,
     openAt: q.openAt,
-    limit: q.vibes.length ? MATCH_CANDIDATES : MAX_VENUE_RESULTS,
-  });
-  const { live, favorites } = await loadVenueState(
-    reader,
-    hits.map((h) => h.venue.id),
-    q.userId,
-  );
-  const matched = (h: CatalogHit, fit: number | null, l: LiveVibe | null): MatchedVenue => ({
-    venue: h.venue,
-    meters: h.meters,
-    fit,
-    isFavorite: favorites.has(h.venue.id),
-    live: l,
-  });
-  if (!q.vibes.length) return hits.map((h) => matched(h, null, live.get(h.venue.id) ?? null));
-  return hits
-    .map((h) => {
-      const l = live.get(h.venue.id) ?? null;
-      const fit = liveFit(matchScore(h.venue.vibe_scores, q.vibes), l, q.vibes);
-      return { h, l, fit, rank: matchRank(fit, h.meters, radiusMeters) };
-    })
-    .sort((a, b) => b.rank - a.rank)
-    .slice(0, MAX_VENUE_RESULTS)
-    .map(({ h, fit, l }) => matched(h, fit, l));
+  };
+  const total = await countNear(reader, search);
+  const end = Math.min(offset + limit, total);
+  if (offset >= end) return { venues: [], total };
+
+  if (!q.vibes.length) {
+    const hits = (await venueHitsNear(reader, { ...search, limit: end })).slice(offset);
+    const { live, favorites } = await loadVenueState(
+      reader,
+      hits.map((h) => h.venue.id),
+      q.userId,
+    );
+    return {
+      venues: hits.map((h) => matched(h, null, favorites, live.get(h.venue.id) ?? null)),
+      total,
+    };
+  }
+
+  for (let want = Math.max(MATCH_CANDIDATES, 2 * end); ; want *= 4) {
+    const candidates = Math.min(want, total);
+    const hits = await venueHitsNear(reader, { ...search, limit: candidates });
+    const { live, favorites } = await loadVenueState(
+      reader,
+      hits.map((h) => h.venue.id),
+      q.userId,
+    );
+    // Array.prototype.sort is stable: equal ranks stay nearest first (ties by id), as read.
+    const ranked = hits
+      .map((h) => {
+        const l = live.get(h.venue.id) ?? null;
+        const fit = liveFit(matchScore(h.venue.vibe_scores, q.vibes), l, q.vibes);
+        return { h, l, fit, rank: matchRank(fit, h.meters, radiusMeters) };
+      })
+      .sort((a, b) => b.rank - a.rank);
+    // every fitting venue read, or none farther than these can outrank the page's last
+    const exhausted = candidates >= total || hits.length < candidates;
+    const edge = hits.length ? hits[hits.length - 1].meters : 0;
+    if (!exhausted && !(ranked.length >= end && ranked[end - 1].rank > matchRank(1, edge, radiusMeters))) continue;
+    return {
+      venues: ranked.slice(offset, end).map(({ h, fit, l }) => matched(h, fit, favorites, l)),
+      total,
+    };
+  }
+}
+
+function matched(h: CatalogHit, fit: number | null, favorites: ReadonlySet<number>, l: LiveVibe | null): MatchedVenue {
+  return { venue: h.venue, meters: h.meters, fit, isFavorite: favorites.has(h.venue.id), live: l };
 }
 
 /** A matched venue as the API's Venue. */

@@ -6,6 +6,7 @@ import {
   LIMITS,
   NOISE_LEVELS,
   PICKER_VIBES,
+  TOTAL_COUNT_HEADER,
   VENUE_CATEGORIES,
 } from "../constants";
 import { cleaned, decimal } from "./common";
@@ -15,6 +16,10 @@ export const MAX_RADIUS_KM = 200;
 /** Most venues one match or nearby call returns. */
 export const MAX_VENUE_RESULTS = 100;
 export const MAX_SEARCH_LENGTH = 100;
+/** Largest `offset` a venue list accepts: far past any real radius's venues, small enough to stay cheap. */
+export const MAX_VENUE_OFFSET = 10_000;
+/** Response header of match-public and nearby: the whole ranking's size (constants.ts). */
+export { TOTAL_COUNT_HEADER };
 
 // Query values arrive as text: a blank one is missing, not zero; only a plain decimal is a number.
 const num = (name: string, min: number, max: number) =>
@@ -87,7 +92,27 @@ const openNow = z
   )
   .transform((v) => v === "true" || v === "1");
 
-/** GET /api/venues/match-public */
+/** `offset`: how many venues of the ranking to skip (the next page starts where the last one ended). */
+const offset = decimal(
+  z
+    .number({ error: "offset must be a number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must be at least 0")
+    .max(MAX_VENUE_OFFSET, `offset can be at most ${MAX_VENUE_OFFSET}`),
+).default(0);
+const pageLimit = (fallback: number) =>
+  decimal(
+    z
+      .number({ error: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(MAX_VENUE_RESULTS, `limit can be at most ${MAX_VENUE_RESULTS}`),
+  ).default(fallback);
+
+/**
+ * GET /api/venues/match-public. One page of the ranking: `limit` venues (default and at most 100)
+ * after the first `offset`; the header x-total-count says how many the ranking holds.
+ */
 export const matchQuery = z.object({
   latitude,
   longitude,
@@ -96,6 +121,8 @@ export const matchQuery = z.object({
   search,
   category,
   openNow,
+  offset,
+  limit: pageLimit(MAX_VENUE_RESULTS),
 });
 export type MatchQuery = z.infer<typeof matchQuery>;
 
@@ -107,13 +134,8 @@ export const nearbyQuery = z
     latitude: latitude.optional(),
     longitude: longitude.optional(),
     radius: radiusKm.default(5),
-    limit: decimal(
-      z
-        .number({ error: "limit must be a number" })
-        .int("limit must be a whole number")
-        .min(1, "limit must be at least 1")
-        .max(MAX_VENUE_RESULTS, `limit can be at most ${MAX_VENUE_RESULTS}`),
-    ).default(20),
+    limit: pageLimit(20),
+    offset,
     hour: decimal(
       z
         .number({ error: "hour must be a number" })
@@ -130,7 +152,15 @@ export const nearbyQuery = z
       ctx.addIssue({ code: "custom", message: "latitude and longitude are required" });
       return z.NEVER;
     }
-    return { latitude: lat, longitude: lng, radius: q.radius, limit: q.limit, hour: q.hour, search: q.search };
+    return {
+      latitude: lat,
+      longitude: lng,
+      radius: q.radius,
+      limit: q.limit,
+      offset: q.offset,
+      hour: q.hour,
+      search: q.search,
+    };
   });
 export type NearbyQuery = z.infer<typeof nearbyQuery>;
 

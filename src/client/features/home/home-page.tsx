@@ -7,6 +7,7 @@ import { useVenueById } from "@client/features/venues/api/venue-by-id";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
 import { OpenNowChip } from "@client/features/venues/components/open-now-chip";
 import { SearchField } from "@client/features/venues/components/search-field";
+import { ShowMore } from "@client/features/venues/components/show-more";
 import { VenueSheet } from "@client/features/venues/components/venue-sheet";
 import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";
 import {
@@ -112,7 +113,7 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                 {heading}
               </h2>
               <p role="status" className="text-sm text-muted-foreground">
-                {match.data ? `${venues.length} ${venues.length === 1 ? "venue" : "venues"}` : ""}
+                {match.total !== undefined ? VENUE_TEXT.venueCount(match.total) : ""}
               </p>
             </div>
             {sort === "rating" && venues.length > 0 && (
@@ -143,7 +144,16 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                 <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody} />
               )
             ) : (
-              <VenueGrid venues={venues} onOpen={sheet.openVenue} label={heading} busy={match.isPlaceholderData} />
+              <>
+                <VenueGrid venues={venues} onOpen={sheet.openVenue} label={heading} busy={match.isPlaceholderData} />
+                <ShowMore
+                  shown={venues.length}
+                  total={match.total ?? venues.length}
+                  hasMore={match.hasMore && !match.isPlaceholderData}
+                  loading={match.loadingMore}
+                  onMore={match.showMore}
+                />
+              </>
             )}
           </section>
         </>

@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { VENUE_API, VENUE_TEXT } from "@shared/constants";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
+import { TOTAL_COUNT_HEADER, VENUE_API, VENUE_TEXT } from "@shared/constants";
 import type { Venue } from "@shared/contracts/venues";
-import { withQuery } from "@client/lib/api-url";
 import { httpError } from "@client/lib/api-error";
+import { withQuery } from "@client/lib/api-url";
 import type { MatchParams } from "../lib/venue-params";
 import { isAbort } from "./abort";
 
@@ -13,45 +13,91 @@ export const matchVenuesKey = (params: MatchParams) => [VENUE_API.match, params]
 /** While the server fetches the area (few venues known there), the list is asked again this often. */
 export const AREA_POLL_MS = 2000;
 
-/** The match call's answer: the venues, and whether the server is still fetching the area around the search. */
-export interface MatchResult {
+/** One page of a match: its venues, where it started, and how many the whole ranking holds. */
+export interface MatchPage {
   venues: Venue[];
+  offset: number;
+  /** x-total-count; null when the server did not say (the page then is all there is). */
+  total: number | null;
+  /** Whether the server is still fetching the area around the search. */
   fetching: boolean;
 }
 
-/** GET /api/venues/match-public. Fails with the spec's 'Failed to fetch venues' (the server's error is its cause). */
-export async function fetchMatchVenues(params: MatchParams, signal?: AbortSignal): Promise<MatchResult> {
+/**
+ * GET /api/venues/match-public, the page starting at `offset` (the server's page size, 100). Fails
+ * with the spec's 'Failed to fetch venues' (the server's error is its cause).
+ */
+export async function fetchMatchPage(params: MatchParams, offset: number, signal?: AbortSignal): Promise<MatchPage> {
   try {
-    const res = await fetch(withQuery(VENUE_API.match, { ...params }), { credentials: "include", signal });
+    const res = await fetch(withQuery(VENUE_API.match, { ...params, offset: offset || undefined }), {
+      credentials: "include",
+      signal,
+    });
     if (!res.ok) throw httpError(res.status, await res.text(), res.statusText);
-    return { venues: (await res.json()) as Venue[], fetching: res.headers.get(VENUE_API.fetchingHeader) === "true" };
+    const venues = (await res.json()) as Venue[];
+    const header = res.headers.get(TOTAL_COUNT_HEADER);
+    const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+    return { venues, offset, total, fetching: res.headers.get(VENUE_API.fetchingHeader) === "true" };
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new Error(VENUE_TEXT.fetchFailed, { cause: error });
   }
 }
 
-export function matchVenuesQuery(params: MatchParams) {
-  return queryOptions({
+/** Where the page after `last` starts, or undefined when the ranking has no more. */
+export function nextOffset(last: MatchPage): number | undefined {
+  const next = last.offset + last.venues.length;
+  return last.total !== null && last.venues.length > 0 && next < last.total ? next : undefined;
+}
+
+export function matchPagesQuery(params: MatchParams) {
+  return infiniteQueryOptions({
     queryKey: matchVenuesKey(params),
-    queryFn: ({ signal }) => fetchMatchVenues(params, signal),
+    queryFn: ({ signal, pageParam }) => fetchMatchPage(params, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
     // Changing a filter keeps the previous list on screen (dimmed) instead of flashing skeletons.
     placeholderData: keepPreviousData,
     // The venues of an area being fetched fill in as they arrive.
-    refetchInterval: (query) => (query.state.data?.fetching ? AREA_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.pages[0]?.fetching ? AREA_POLL_MS : false),
   });
 }
 
-const venuesOf = (r: MatchResult) => r.venues;
-const fetchingOf = (r: MatchResult) => r.fetching;
-
-/** The match list (`data`: the venues). */
+/**
+ * A match, page by page on the server's offset: `data` is every venue loaded so far, `total` the
+ * whole ranking's size, `showMore` loads the next page.
+ */
 export function useMatchVenues(params: MatchParams, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...matchVenuesQuery(params), enabled, select: venuesOf });
+  const query = useInfiniteQuery({ ...matchPagesQuery(params), enabled });
+  const pages = query.data?.pages;
+  const data = pages ? pages.flatMap((p) => p.venues) : undefined;
+  const last = pages?.[pages.length - 1];
+  return {
+    data,
+    total: last ? (last.total ?? data!.length) : undefined,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    showMore: () => void query.fetchNextPage(),
+    isPending: query.isPending,
+    isError: query.isError && !query.isFetchNextPageError,
+    error: query.error,
+    refetch: query.refetch,
+    isFetching: query.isFetching,
+    isPlaceholderData: query.isPlaceholderData,
+  };
 }
 
 /** Whether the server is still finding places around this search (the same query as useMatchVenues: no second call). */
 export function useAreaFetching(params: MatchParams, { enabled = true }: { enabled?: boolean } = {}): boolean {
-  const query = useQuery({ ...matchVenuesQuery(params), enabled, select: fetchingOf });
-  return query.data === true && !query.isPlaceholderData;
+  const query = useInfiniteQuery({ ...matchPagesQuery(params), enabled });
+  return query.data?.pages[0]?.fetching === true && !query.isPlaceholderData;
+}
+
+/** Patches the venues of cached match pages (a favourite toggled). */
+export function patchMatchPages(
+  data: InfiniteData<MatchPage, number> | undefined,
+  patch: (v: Venue) => Venue,
+): InfiniteData<MatchPage, number> | undefined {
+  if (!data || !Array.isArray(data.pages)) return data;
+  return { ...data, pages: data.pages.map((p) => ({ ...p, venues: p.venues.map(patch) })) };
 }

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { type InfiniteData, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { VENUE_API, VENUE_TEXT } from "@shared/constants";
 import type { Venue } from "@shared/contracts/venues";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
 import { apiRequest } from "@client/lib/query-client";
 import { FAVORITES_KEY } from "./favorites";
-import { MATCH_VENUES_KEY, type MatchResult } from "./match-venues";
+import { MATCH_VENUES_KEY, type MatchPage, patchMatchPages } from "./match-venues";
 
 export interface FavoriteToggle {
   favorited: boolean;
@@ -24,9 +24,8 @@ export function applyFavorite(queryClient: QueryClient, venueId: number, favorit
   for (const path of [VENUE_API.nearby, VENUE_API.favorites]) {
     queryClient.setQueriesData<Venue[]>({ queryKey: [path] }, patch);
   }
-  // the match call's cache holds { venues, fetching }
-  queryClient.setQueriesData<MatchResult>({ queryKey: MATCH_VENUES_KEY }, (data) =>
-    data && Array.isArray(data.venues) ? { ...data, venues: patch(data.venues)! } : data,
+  queryClient.setQueriesData<InfiniteData<MatchPage, number>>({ queryKey: MATCH_VENUES_KEY }, (data) =>
+    patchMatchPages(data, (v) => (v.id === venueId ? { ...v, isFavorite: favorited } : v)),
   );
   void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
   void queryClient.invalidateQueries({ queryKey: MATCH_VENUES_KEY });

@@ -1,0 +1,64 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_COORDS, VENUE_TEXT } from "@shared/constants";
+import { DESKTOP, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
+import { uniqueEmail } from "../helpers/http";
+
+// Issue 17, "Counts that are caps": with no vibe, 5 mi and 100 mi said "100 venues" (the answer's
+// cap). Home now says the true total and Show more loads the next page of the same ranking.
+describe.skipIf(!findChromium())("Home counts venues truly and shows more", () => {
+  const app = useAppInBrowser();
+  const cards = (page: Page) => page.getByRole("main").locator("article");
+  const status = (page: Page) =>
+    page
+      .getByRole("status")
+      .filter({ hasText: /venues?$/ })
+      .first()
+      .textContent();
+  const count = async (page: Page) => Number((await status(page))?.replace(/[^0-9]/g, "") || "0");
+
+  it("5 mi and 100 mi give different totals; Show more adds the next 100, none twice", async () => {
+    const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP, {
+      geolocation: DEFAULT_COORDS,
+    });
+    await signUpIn(context, app.server.url, uniqueEmail("pages"), "Pat");
+    await page.goto("/");
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const chips = page.getByRole("group", { name: VENUE_TEXT.distanceLabel });
+
+    await chips.getByRole("button", { name: "5 mi" }).click();
+    await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThan(100);
+    const five = await count(page);
+    const first = page.waitForResponse(
+      (r) =>
+        r.url().includes("/api/venues/match-public") && !r.url().includes("offset=") && r.url().includes("radius=160"),
+    );
+    await chips.getByRole("button", { name: "100 mi" }).click();
+    const firstPage = (await (await first).json()) as { id: number }[];
+    await expect.poll(() => count(page), { timeout: 15_000 }).not.toBe(five);
+    const hundred = await count(page);
+    expect(hundred).toBeGreaterThan(five);
+    expect(await status(page)).toBe(VENUE_TEXT.venueCount(hundred));
+
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(100);
+    expect(await page.getByText(VENUE_TEXT.shownOf(100, hundred)).count()).toBe(1);
+    const more = page.getByRole("button", { name: VENUE_TEXT.showMore });
+    await more.scrollIntoViewIfNeeded();
+    await shot(page, "home-show-more-before");
+    const next = page.waitForResponse(
+      (r) => r.url().includes("/api/venues/match-public") && r.url().includes("offset=100"),
+    );
+    await more.click();
+    const second = (await (await next).json()) as { id: number }[];
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(Math.min(200, hundred));
+    // the page asked for is the next of the same ranking: none of the first page's venues again
+    const firstIds = new Set(firstPage.map((v) => v.id));
+    expect(second.length).toBe(Math.min(100, hundred - 100));
+    expect(second.filter((v) => firstIds.has(v.id))).toEqual([]);
+    if (hundred > 200) expect(await page.getByText(VENUE_TEXT.shownOf(200, hundred)).count()).toBe(1);
+    expect(await count(page)).toBe(hundred); // the total does not change as pages load
+    await shot(page, "home-show-more-after");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
