@@ -755,6 +755,11 @@ export const DISCOVER_TEXT = {
   categories: "Categories",
   features: "Features",
   keywords: "Keywords",
+  /** The panel's row of words the search did not use ("wine" of "wine bar"). */
+  unused: "Not searched",
+  unusedHint: "Read, but not searched for: only the rows above shape these results.",
+  /** Explore's vibe picker is folded away while an AI result is shown; this opens it (still paused). */
+  showPicker: "Show vibe picker",
   nothingRecognised: "No vibes, categories or features recognised: matched on the words themselves.",
   pickerPaused: "Vibe picks are paused while the AI search is shown. Clear it to pick vibes again.",
   errorTitle: "Error", // (spec)

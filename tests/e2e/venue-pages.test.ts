@@ -26,14 +26,14 @@ describe.skipIf(!findChromium())("Home counts venues truly and shows more", () =
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const chips = page.getByRole("group", { name: VENUE_TEXT.distanceLabel });
 
-    await chips.getByRole("button", { name: "5 mi" }).click();
+    await chips.getByRole("button", { name: "5 mi", exact: true }).click();
     await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThan(100);
     const five = await count(page);
     const first = page.waitForResponse(
       (r) =>
         r.url().includes("/api/venues/match-public") && !r.url().includes("offset=") && r.url().includes("radius=160"),
     );
-    await chips.getByRole("button", { name: "100 mi" }).click();
+    await chips.getByRole("button", { name: "100 mi", exact: true }).click();
     const firstPage = (await (await first).json()) as { id: number }[];
     await expect.poll(() => count(page), { timeout: 15_000 }).not.toBe(five);
     const hundred = await count(page);

@@ -10,7 +10,20 @@ describe("interpretQuery", () => {
     expect(i.vibes).toContain("Live Music");
     expect(i.attributes).toEqual(["live_music"]);
     expect(i.searchTerms).toEqual([]);
-    expect(i.confidence).toBe(1);
+    // "wine" only made it a Bar: the search does not look for wine, so it is not claimed as understood
+    expect(i.unused).toEqual(["wine"]);
+    expect(i.confidence).toBe(0.8);
+  });
+
+  it("says which words it does not use, and claims 100% only when it uses every word", () => {
+    expect(interpretQuery("loud sports bar with cheap beer").unused).toEqual(["sports"]);
+    expect(interpretQuery("quiet coffee shop")).toMatchObject({ unused: [], confidence: 1 });
+    expect(interpretQuery("cozy bar with live jazz")).toMatchObject({ unused: [], confidence: 1 });
+    for (const q of ["romantic wine bar", "dive bar", "cocktail bar near me", "karaoke bar"]) {
+      const i = interpretQuery(q);
+      expect(i.unused.length, q).toBeGreaterThan(0);
+      expect(i.confidence, q).toBeLessThan(1);
+    }
   });
 
   it("knows coffee shops are cafes and keeps dish words as search terms", () => {
@@ -52,7 +65,14 @@ describe("interpretQuery", () => {
   });
 
   it("is safe on empty, odd and long input", () => {
-    expect(interpretQuery("")).toEqual({ confidence: 0, vibes: [], categories: [], attributes: [], searchTerms: [] });
+    expect(interpretQuery("")).toEqual({
+      confidence: 0,
+      vibes: [],
+      categories: [],
+      attributes: [],
+      searchTerms: [],
+      unused: [],
+    });
     expect(interpretQuery("☕️🍷 !!!").confidence).toBe(0);
     expect(() => interpretQuery("cozy ".repeat(10_000))).not.toThrow();
     expect(tokenize("Café-Bar L'Étoile")).toEqual(["cafe-bar", "letoile"]);

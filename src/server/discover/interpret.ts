@@ -16,8 +16,13 @@ import { words } from "../vibes/words";
  * - Search terms: the words left that carry meaning (not stop words, not consumed by a category
  *   or attribute phrase, not a vibe cue). Specific words that also set an attribute or category
  *   ("jazz", "sushi", "whiskey") stay as search terms too, since a name may contain them.
- * - Confidence: the share of meaningful words that were understood (0..1). A query of only
- *   unknown words has confidence 0 and is searched by its words alone.
+ * - Unused: the query's words the search does not use, said plainly rather than claimed as
+ *   understood: the specific word of a kind of place ("wine" of "wine bar", "sports" of "sports
+ *   bar": only the category Bar is searched), and the cue of a vibe the query denies ("loud" of
+ *   "not loud": nothing avoids loud places).
+ * - Confidence: the share of meaningful words that were understood and used (0..1). A query of
+ *   only unknown words has confidence 0 and is searched by its words alone; a query with an unused
+ *   word is never 1.
  */
 export const INTERPRETER_METHOD = "interpreter-v1";
 
@@ -40,7 +45,19 @@ export interface Interpretation {
   categories: string[];
   attributes: Attribute[];
   searchTerms: string[];
+  /** Words of the query the search does not use (see above), in the query's order. */
+  unused: string[];
 }
+
+/**
+ * Words of a kind-of-place phrase that only say the kind ("bar" of "wine bar", "shop" of "coffee
+ * shop"): the category uses them. The phrase's other words ("wine") it does not.
+ */
+const GENERIC = new Set(
+  "bar bars pub pubs cafe cafes caffe coffee shop shops house coffeehouse restaurant restaurants club clubs night nightclub nightclubs place somewhere to eat".split(
+    " ",
+  ),
+);
 
 interface Entry {
   phrase: string[];
@@ -108,6 +125,7 @@ export function interpretQuery(query: string): Interpretation {
   const tokens = tokenize(query.slice(0, 300));
   const consumed = new Array(tokens.length).fill(false);
   const kept = new Set<number>();
+  const dropped = new Set<number>();
   const categories = new Map<VenueCategory, string>();
   const attributes = new Set<Attribute>();
 
@@ -118,6 +136,7 @@ export function interpretQuery(query: string): Interpretation {
     for (let k = 0; k < hit.phrase.length; k++) {
       consumed[i + k] = true;
       if (hit.keep) kept.add(i + k);
+      else if (hit.category && hit.phrase.length > 1 && !GENERIC.has(hit.phrase[k])) dropped.add(i + k);
     }
     if (hit.category && !categories.has(hit.category)) categories.set(hit.category, hit.phrase.join(" "));
     if (hit.attribute) attributes.add(hit.attribute);
@@ -133,20 +152,31 @@ export function interpretQuery(query: string): Interpretation {
       .flat()
       .flatMap((q) => tokenize(q)),
   );
-  for (const neg of analysis.negated ?? []) void neg; // denied vibes are not searched for
+  // A denied vibe is not searched for, and nothing avoids it either: its cue words go unused.
+  const deniedWords = new Set(
+    Object.entries(analysis.evidence ?? {})
+      .filter(([vibe]) => !vibes.includes(vibe) && (analysis.negated ?? []).includes(vibe))
+      .flatMap(([, quotes]) => quotes.flatMap((q) => tokenize(q))),
+  );
   tokens.forEach((t, i) => {
-    if (!consumed[i] && cueWords.has(t) && !STOP.has(t)) consumed[i] = true;
+    if (consumed[i] || STOP.has(t)) return;
+    if (deniedWords.has(t)) {
+      consumed[i] = true;
+      dropped.add(i);
+    } else if (cueWords.has(t)) consumed[i] = true;
   });
 
   const meaningful = tokens.map((t, i) => ({ t, i })).filter(({ t }) => !STOP.has(t) && t.length > 1);
-  const understood = meaningful.filter(({ i }) => consumed[i]).length;
+  const understood = meaningful.filter(({ i }) => consumed[i] && !dropped.has(i)).length;
   const searchTerms = [...new Set(meaningful.filter(({ i }) => !consumed[i] || kept.has(i)).map(({ t }) => t))];
+  const unused = [...new Set(meaningful.filter(({ i }) => dropped.has(i)).map(({ t }) => t))];
   return {
     confidence: meaningful.length ? Math.round((understood / meaningful.length) * 100) / 100 : 0,
     vibes,
     categories: [...categories].map(([c, phrase]) => (phrase === c.toLowerCase() ? c : `${c}, ${phrase}`)),
     attributes: [...attributes],
     searchTerms,
+    unused,
   };
 }
 

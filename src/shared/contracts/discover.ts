@@ -50,6 +50,11 @@ export const interpretationSchema = z.object({
   categories: z.array(z.string()),
   attributes: z.array(z.string()),
   searchTerms: z.array(z.string()),
+  /**
+   * Words of the query the search does not use ("wine" of "wine bar": only the category Bar is
+   * searched), said plainly; `confidence` counts them as not understood. Added by VIBE (issue 17).
+   */
+  unused: z.array(z.string()),
 });
 export type Interpretation = z.infer<typeof interpretationSchema>;
 

@@ -7,6 +7,7 @@ import { useAreaFetching, useMatchVenues } from "@client/features/venues/api/mat
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
 import { OpenNowChip } from "@client/features/venues/components/open-now-chip";
 import { SearchField } from "@client/features/venues/components/search-field";
+import { ShowMore } from "@client/features/venues/components/show-more";
 import { VenueSheet } from "@client/features/venues/components/venue-sheet";
 import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";
 import {
@@ -36,6 +37,11 @@ export function ExplorePage() {
   const resultsHeadingId = useId();
   // Spec 4: while a natural-language result is held, its venues replace the match call's list.
   const [aiResult, setAiResult] = useState<NaturalLanguageResult | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const showResult = (result: NaturalLanguageResult | null) => {
+    setAiResult(result);
+    setPickerOpen(false);
+  };
 
   const params = buildMatchParams({
     coords: geo.coords,
@@ -54,22 +60,37 @@ export function ExplorePage() {
     return filterVenues(open, filter);
   }, [aiResult, match.data, filter, category, openNow]);
   const hasList = aiResult !== null || match.data !== undefined;
+  // The whole ranking's size while the list is the match call's, unfiltered; else what is listed.
+  const count = !aiResult && !filter.trim() && match.total !== undefined ? match.total : venues.length;
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
       <h1 className="text-3xl font-bold tracking-tight">{PAGE_TITLES.explore}</h1>
 
-      <NaturalLanguageSearch coords={geo.coords} radiusMiles={distance} result={aiResult} onResult={setAiResult} />
+      <NaturalLanguageSearch coords={geo.coords} radiusMiles={distance} result={aiResult} onResult={showResult} />
 
       <div className="flex flex-col gap-4">
+        {/* While an AI result is shown the picker is paused: folded to one line, so the result and
+            its venues are what the screen shows (issue 17: they sat 700 to 1,500 px down). */}
         <div className="flex flex-col gap-2">
-          {aiResult && <p className="text-xs text-muted-foreground">{DISCOVER_TEXT.pickerPaused}</p>}
-          <VibePicker
-            selected={vibes.selected}
-            onToggle={vibes.toggle}
-            onRemove={vibes.remove}
-            disabled={aiResult !== null}
-          />
+          {aiResult && (
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <p className="text-xs text-muted-foreground">{DISCOVER_TEXT.pickerPaused}</p>
+              {!pickerOpen && (
+                <Button variant="ghost" size="sm" aria-expanded={false} onClick={() => setPickerOpen(true)}>
+                  {DISCOVER_TEXT.showPicker}
+                </Button>
+              )}
+            </div>
+          )}
+          {(!aiResult || pickerOpen) && (
+            <VibePicker
+              selected={vibes.selected}
+              onToggle={vibes.toggle}
+              onRemove={vibes.remove}
+              disabled={aiResult !== null}
+            />
+          )}
         </div>
         <DistanceChips value={distance} onChange={setDistance} />
         <SearchField
@@ -97,7 +118,7 @@ export function ExplorePage() {
           </h2>
           <p role="status" className="rounded-full bg-secondary px-3 py-1 text-sm font-bold tabular-nums">
             <span className="sr-only">{VENUE_TEXT.totalVenues}: </span>
-            {hasList ? venues.length : "–"}
+            {hasList ? count.toLocaleString("en-US") : "–"}
           </p>
         </div>
         {fetchingArea && <AreaFetchingNotice />}
@@ -116,12 +137,23 @@ export function ExplorePage() {
             )}
           </VenueListEmpty>
         ) : (
-          <VenueGrid
-            venues={venues}
-            onOpen={sheet.openVenue}
-            label={VENUE_TEXT.totalVenues}
-            busy={!aiResult && match.isPlaceholderData}
-          />
+          <>
+            <VenueGrid
+              venues={venues}
+              onOpen={sheet.openVenue}
+              label={VENUE_TEXT.totalVenues}
+              busy={!aiResult && match.isPlaceholderData}
+            />
+            {!aiResult && (
+              <ShowMore
+                shown={match.data?.length ?? 0}
+                total={match.total ?? 0}
+                hasMore={match.hasMore && !match.isPlaceholderData}
+                loading={match.loadingMore}
+                onMore={match.showMore}
+              />
+            )}
+          </>
         )}
       </section>
 

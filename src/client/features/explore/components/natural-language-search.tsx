@@ -1,5 +1,5 @@
 import { Sparkles, X } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { DISCOVER_LIMITS, DISCOVER_TEXT } from "@shared/constants";
 import type { NaturalLanguageResult } from "@shared/contracts/discover";
 import { Button } from "@client/components/ui/button";
@@ -22,6 +22,7 @@ const ROW_LABELS: Record<InterpretationRow["key"], string> = {
   categories: DISCOVER_TEXT.categories,
   features: DISCOVER_TEXT.features,
   keywords: DISCOVER_TEXT.keywords,
+  unused: DISCOVER_TEXT.unused,
 };
 
 /**
@@ -98,10 +99,16 @@ export function NaturalLanguageSearch({ coords, radiusMiles, result, onResult }:
 function UnderstoodPanel({ result, onClear }: { result: NaturalLanguageResult; onClear: () => void }) {
   const headingId = useId();
   const rows = interpretationRows(result.interpretation);
+  const panel = useRef<HTMLElement>(null);
+  // Each new answer brings the panel, and the venues right under it, to the top of the screen.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: "start" });
+  }, [result]);
   return (
     <section
+      ref={panel}
       aria-labelledby={headingId}
-      className="rounded-2xl border border-pink-400/30 bg-linear-to-br from-purple-500/15 to-pink-500/10 p-4"
+      className="scroll-mt-4 rounded-2xl border border-pink-400/30 bg-linear-to-br from-purple-500/15 to-pink-500/10 p-4"
     >
       <div className="flex items-start gap-3">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
@@ -139,13 +146,18 @@ function UnderstoodPanel({ result, onClear }: { result: NaturalLanguageResult; o
                         "rounded-full border px-2.5 py-0.5 text-xs font-medium break-words",
                         row.key === "vibes"
                           ? "border-purple-400/40 bg-purple-500/20 text-purple-100"
-                          : "border-border bg-secondary/60",
+                          : row.key === "unused"
+                            ? "border-dashed border-border text-muted-foreground"
+                            : "border-border bg-secondary/60",
                       )}
                     >
                       {item}
                     </li>
                   ))}
                 </ul>
+                {row.key === "unused" && (
+                  <p className="mt-1 text-xs text-muted-foreground">{DISCOVER_TEXT.unusedHint}</p>
+                )}
               </dd>
             </div>
           ))}

@@ -34,22 +34,31 @@ describe("matchPercent", () => {
 describe("interpretationRows", () => {
   it("lists the used parts in order, each label once", () => {
     const rows = interpretationRows({
-      confidence: 1,
+      confidence: 0.8,
       vibes: ["Cozy"],
       categories: ["Bar, wine bar", "Bar, pub"],
       attributes: ["live_music"],
       searchTerms: ["jazz"],
+      unused: ["wine"],
     });
     expect(rows).toEqual([
       { key: "vibes", items: ["Cozy"] },
       { key: "categories", items: ["Bar"] },
       { key: "features", items: ["live music"] },
       { key: "keywords", items: ["jazz"] },
+      { key: "unused", items: ["wine"] },
     ]);
   });
   it("leaves out the parts the query did not use", () => {
     expect(
-      interpretationRows({ confidence: 0.3, vibes: [], categories: [], attributes: [], searchTerms: ["taco"] }),
+      interpretationRows({
+        confidence: 0.3,
+        vibes: [],
+        categories: [],
+        attributes: [],
+        searchTerms: ["taco"],
+        unused: [],
+      }),
     ).toEqual([{ key: "keywords", items: ["taco"] }]);
   });
 });

@@ -17,7 +17,8 @@ export function matchPercent(confidence: number): string {
 }
 
 export interface InterpretationRow {
-  key: "vibes" | "categories" | "features" | "keywords";
+  /** `unused`: words the search did not use ("wine" of "wine bar"), shown rather than claimed. */
+  key: "vibes" | "categories" | "features" | "keywords" | "unused";
   items: string[];
 }
 
@@ -41,6 +42,7 @@ export function interpretationRows(interpretation: Interpretation): Interpretati
     { key: "categories", items: distinct(interpretation.categories.map(categoryLabel)) },
     { key: "features", items: distinct(interpretation.attributes.map(attributeLabel)) },
     { key: "keywords", items: distinct(interpretation.searchTerms.map((t) => t.trim())) },
+    { key: "unused", items: distinct((interpretation.unused ?? []).map((t) => t.trim())) },
   ];
   return rows.filter((row) => row.items.length > 0);
 }
