@@ -68,14 +68,14 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:py-6 md:px-8 md:py-8">
       <HomeHeader status={geo.status} indicators={<LiveIndicator />} />
 
-      <section aria-labelledby={vibeHeadingId} className="flex flex-col gap-3">
-        <h2 id={vibeHeadingId} className="text-lg font-semibold">
+      <section aria-labelledby={vibeHeadingId} className="flex flex-col gap-2 sm:gap-3">
+        <h2 id={vibeHeadingId} className="text-base font-semibold sm:text-lg">
           {VENUE_TEXT.vibePickerTitle}
         </h2>
-        <VibePicker selected={vibes.selected} onToggle={toggleVibe} onRemove={vibes.remove} />
+        <VibePicker selected={vibes.selected} onToggle={toggleVibe} onRemove={vibes.remove} compact />
       </section>
 
       {/* Until a saved selection has loaded nobody knows whether the suggestions show, so the rest of
@@ -90,8 +90,8 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
             />
           )}
 
-          <div className="flex flex-col gap-3">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="flex flex-col gap-2 sm:gap-3">
+            <div className="flex flex-row items-center gap-2 sm:gap-3">
               <SearchField
                 value={searchText}
                 onChange={setSearchText}

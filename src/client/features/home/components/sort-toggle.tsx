@@ -16,10 +16,12 @@ export function SortToggle({ value, onChange }: { value: SortOption; onChange: (
             key={option}
             pressed={value === option}
             onClick={() => onChange(option)}
-            className="h-11 rounded-xl"
+            title={SORT_LABELS[option]}
+            className="h-11 rounded-xl px-3 sm:px-3.5"
           >
             <Icon aria-hidden="true" />
-            {SORT_LABELS[option]}
+            {/* On a phone the icons stand for the labels (named for screen readers), beside the search. */}
+            <span className="sr-only sm:not-sr-only">{SORT_LABELS[option]}</span>
           </ToggleChip>
         );
       })}

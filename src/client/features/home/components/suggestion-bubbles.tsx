@@ -38,7 +38,7 @@ export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: Suggestion
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-pink-400/20 bg-linear-to-br from-purple-600/15 via-fuchsia-600/10 to-pink-600/15 p-4"
+      className="rounded-2xl border border-pink-400/20 bg-linear-to-br from-purple-600/15 via-fuchsia-600/10 to-pink-600/15 p-3 sm:p-4"
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="inline-flex items-center gap-2 text-sm font-semibold text-pink-100">

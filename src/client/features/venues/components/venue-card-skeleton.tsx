@@ -1,9 +1,12 @@
-/** A card-shaped placeholder with the card's own aspect ratio, so the grid does not jump when data arrives. */
+/** A card-shaped placeholder with the card's own shape (a row on a phone), so the grid does not jump when data arrives. */
 export function VenueCardSkeleton() {
   return (
-    <div aria-hidden="true" className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card">
-      <div className="aspect-[16/10] animate-pulse bg-muted" />
-      <div className="flex flex-col gap-3 p-4">
+    <div
+      aria-hidden="true"
+      className="flex h-full flex-row overflow-hidden rounded-2xl border border-border bg-card sm:flex-col"
+    >
+      <div className="w-28 shrink-0 animate-pulse bg-muted sm:aspect-[16/10] sm:w-auto" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:gap-3 sm:p-4">
         <div className="h-5 w-3/4 animate-pulse rounded-md bg-muted" />
         <div className="h-4 w-1/3 animate-pulse rounded-md bg-muted" />
         <div className="h-4 w-1/2 animate-pulse rounded-md bg-muted" />

@@ -29,16 +29,18 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
     <article
       onClick={() => onOpen(venue)}
       className={cn(
-        "group relative flex h-full cursor-pointer flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-lg shadow-black/20 transition-colors hover:border-pink-400/40",
+        // On a phone a card is a row, a square picture beside the text (~130 px tall, so the first
+        // venues are on Home's first screen, issue 17); from sm up, the picture above the text.
+        "group relative flex h-full cursor-pointer flex-row overflow-hidden rounded-2xl border border-border bg-card shadow-lg shadow-black/20 transition-colors hover:border-pink-400/40 sm:flex-col",
         "has-[.venue-open:focus-visible]:ring-2 has-[.venue-open:focus-visible]:ring-ring",
         // A list holds up to 100 cards: the browser lays out and paints only those near the
         // screen (a card's last measured height stands in for the others), which keeps the first
         // paint of Home fast (tests/e2e/budgets.test.ts).
-        "[content-visibility:auto] [contain-intrinsic-size:auto_26rem]",
+        "[content-visibility:auto] [contain-intrinsic-size:auto_8.5rem] sm:[contain-intrinsic-size:auto_26rem]",
         className,
       )}
     >
-      <div className="relative aspect-[16/10] overflow-hidden bg-muted">
+      <div className="relative w-28 shrink-0 overflow-hidden bg-muted sm:aspect-[16/10] sm:w-auto">
         <VenueImage
           url={venue.imageUrl}
           venue={venue}
@@ -49,9 +51,13 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
           aria-hidden="true"
           className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 bg-linear-to-t from-black/50 to-transparent"
         />
-        <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
+        <CapacityBadge
+          status={venue.latestUpdate?.capacityStatus ?? null}
+          className="absolute top-1.5 left-1.5 sm:top-2.5 sm:left-2.5"
+        />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      {/* (on a phone the heart sits at the card's top right: the text keeps clear of it) */}
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-3 pr-12 sm:gap-2 sm:p-4">
         <div className="min-w-0">
           <h3 className="text-base leading-snug font-semibold">
             <button
@@ -71,7 +77,7 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
         <OpenStatusLine status={venue.openStatus} />
         <LiveStatus update={venue.latestUpdate} />
         {tags.length > 0 && (
-          <ul aria-label="Vibes" className="mt-auto flex flex-wrap gap-1.5 pt-1">
+          <ul aria-label="Vibes" className="mt-auto flex flex-wrap gap-1.5 sm:pt-1">
             {tags.map((tag) => (
               <li
                 key={tag}

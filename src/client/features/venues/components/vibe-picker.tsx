@@ -12,6 +12,8 @@ interface VibePickerProps {
   /** Names the chip group (defaults to "Vibes"). */
   label?: string;
   disabled?: boolean;
+  /** On a phone, one line of chips that scrolls sideways (Home: venues on the first screen). */
+  compact?: boolean;
   className?: string;
 }
 
@@ -25,6 +27,7 @@ export function VibePicker({
   onRemove,
   label = "Vibes",
   disabled = false,
+  compact = false,
   className,
 }: VibePickerProps) {
   const hintId = useId();
@@ -50,14 +53,25 @@ export function VibePicker({
       aria-disabled={disabled || undefined}
       className={cn("flex flex-col gap-2 transition-opacity", disabled && "opacity-50", className)}
     >
-      <ul ref={listRef} className="flex flex-wrap gap-2">
+      <ul
+        ref={listRef}
+        className={cn(
+          "flex flex-wrap gap-2",
+          compact &&
+            "-mx-4 flex-nowrap overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0",
+        )}
+      >
         {vibes.map((vibe) => {
           const active = selected.includes(vibe);
           const blocked = !active && full;
           return (
             <li
               key={vibe}
-              className={cn("inline-flex items-center rounded-full", chipTone(active), blocked && "opacity-50")}
+              className={cn(
+                "inline-flex shrink-0 items-center rounded-full",
+                chipTone(active),
+                blocked && "opacity-50",
+              )}
             >
               <button
                 type="button"
