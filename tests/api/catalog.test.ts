@@ -458,6 +458,13 @@ describe.each(dbTargets())("venue catalog on %s", (target) => {
         expect(count).toBe(full.length);
         expect(count).toBeGreaterThanOrEqual(sqlInside);
         expect(count).toBeLessThanOrEqual(sqlOutside);
+        // best: the highest scores of the whole circle, ties nearest first then by id (the
+        // nearest-first list sorted stably by score); a score with many ties (0 without Chill)
+        const score = (v: { vibe_scores: Record<string, number> }) => v.vibe_scores.Chill ?? 0;
+        const best = await catalog.best(q, score);
+        expect(best.count).toBe(full.length);
+        const expected = [...full].sort((a, b) => score(b.venue) - score(a.venue)).slice(0, q.limit);
+        expect(best.hits.map(hitOf)).toEqual(expected.map(hitOf));
       }),
       { numRuns: RUNS, seed: SEED },
     );

@@ -28,6 +28,8 @@ import {
 export interface LiveStore {
   /** The live vibes of these venues at `now` (only venues with fresh sources appear). */
   vibes(venueIds: readonly number[], now?: Date): Promise<Map<number, LiveVibe>>;
+  /** Every venue's live vibe at `now` (the few venues with fresh sources): for a ranking over a whole radius. */
+  all(now?: Date): Promise<Map<number, LiveVibe>>;
   close(): void;
 }
 
@@ -103,7 +105,11 @@ export async function createLiveStore(
   }, 60_000);
   sweep.unref();
 
-  return {
+  const store: LiveStore = {
+    async all(now = new Date()) {
+      await ready();
+      return store.vibes([...byVenue.keys()], now);
+    },
     async vibes(venueIds, now = new Date()) {
       await ready();
       const out = new Map<number, LiveVibe>();
@@ -125,4 +131,5 @@ export async function createLiveStore(
       clearInterval(sweep);
     },
   };
+  return store;
 }

@@ -40,6 +40,15 @@ export interface VenueCatalog {
   within(q: CatalogSearch): Promise<CatalogHit[]>;
   /** How many venues `within` would find without a limit: the whole list's size, for its pages. */
   count(q: Omit<CatalogSearch, "limit">): Promise<number>;
+  /**
+   * The `limit` venues of the circle (same filters as `within`) with the highest `score`, best
+   * first; equal scores nearest first, then by id. One pass over the circle, which also counts
+   * every venue that passes the filters (`count`).
+   */
+  best(
+    q: CatalogSearch,
+    score: (venue: Readonly<StoredVenue>, meters: number) => number,
+  ): Promise<{ hits: CatalogHit[]; count: number }>;
   /** The venues of these ids that exist (a venue's name for a post, say). */
   byIds(ids: Iterable<number>): Promise<Map<number, Readonly<StoredVenue>>>;
   readonly size: number;
@@ -344,6 +353,52 @@ export async function createVenueCatalog(
     }
   };
 
+  /**
+   * Calls `visit` with every venue inside the circle that passes the filters (vibes, category),
+   * in no particular order, with its chord; answers how many there were.
+   */
+  const scanCircle = async (
+    q: Omit<CatalogSearch, "limit">,
+    visit: (venue: Readonly<StoredVenue>, chord: number) => void,
+  ): Promise<number> => {
+    await ready();
+    const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
+    const wantVibes = q.vibes?.length ? q.vibes : null;
+    const category = q.category ?? null;
+    const radius = q.radiusMeters;
+    const maxChord =
+      radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+    const surelyIn = maxChord * (1 - 1e-9);
+    let wantMask = 0;
+    if (wantVibes !== null)
+      for (const v of wantVibes) {
+        const bit = vibeBits.get(v);
+        if (bit !== undefined) wantMask |= 1 << bit;
+      }
+    let n = 0;
+    forCellsAround(q.latitude, q.longitude, radius, (cell) => {
+      const p = cell.packed ?? pack(cell);
+      if (chordToBox(p, cx, cy, cz) > maxChord) return;
+      for (let i = 0; i < p.entries.length; i++) {
+        const venue = p.entries[i].venue;
+        if (category !== null && venue.category !== category) continue;
+        if (wantVibes !== null) {
+          const bits = p.vibes[i];
+          const fits = bits === -1 ? wantVibes.some((v) => venue.detected_vibes.includes(v)) : (bits & wantMask) !== 0;
+          if (!fits) continue;
+        }
+        const dx = p.x[i] - cx;
+        const dy = p.y[i] - cy;
+        const dz = p.z[i] - cz;
+        const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
+        n++;
+        visit(venue, chord);
+      }
+    });
+    return n;
+  };
+
   return {
     get size() {
       return byId.size;
@@ -421,42 +476,51 @@ export async function createVenueCatalog(
       return nearest.drain();
     },
     async count(q) {
-      await ready();
-      const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
-      const wantVibes = q.vibes?.length ? q.vibes : null;
-      const category = q.category ?? null;
-      const radius = q.radiusMeters;
-      const maxChord =
-        radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
-      const surelyIn = maxChord * (1 - 1e-9);
-      let wantMask = 0;
-      if (wantVibes !== null)
-        for (const v of wantVibes) {
-          const bit = vibeBits.get(v);
-          if (bit !== undefined) wantMask |= 1 << bit;
-        }
       let n = 0;
-      forCellsAround(q.latitude, q.longitude, radius, (cell) => {
-        const p = cell.packed ?? pack(cell);
-        if (chordToBox(p, cx, cy, cz) > maxChord) return;
-        for (let i = 0; i < p.entries.length; i++) {
-          const venue = p.entries[i].venue;
-          if (category !== null && venue.category !== category) continue;
-          if (wantVibes !== null) {
-            const bits = p.vibes[i];
-            const fits =
-              bits === -1 ? wantVibes.some((v) => venue.detected_vibes.includes(v)) : (bits & wantMask) !== 0;
-            if (!fits) continue;
-          }
-          const dx = p.x[i] - cx;
-          const dy = p.y[i] - cy;
-          const dz = p.z[i] - cz;
-          const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
-          if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
-          n++;
+      await scanCircle(q, () => n++);
+      return n;
+    },
+    async best(q, score) {
+      // a min-heap of the best `limit` so far: its top is the worst kept
+      const keep: { hit: CatalogHit; score: number }[] = [];
+      const worse = (a: { hit: CatalogHit; score: number }, b: { hit: CatalogHit; score: number }) =>
+        a.score < b.score ||
+        (a.score === b.score &&
+          (a.hit.meters > b.hit.meters || (a.hit.meters === b.hit.meters && a.hit.venue.id > b.hit.venue.id)));
+      const up = (i: number) => {
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (!worse(keep[i], keep[parent])) return;
+          [keep[i], keep[parent]] = [keep[parent], keep[i]];
+          i = parent;
+        }
+      };
+      const down = (i: number) => {
+        for (;;) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let w = i;
+          if (l < keep.length && worse(keep[l], keep[w])) w = l;
+          if (r < keep.length && worse(keep[r], keep[w])) w = r;
+          if (w === i) return;
+          [keep[i], keep[w]] = [keep[w], keep[i]];
+          i = w;
+        }
+      };
+      const count = await scanCircle(q, (venue, chord) => {
+        if (q.limit <= 0) return;
+        const meters = chordToMeters(chord);
+        const item = { hit: { venue, meters }, score: score(venue, meters) };
+        if (keep.length < q.limit) {
+          keep.push(item);
+          up(keep.length - 1);
+        } else if (worse(keep[0], item)) {
+          keep[0] = item;
+          down(0);
         }
       });
-      return n;
+      keep.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
+      return { hits: keep.map((k) => k.hit), count };
     },
     async byIds(ids) {
       await ready();

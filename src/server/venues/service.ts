@@ -8,7 +8,7 @@ import { countWithin, presentStoredVenue, venuesWithin, type RadiusSearch, type 
 import { matchRank, matchScore, suggestionRank } from "./ranking";
 import { openStatus, type OpenStatus } from "./hours";
 
-/** Nearest matches read before ranking (at least): more are read while farther ones could still rank in. */
+/** Nearest venues suggestions are chosen from. */
 export const MATCH_CANDIDATES = MAX_VENUE_RESULTS * 2;
 
 /** Where venues are read from: the database, and what this instance keeps in memory. */
@@ -114,13 +114,8 @@ export async function countNear({ db, catalog }: VenueReader, q: Omit<RadiusSear
 /**
  * Venues inside the radius that fit at least one vibe, best matches first (docs/discovery.md), one
  * page at a time. The ranking is over every fitting venue of the radius, so pages are disjoint and
- * together are the whole ranking; `total` is its size. A fresh live vibe (owner broadcast, recent
+ * together are the ranking; `total` is its size. A fresh live vibe (owner broadcast, recent
  * check-ins) counts in the fit while it lasts and is shown as the venue's latestUpdate.
- *
- * Without vibes the ranking is nearness: the nearest offset + limit are read. With vibes the
- * nearest candidates are read and ranked, and more are read only while a venue farther than all of
- * them could still rank into the page: a fit is at most 1, so a venue at the candidates' edge or
- * beyond ranks at most 0.7 + 0.3 × the edge's nearness.
  */
 export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise<MatchPage> {
   const radiusMeters = q.radiusKm * 1000;
@@ -135,49 +130,58 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     search: q.search,
     openAt: q.openAt,
   };
+  const fitOf = (venue: CatalogHit["venue"], l: LiveVibe | null) =>
+    liveFit(matchScore(venue.vibe_scores, q.vibes), l, q.vibes);
+
+  if (q.vibes.length && !q.search) {
+    // One pass over the circle (the catalog) ranks every fitting venue, keeps the best offset +
+    // limit and counts them all. Live vibes are few: all of them are read first.
+    const live = await reader.live.all();
+    const { hits, count } = await reader.catalog.best({ ...search, limit: offset + limit }, (venue, meters) =>
+      matchRank(fitOf(venue, live.get(venue.id) ?? null), meters, radiusMeters),
+    );
+    const saved = q.userId ? await reader.favorites.of(q.userId) : NO_FAVORITES;
+    return {
+      venues: hits.slice(offset).map((h) => {
+        const l = live.get(h.venue.id) ?? null;
+        return matched(h, fitOf(h.venue, l), saved, l);
+      }),
+      total: count,
+    };
+  }
+
   const total = await countNear(reader, search);
   const end = Math.min(offset + limit, total);
   if (offset >= end) return { venues: [], total };
-
-  if (!q.vibes.length) {
-    const hits = (await venueHitsNear(reader, { ...search, limit: end })).slice(offset);
-    const { live, favorites } = await loadVenueState(
-      reader,
-      hits.map((h) => h.venue.id),
-      q.userId,
-    );
+  // Without vibes the ranking is nearness: the nearest `end` are read. A text search reads its
+  // venues in SQL (the words narrow them to a few) and ranks them all.
+  const hits = await venueHitsNear(reader, { ...search, limit: q.vibes.length ? total : end });
+  const { live, favorites } = await loadVenueState(
+    reader,
+    hits.map((h) => h.venue.id),
+    q.userId,
+  );
+  if (!q.vibes.length)
     return {
-      venues: hits.map((h) => matched(h, null, favorites, live.get(h.venue.id) ?? null)),
+      venues: hits.slice(offset).map((h) => matched(h, null, favorites, live.get(h.venue.id) ?? null)),
       total,
     };
-  }
-
-  for (let want = Math.max(MATCH_CANDIDATES, 2 * end); ; want *= 4) {
-    const candidates = Math.min(want, total);
-    const hits = await venueHitsNear(reader, { ...search, limit: candidates });
-    const { live, favorites } = await loadVenueState(
-      reader,
-      hits.map((h) => h.venue.id),
-      q.userId,
-    );
-    // Array.prototype.sort is stable: equal ranks stay nearest first (ties by id), as read.
-    const ranked = hits
-      .map((h) => {
-        const l = live.get(h.venue.id) ?? null;
-        const fit = liveFit(matchScore(h.venue.vibe_scores, q.vibes), l, q.vibes);
-        return { h, l, fit, rank: matchRank(fit, h.meters, radiusMeters) };
-      })
-      .sort((a, b) => b.rank - a.rank);
-    // every fitting venue read, or none farther than these can outrank the page's last
-    const exhausted = candidates >= total || hits.length < candidates;
-    const edge = hits.length ? hits[hits.length - 1].meters : 0;
-    if (!exhausted && !(ranked.length >= end && ranked[end - 1].rank > matchRank(1, edge, radiusMeters))) continue;
-    return {
-      venues: ranked.slice(offset, end).map(({ h, fit, l }) => matched(h, fit, favorites, l)),
-      total,
-    };
-  }
+  // Array.prototype.sort is stable: equal ranks stay nearest first (ties by id), as read, the
+  // same order as the catalog's.
+  const ranked = hits
+    .map((h) => {
+      const l = live.get(h.venue.id) ?? null;
+      const fit = fitOf(h.venue, l);
+      return { h, l, fit, rank: matchRank(fit, h.meters, radiusMeters) };
+    })
+    .sort((a, b) => b.rank - a.rank);
+  return {
+    venues: ranked.slice(offset, end).map(({ h, fit, l }) => matched(h, fit, favorites, l)),
+    total,
+  };
 }
+
+const NO_FAVORITES: ReadonlySet<number> = new Set();
 
 function matched(h: CatalogHit, fit: number | null, favorites: ReadonlySet<number>, l: LiveVibe | null): MatchedVenue {
   return { venue: h.venue, meters: h.meters, fit, isFavorite: favorites.has(h.venue.id), live: l };

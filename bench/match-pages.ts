@@ -1,0 +1,56 @@
+/**
+ * Cost of issue 17's pages and totals: GET /api/venues/match-public at 100,000 generated venues
+ * (PGlite), in-process over loopback HTTP, one request at a time. Each case is the median of
+ * BENCH_REQUESTS requests at random centres of the generated metro area. The same script runs on
+ * the code before the change (which ignores `offset`): compare the two outputs.
+ *
+ *   npx tsx bench/match-pages.ts            # BENCH_SIZE=100000 BENCH_REQUESTS=200
+ */
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { openBenchDb } from "./bench-db";
+import { generateVenues } from "./generate-venues";
+
+const size = Number(process.env.BENCH_SIZE ?? 100_000);
+const requests = Number(process.env.BENCH_REQUESTS ?? 200);
+
+let state = 12345;
+const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const centre = () => `latitude=${(37.35 + rand() * 0.6).toFixed(4)}&longitude=${(-122.5 + rand() * 0.6).toFixed(4)}`;
+
+const CASES: [string, string][] = [
+  ["no vibe, 16 km, first page", "radius=16&vibes=all"],
+  ["no vibe, 161 km, first page", "radius=160.934&vibes=all"],
+  ["Chill,Cozy, 16 km, first page", "radius=16&vibes=Chill,Cozy"],
+  ["Chill,Cozy, 16 km, offset 400", "radius=16&vibes=Chill,Cozy&offset=400"],
+  ["Chill,Cozy, 161 km, first page", "radius=160.934&vibes=Chill,Cozy"],
+  ["search 'coffee', 16 km", "radius=16&vibes=all&search=coffee"],
+];
+
+const { db, drop } = await openBenchDb("pglite", "pages");
+await generateVenues(db, size);
+const config = loadConfig(
+  { LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench", RATE_LIMIT_SCALE: "0" },
+  { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null },
+);
+const { app } = await buildApp(config, db);
+await app.listen({ port: 0, host: "127.0.0.1" });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+for (const [name, query] of CASES) {
+  const times: number[] = [];
+  let total = "";
+  for (let i = 0; i < requests + 10; i++) {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/venues/match-public?${centre()}&${query}`);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${name}: ${res.status}`);
+    if (i >= 10) times.push(performance.now() - t); // the first ten warm up
+    total = res.headers.get("x-total-count") ?? "-";
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.floor(p * (times.length - 1))].toFixed(2);
+  console.log(`${name.padEnd(32)} median ${at(0.5)} ms  p95 ${at(0.95)} ms  (last total ${total})`);
+}
+await app.close();
+await drop();
