@@ -102,6 +102,19 @@ describe.each(dbTargets())("venue lists in pages on %s", (target) => {
     expect(Number(past.headers.get(TOTAL_COUNT_HEADER))).toBe(expected.length);
   });
 
+  it("with Open now, the total is the open venues the pages hold", async () => {
+    for (const vibes of ["all", "Chill,Cozy"]) {
+      const { totals, all } = await allPages(
+        `/api/venues/match-public?${here}&radius=${km(10)}&vibes=${vibes}&openNow=true`,
+        100,
+      );
+      expect(new Set(totals)).toEqual(new Set([all.length]));
+      expect(new Set(all.map((v) => v.id)).size).toBe(all.length);
+      const everyOne = await anon.get<Venue[]>(`/api/venues/match-public?${here}&radius=${km(10)}&vibes=${vibes}`);
+      expect(all.length).toBeLessThan(Number(everyOne.headers.get(TOTAL_COUNT_HEADER)));
+    }
+  });
+
   it("a text search counts in the database", async () => {
     const radius = km(20);
     const res = await anon.get<Venue[]>(`/api/venues/match-public?${here}&radius=${radius}&vibes=all&search=coffee`);

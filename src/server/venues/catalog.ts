@@ -365,6 +365,8 @@ export async function createVenueCatalog(
     const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
     const wantVibes = q.vibes?.length ? q.vibes : null;
     const category = q.category ?? null;
+    const openAt = q.openAt ?? null;
+    const openLateAt = q.openLateAt ?? null;
     const radius = q.radiusMeters;
     const maxChord =
       radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
@@ -392,6 +394,8 @@ export async function createVenueCatalog(
         const dz = p.z[i] - cz;
         const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
         if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
+        if (openAt !== null && !isOpenAt(venue.opening_hours, openAt)) continue;
+        if (openLateAt !== null && !isOpenLate(venue.opening_hours, openLateAt)) continue;
         n++;
         visit(venue, chord);
       }
