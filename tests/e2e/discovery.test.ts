@@ -59,10 +59,19 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
       .toBe(1);
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Clear search venues" }).click();
+    // the list is the unfiltered one again (not the coffee list still shown dimmed while it loads)
+    const settled = async () => {
+      await expect
+        .poll(() => page.getByRole("heading", { name: "Nearby Matches" }).count(), { timeout: 15_000 })
+        .toBe(1);
+      await expect.poll(() => page.locator("[aria-busy=true]").count(), { timeout: 15_000 }).toBe(0);
+    };
+    await settled();
 
     // sort by rating
     await page.getByRole("group", { name: "Sort venues" }).getByRole("button", { name: "Top Rated" }).click();
     expect(await page.getByRole("button", { name: "Top Rated" }).getAttribute("aria-pressed")).toBe("true");
+    await settled();
     await shot(page, "discovery-home-desktop");
 
     // details sheet

@@ -25,18 +25,26 @@ const nameOf = (p: unknown) => {
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || "Someone";
 };
 
-/** Venue lists in the cache get the new live status in place, without a refetch. */
+/**
+ * Venue lists in the cache get the new live status in place, without a refetch: a list of venues,
+ * an answer holding `venues`, or the pages of a match loaded page by page (`pages`, each a `venues`).
+ */
 function patchVenue(client: QueryClient, venueId: number, latestUpdate: LatestUpdate) {
-  client.setQueriesData({ predicate: keyStartsWith("/api/") }, (data: unknown) => {
-    const patch = (v: Venue) => (v && v.id === venueId ? { ...v, latestUpdate } : v);
+  const patch = (v: Venue) => (v && v.id === venueId ? { ...v, latestUpdate } : v);
+  const patchList = (data: unknown): unknown => {
     if (Array.isArray(data) && data.some((v) => v && typeof v === "object" && "latestUpdate" in v))
       return data.map(patch);
     if (data && typeof data === "object" && Array.isArray((data as { venues?: unknown }).venues)) {
       const d = data as { venues: Venue[] };
       return { ...d, venues: d.venues.map(patch) };
     }
+    if (data && typeof data === "object" && Array.isArray((data as { pages?: unknown }).pages)) {
+      const d = data as { pages: unknown[] };
+      return { ...d, pages: d.pages.map(patchList) };
+    }
     return data;
-  });
+  };
+  client.setQueriesData({ predicate: keyStartsWith("/api/") }, patchList);
 }
 
 export function applyRealtimeMessage(client: QueryClient, message: RealtimeMessage) {
