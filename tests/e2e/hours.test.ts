@@ -39,6 +39,8 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
         "true",
       );
       await page.waitForLoadState("networkidle");
+      // the unfiltered list stays on screen, dimmed and aria-busy, until the open venues arrive
+      await expect.poll(() => page.locator("[aria-busy=true]").count(), { timeout: 15_000 }).toBe(0);
       const texts = await page.getByRole("main").locator("article p", { hasText: STATUS }).allTextContents();
       // every card left is open now (or there are none open at this hour)
       for (const t of texts) expect(t).toMatch(/^(Open now · closes .+|Open 24 hours)$/);
