@@ -353,6 +353,28 @@ export async function createVenueCatalog(
     }
   };
 
+  /** What within() and scanCircle() read off a search: its centre on the earth and its filters. */
+  const circleOf = (q: Omit<CatalogSearch, "limit">) => {
+    const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
+    const radius = q.radiusMeters;
+    // Within the radius exactly when the chord is at most this long. Well inside it (by a margin
+    // far above rounding) no arc needs computing; near the edge the arc decides, as in the SQL.
+    const maxChord =
+      radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+    return {
+      cx,
+      cy,
+      cz,
+      wantVibes: q.vibes?.length ? q.vibes : null,
+      category: q.category ?? null,
+      openAt: q.openAt ?? null,
+      openLateAt: q.openLateAt ?? null,
+      radius,
+      maxChord,
+      surelyIn: maxChord * (1 - 1e-9),
+    };
+  };
+
   /**
    * Calls `visit` with every venue inside the circle that passes the filters (vibes, category),
    * in no particular order, with its chord; answers how many there were.
@@ -362,15 +384,7 @@ export async function createVenueCatalog(
     visit: (venue: Readonly<StoredVenue>, chord: number) => void,
   ): Promise<number> => {
     await ready();
-    const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
-    const wantVibes = q.vibes?.length ? q.vibes : null;
-    const category = q.category ?? null;
-    const openAt = q.openAt ?? null;
-    const openLateAt = q.openLateAt ?? null;
-    const radius = q.radiusMeters;
-    const maxChord =
-      radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
-    const surelyIn = maxChord * (1 - 1e-9);
+    const { cx, cy, cz, wantVibes, category, openAt, openLateAt, radius, maxChord, surelyIn } = circleOf(q);
     let wantMask = 0;
     if (wantVibes !== null)
       for (const v of wantVibes) {
@@ -410,17 +424,7 @@ export async function createVenueCatalog(
     async within(q) {
       // after a failed read, everything is read again first
       await ready();
-      const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
-      const wantVibes = q.vibes?.length ? q.vibes : null;
-      const category = q.category ?? null;
-      const openAt = q.openAt ?? null;
-      const openLateAt = q.openLateAt ?? null;
-      const radius = q.radiusMeters;
-      // Within the radius exactly when the chord is at most this long. Well inside it (by a margin
-      // far above rounding) no arc needs computing; near the edge the arc decides, as in the SQL.
-      const maxChord =
-        radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
-      const surelyIn = maxChord * (1 - 1e-9);
+      const { cx, cy, cz, wantVibes, category, openAt, openLateAt, radius, maxChord, surelyIn } = circleOf(q);
       // The wanted vibes' bits. A vibe without one is on no venue that has bits (every vibe of a
       // venue gets a bit while there are bits to give), so only venues without bits are compared
       // by name.
@@ -479,10 +483,8 @@ export async function createVenueCatalog(
       visits.length = 0;
       return nearest.drain();
     },
-    async count(q) {
-      let n = 0;
-      await scanCircle(q, () => n++);
-      return n;
+    count(q) {
+      return scanCircle(q, () => {});
     },
     async best(q, score) {
       // a min-heap of the best `limit` so far: its top is the worst kept
