@@ -16,6 +16,7 @@ const LAYERS = [
   ["http"],
   ["auth", "live", "providers", "realtime"],
   ["venues"],
+  ["readmodel"],
   ["social", "business", "discover", "admin"],
 ];
 

@@ -4,8 +4,9 @@ import { defineConfig } from "vitest/config";
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { "@shared": r("./src/shared"), "@client": r("./src/client") };
 
-// Three projects: unit (pure logic, next to the code), api (real HTTP against PGlite and,
-// when TEST_DATABASE_URL is set, PostgreSQL), e2e (headless Chromium against the built app).
+// Four projects: unit (pure logic, next to the code), api (real HTTP against PGlite and,
+// when TEST_DATABASE_URL is set, PostgreSQL), bench (every benchmark's smoke mode), e2e
+// (headless Chromium against the built app).
 export default defineConfig({
   test: {
     reporters: ["default", "./tests/helpers/summary-reporter.ts"],
@@ -15,6 +16,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          // the seeded database template (src/server/venues/seed.test.ts reads the first seed's)
+          globalSetup: ["tests/helpers/global-setup.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
         },
@@ -29,6 +32,18 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // every bench under bench/ in its seconds-long smoke mode (tests/bench/smoke.test.ts)
+          name: "bench",
+          sequence: { groupOrder: 3 },
+          include: ["tests/bench/**/*.test.ts"],
+          testTimeout: 120_000,
+          // two bench processes at a time: the machine's two cores
+          maxConcurrency: 2,
         },
       },
       {

@@ -7,15 +7,17 @@
  *   npx tsx bench/catalog.ts
  *
  * Options: BENCH_SEARCHES=5000 BENCH_RADIUS_KM=16.0934 BENCH_LIMIT=200
+ * BENCH_SMOKE=1: 50 searches a round (bench/smoke.ts).
  */
-import { ALL_VIBES } from "@shared/constants";
+import { ALL_VIBES } from "@shared/vocabulary";
 import { createChangeFeed } from "../src/server/db/changes";
 import { openPglite } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/venues/seed";
 import { createVenueCatalog, type CatalogSearch } from "../src/server/venues/catalog";
+import { option } from "./smoke";
 
-const searches = Number(process.env.BENCH_SEARCHES ?? 5000);
+const searches = option("BENCH_SEARCHES", 5000, 50);
 const radiusKm = Number(process.env.BENCH_RADIUS_KM ?? 16.0934);
 const limit = Number(process.env.BENCH_LIMIT ?? 200);
 
@@ -49,9 +51,11 @@ for (let r = 0; r < 7; r++) {
   rounds.push(((performance.now() - t) * 1000) / queries.length);
 }
 rounds.sort((a, b) => a - b);
+if (!hits) throw new Error("no search found a venue: the bench no longer measures a search");
 console.log(
   `${venues.length} venues, ${searches} searches of ${radiusKm} km, limit ${limit}: ` +
-    `median ${rounds[3].toFixed(1)} µs per search (fastest round ${rounds[0].toFixed(1)}, slowest ${rounds[6].toFixed(1)}), ${(hits / searches).toFixed(1)} hits on average`,
+    `median ${rounds[3].toFixed(1)} µs per search (fastest round ${rounds[0].toFixed(1)}, ` +
+    `slowest ${rounds[6].toFixed(1)}), ${(hits / searches).toFixed(1)} hits on average`,
 );
 await catalog.close();
 await changes.close();

@@ -21,7 +21,8 @@ import { gunzipSync } from "node:zlib";
 
 export const CEBAB_DIR = process.env.CEBAB_DIR ?? fileURLToPath(new URL("../../shared/data/", import.meta.url));
 export const CEBAB_ATTRIBUTION =
-  "Reviews: CEBaB, Abraham et al., CEBaB: Estimating the Causal Effects of Real-World Concepts on NLP Model Behavior, NeurIPS 2022 (CC BY 4.0).";
+  "Reviews: CEBaB, Abraham et al., CEBaB: Estimating the Causal Effects of Real-World Concepts on NLP Model " +
+  "Behavior, NeurIPS 2022 (CC BY 4.0).";
 
 export type CebabSplit = "train_exclusive" | "train_inclusive" | "train_observational" | "dev" | "test";
 

@@ -6,6 +6,7 @@
  *   BENCH_DBS=pglite npx tsx bench/feed.ts        # the embedded database (slow to load)
  *
  * Options: BENCH_USERS=10000 BENCH_FRIENDS=100 BENCH_POSTS=1000000 BENCH_SECONDS=15 BENCH_CONCURRENCY=1,8
+ * BENCH_SMOKE=1: 200 users, 6 friends, 2,000 posts, 1 s per step (bench/smoke.ts).
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { buildApp } from "../src/server/app";
@@ -14,12 +15,13 @@ import { openBenchDb } from "./bench-db";
 import type { Db } from "../src/server/db/client";
 import { generateSocial } from "./generate-social";
 import { fmt, holdLoad } from "./load";
+import { BENCH_APP_ENV, listOption, okJson, option, SMOKE } from "./smoke";
 
-const users = Number(process.env.BENCH_USERS ?? 10_000);
-const friends = Number(process.env.BENCH_FRIENDS ?? 100);
-const postCount = Number(process.env.BENCH_POSTS ?? 1_000_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 15);
-const concurrencies = (process.env.BENCH_CONCURRENCY ?? "1,8").split(",").map(Number);
+const users = option("BENCH_USERS", 10_000, 200);
+const friends = option("BENCH_FRIENDS", 100, 6); // even: generate-social gives each user friends/2 each way
+const postCount = option("BENCH_POSTS", 1_000_000, 2_000);
+const seconds = option("BENCH_SECONDS", 15, 1);
+const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "postgres" : "pglite")).split(",");
 const SECRET = "bench-secret-bench-secret-bench-secret";
@@ -44,26 +46,26 @@ for (const kind of dbs) {
   const { db, drop } = await openBenchDb(kind, "feed", pgUrl);
   const t = performance.now();
   await generateSocial(db, { users, friends, posts: postCount });
-  const cookies = await sessions(db, 500);
+  const cookies = await sessions(db, SMOKE ? 20 : 500);
   console.log(
-    `${kind}: ${users} users, ${friends} friends each, ${postCount} posts loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `${kind}: ${users} users, ${friends} friends each, ${postCount} posts loaded in ` +
+      `${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
-  const config = loadConfig(
-    { LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench" },
-    { sessionSecret: SECRET, clientDir: null },
-  );
+  const config = loadConfig(BENCH_APP_ENV, { sessionSecret: SECRET, clientDir: null });
   const { app } = await buildApp(config, db);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const sample = await fetch(base + "/api/posts/feed", { headers: { cookie: cookies[0] } });
-  console.log(`a sample feed answers ${sample.status} with ${(await sample.json()).length} posts`);
+  console.log(
+    `a sample feed answers ${sample.status} with ${(await okJson<unknown[]>(sample, "a sample feed")).length} posts`,
+  );
   let i = 0;
   for (const c of [4, ...concurrencies]) {
     const warm = c === 4 && i === 0;
     // each request signs in as the next of the 500 users (cookie set per request below)
     const r = await holdLoad(base, () => "/api/posts/feed", {
       concurrency: c,
-      seconds: warm ? 3 : seconds,
+      seconds: warm ? (SMOKE ? 1 : 3) : seconds,
       headers: {
         get cookie() {
           return cookies[i++ % cookies.length];

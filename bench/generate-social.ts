@@ -1,6 +1,8 @@
 import type { Db } from "../src/server/db/client";
 
-/** Users, a ring of friendships (each user befriends the next and previous friends/2), and posts spread over 90 days. */
+/**
+ * Users, a ring of friendships (each user befriends the next and previous friends/2), and posts spread over 90 days.
+ */
 export async function generateSocial(
   db: Db,
   { users, friends, posts: postCount }: { users: number; friends: number; posts: number },
@@ -8,7 +10,8 @@ export async function generateSocial(
   await db.query("SELECT setseed(0.7)");
   await db.query(
     `INSERT INTO users (id, email, first_name, last_name)
-     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, 'bench' || g || '@example.com', 'User', g::text
+     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, 'bench' || g || '@example.com', 'User',
+       g::text
        FROM generate_series(1, $1::int) g`,
     [users],
   );
@@ -40,11 +43,13 @@ export async function generateSocial(
   await db.query(
     `WITH liked AS (
        INSERT INTO post_likes (post_id, user_id)
-       SELECT p.id, ('00000000-0000-4000-8000-' || lpad(to_hex(((('x' || right(p.user_id::text, 8))::bit(32)::int - 1 + k) % $1) + 1), 12, '0'))::uuid
+       SELECT p.id, ('00000000-0000-4000-8000-' ||
+         lpad(to_hex(((('x' || right(p.user_id::text, 8))::bit(32)::int - 1 + k) % $1) + 1), 12, '0'))::uuid
          FROM posts p CROSS JOIN LATERAL generate_series(1, floor(random() * 20)::int) k
         WHERE p.created_at > now() - interval '7 days' AND k <= $2
        RETURNING post_id)
-     UPDATE posts SET like_count = n FROM (SELECT post_id, count(*) AS n FROM liked GROUP BY post_id) c WHERE posts.id = c.post_id`,
+     UPDATE posts SET like_count = n FROM (SELECT post_id, count(*) AS n FROM liked GROUP BY post_id) c
+       WHERE posts.id = c.post_id`,
     [users, friends / 2],
   );
   // Comments on the last week's posts from the author's friends (0 to 4 each), counted on the post:
@@ -52,12 +57,14 @@ export async function generateSocial(
   await db.query(
     `WITH said AS (
        INSERT INTO post_comments (post_id, user_id, content, created_at)
-       SELECT p.id, ('00000000-0000-4000-8000-' || lpad(to_hex(((('x' || right(p.user_id::text, 8))::bit(32)::int - 1 + k) % $1) + 1), 12, '0'))::uuid,
+       SELECT p.id, ('00000000-0000-4000-8000-' ||
+         lpad(to_hex(((('x' || right(p.user_id::text, 8))::bit(32)::int - 1 + k) % $1) + 1), 12, '0'))::uuid,
               'comment ' || k, p.created_at + k * interval '1 minute'
          FROM posts p CROSS JOIN LATERAL generate_series(1, floor(random() * 5)::int) k
         WHERE p.created_at > now() - interval '7 days' AND k <= $2
        RETURNING post_id)
-     UPDATE posts SET comment_count = n FROM (SELECT post_id, count(*) AS n FROM said GROUP BY post_id) c WHERE posts.id = c.post_id`,
+     UPDATE posts SET comment_count = n FROM (SELECT post_id, count(*) AS n FROM said GROUP BY post_id) c
+       WHERE posts.id = c.post_id`,
     [users, friends / 2],
   );
   // As autovacuum leaves a table in production: visibility map set (index-only scans), statistics.

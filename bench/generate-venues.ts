@@ -28,27 +28,37 @@ export async function generateVenues(db: Queryable, count: number, seed = 0.42):
            FROM raw JOIN centres ce ON ce.i = raw.c),
        typed AS (
          SELECT g, lat, lng,
-                CASE WHEN r_cat < 0.55 THEN 'Restaurant' WHEN r_cat < 0.80 THEN 'Cafe' WHEN r_cat < 0.97 THEN 'Bar' ELSE 'Club' END AS category
+                CASE WHEN r_cat < 0.55 THEN 'Restaurant' WHEN r_cat < 0.80 THEN 'Cafe' WHEN r_cat < 0.97 THEN 'Bar'
+                  ELSE 'Club' END AS category
            FROM placed),
        scored AS (
          SELECT g, lat, lng, category,
-                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.6 WHEN 'Bar' THEN 0.3 WHEN 'Restaurant' THEN 0.35 ELSE 0.05 END + (random() - 0.5) * 0.5)) AS chill,
-                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.55 WHEN 'Bar' THEN 0.2 WHEN 'Restaurant' THEN 0.3 ELSE 0.0 END + (random() - 0.5) * 0.5)) AS cozy,
-                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.3 WHEN 'Bar' THEN 0.6 WHEN 'Restaurant' THEN 0.45 ELSE 0.6 END + (random() - 0.5) * 0.5)) AS social,
-                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.1 WHEN 'Bar' THEN 0.4 WHEN 'Restaurant' THEN 0.15 ELSE 0.8 END + (random() - 0.5) * 0.5)) AS energetic,
-                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.05 WHEN 'Bar' THEN 0.35 WHEN 'Restaurant' THEN 0.1 ELSE 0.8 END + (random() - 0.5) * 0.5)) AS loud,
-                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.45 WHEN 'Bar' THEN 0.05 WHEN 'Restaurant' THEN 0.2 ELSE 0.0 END + (random() - 0.5) * 0.5)) AS quiet,
-                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.18 WHEN 'Bar' THEN 0.15 WHEN 'Restaurant' THEN 0.3 ELSE 0.2 END + (random() - 0.5) * 0.5)) AS romantic
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.6 WHEN 'Bar' THEN 0.3 WHEN 'Restaurant' THEN 0.35
+                  ELSE 0.05 END + (random() - 0.5) * 0.5)) AS chill,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.55 WHEN 'Bar' THEN 0.2 WHEN 'Restaurant' THEN 0.3
+                  ELSE 0.0 END + (random() - 0.5) * 0.5)) AS cozy,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.3 WHEN 'Bar' THEN 0.6 WHEN 'Restaurant' THEN 0.45
+                  ELSE 0.6 END + (random() - 0.5) * 0.5)) AS social,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.1 WHEN 'Bar' THEN 0.4 WHEN 'Restaurant' THEN 0.15
+                  ELSE 0.8 END + (random() - 0.5) * 0.5)) AS energetic,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.05 WHEN 'Bar' THEN 0.35 WHEN 'Restaurant' THEN 0.1
+                  ELSE 0.8 END + (random() - 0.5) * 0.5)) AS loud,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.45 WHEN 'Bar' THEN 0.05 WHEN 'Restaurant' THEN 0.2
+                  ELSE 0.0 END + (random() - 0.5) * 0.5)) AS quiet,
+                least(1, greatest(0, CASE category WHEN 'Cafe' THEN 0.18 WHEN 'Bar' THEN 0.15 WHEN 'Restaurant' THEN 0.3
+                  ELSE 0.2 END + (random() - 0.5) * 0.5)) AS romantic
            FROM typed)
-       INSERT INTO venues (external_id, name, category, address, latitude, longitude, detected_vibes, vibe_scores, source, attribution)
+       INSERT INTO venues (external_id, name, category, address, latitude, longitude, detected_vibes, vibe_scores,
+         source, attribution)
        SELECT 'bench:' || g, 'Bench ' || category || ' ' || g, category, g || ' Bench St', lat, lng,
               array_remove(ARRAY[
                 CASE WHEN chill >= 0.4 THEN 'Chill' END, CASE WHEN cozy >= 0.4 THEN 'Cozy' END,
                 CASE WHEN social >= 0.4 THEN 'Social' END, CASE WHEN energetic >= 0.4 THEN 'Energetic' END,
                 CASE WHEN loud >= 0.4 THEN 'Loud' END, CASE WHEN quiet >= 0.4 THEN 'Quiet' END,
                 CASE WHEN romantic >= 0.4 THEN 'Romantic' END], NULL),
-              jsonb_build_object('Chill', round(chill::numeric, 2), 'Cozy', round(cozy::numeric, 2), 'Social', round(social::numeric, 2),
-                'Energetic', round(energetic::numeric, 2), 'Loud', round(loud::numeric, 2), 'Quiet', round(quiet::numeric, 2),
+              jsonb_build_object('Chill', round(chill::numeric, 2), 'Cozy', round(cozy::numeric, 2),
+                'Social', round(social::numeric, 2), 'Energetic', round(energetic::numeric, 2),
+                'Loud', round(loud::numeric, 2), 'Quiet', round(quiet::numeric, 2),
                 'Romantic', round(romantic::numeric, 2)),
               'bench', 'synthetic benchmark data'
          FROM scored`,

@@ -4,7 +4,8 @@
  * BENCH_SECONDS at each of a rising list of concurrencies. The app runs as the production start
  * command has it (package.json start:prod: node flags, entry, NODE_ENV=production) in a process
  * of its own; the load comes from this process (bench/load.ts: keep-alive connections, each
- * sending its next request as soon as the last answers). Reports throughput, p50/p95/p99 and errors per step, overall and per kind.
+ * sending its next request as soon as the last answers). Reports throughput, p50/p95/p99 and errors per step, overall
+ * and per kind.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load-mix.ts
  *
@@ -14,6 +15,7 @@
  *          BENCH_INSTANCES=2 (app instances sharing the load; needs BENCH_REDIS_URL) BENCH_POOL_SIZE=10
  *          BENCH_PG_STATS=1 (the statements that took PostgreSQL longest in each step, if the server
  *          loads pg_stat_statements)
+ *          BENCH_SMOKE=1: 100 users × 6 friends, 1,000 posts, 2 s at concurrency 4 (bench/smoke.ts)
  *
  * Each request carries its person's session cookie and its own X-Forwarded-For address (the
  * instance runs with TRUST_PROXY=1, as behind a load balancer), so per-person and per-address
@@ -22,18 +24,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { ALL_VIBES, DEFAULT_DISTANCE_MILES } from "@shared/constants";
+import { ALL_VIBES, DEFAULT_DISTANCE_MILES } from "@shared/vocabulary";
 import { seedVenues } from "../src/server/venues/seed";
 import { openBenchDb } from "./bench-db";
 import { productionStart } from "../tests/helpers/instance";
 import { generateSocial } from "./generate-social";
 import { fmt, holdLoad, type LoadRequest } from "./load";
+import { listOption, option, SMOKE } from "./smoke";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 60);
-const concurrencies = (process.env.BENCH_CONCURRENCY ?? "4,8,16,32,64").split(",").map(Number);
-const users = Number(process.env.BENCH_USERS ?? 5000);
-const friends = Number(process.env.BENCH_FRIENDS ?? 50);
-const postCount = Number(process.env.BENCH_POSTS ?? 250_000);
+const seconds = option("BENCH_SECONDS", 60, 2);
+const concurrencies = listOption("BENCH_CONCURRENCY", "4,8,16,32,64", "4").map(Number);
+const users = option("BENCH_USERS", 5000, 100);
+const friends = option("BENCH_FRIENDS", 50, 6); // even: generate-social gives each user friends/2 each way
+const postCount = option("BENCH_POSTS", 250_000, 1_000);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL;
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 1);
@@ -57,12 +60,14 @@ try {
   const cookies = userIds.map(() => randomBytes(32).toString("base64url"));
   const cookieOf = new Map(userIds.map((id, i) => [id, i]));
   await db.query(
-    `INSERT INTO sessions (token_hash, user_id, expires_at) SELECT h, u, now() + interval '1 day' FROM unnest($1::text[], $2::uuid[]) AS t(h, u)`,
+    "INSERT INTO sessions (token_hash, user_id, expires_at) SELECT h, u, now() + interval '1 day' " +
+      "FROM unnest($1::text[], $2::uuid[]) AS t(h, u)",
     [cookies.map((c) => createHmac("sha256", SECRET).update(c).digest("base64url")), userIds],
   );
   await db.query("ANALYZE");
   console.log(
-    `${venues.length} venues, ${users} users × ${friends} friends, ${postCount} posts, ${cookies.length} sessions ready in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    `${venues.length} venues, ${users} users × ${friends} friends, ${postCount} posts, ` +
+      `${cookies.length} sessions ready in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
   // Several instances behind a load balancer (the load generator spreads its connections over
@@ -176,7 +181,7 @@ try {
     return { kind: "like", method: "POST", path: `/api/posts/${post.id}/like`, headers: likeHeaders };
   };
 
-  await holdLoad(bases, next, { concurrency: 4, seconds: 5 }); // warm up: connections, plans, JIT
+  await holdLoad(bases, next, { concurrency: 4, seconds: SMOKE ? 1 : 5 }); // warm up: connections, plans, JIT
   // With BENCH_PG_STATS (and pg_stat_statements in the server's shared_preload_libraries), each
   // step also lists the statements that took PostgreSQL longest in it.
   const pgStats = process.env.BENCH_PG_STATS
@@ -195,7 +200,8 @@ try {
     await db.query("SELECT pg_stat_statements_reset()");
     return rows.map(
       (r) =>
-        `      PostgreSQL ${(r.total / 1000).toFixed(1).padStart(5)} s  ${String(r.calls).padStart(6)} calls  ${r.mean.toFixed(3)} ms  ${r.query.slice(0, 90)}`,
+        `      PostgreSQL ${(r.total / 1000).toFixed(1).padStart(5)} s  ${String(r.calls).padStart(6)} calls  ` +
+        `${r.mean.toFixed(3)} ms  ${r.query.slice(0, 90)}`,
     );
   };
   const lines: string[] = [];
@@ -207,7 +213,8 @@ try {
     const benchCpu = (after.bench.user + after.bench.system - before.bench.user - before.bench.system) / 1e6;
     const head =
       `concurrency ${String(concurrency).padStart(3)}  ${fmt(r)}  RSS ${rssMb().toFixed(0)} MB  ` +
-      `CPU (of one core): app ${pct(after.app - before.app)}, PostgreSQL ${pct(pgDelta(before.pg, after.pg))}, load generator ${pct(benchCpu)}`;
+      `CPU (of one core): app ${pct(after.app - before.app)}, ` +
+      `PostgreSQL ${pct(pgDelta(before.pg, after.pg))}, load generator ${pct(benchCpu)}`;
     const kinds = Object.entries(r.byKind)
       .sort()
       .map(([k, v]) => `    ${k.padEnd(5)} ${((100 * v.requests) / r.requests).toFixed(0).padStart(2)}%  ${fmt(v)}`);

@@ -5,10 +5,12 @@
  * still be flattened and UTF-8 encoded when written to the socket).
  *
  *   npx tsx bench/match-json.ts
+ *   BENCH_SMOKE=1: 200 answers a round (bench/smoke.ts).
  */
 import { liveVibe } from "../src/server/live/crowd";
 import type { StoredVenue } from "../src/server/venues/queries";
 import { matchedJson, type MatchedVenue } from "../src/server/venues/service";
+import { option, SMOKE } from "./smoke";
 
 const now = new Date();
 const venue = (i: number): StoredVenue => ({
@@ -41,15 +43,17 @@ const list: MatchedVenue[] = Array.from({ length: 100 }, (_, i) => ({
   live: i % 3 ? liveVibe(null, [{ vibes: ["Cozy"], createdAt: now }], now) : null,
 }));
 
-for (let i = 0; i < 3000; i++) matchedJson(list);
+const perRound = option("BENCH_ANSWERS", 20_000, 200);
+for (let i = 0; i < (SMOKE ? 30 : 3000); i++) matchedJson(list);
 const rounds: number[] = [];
 let bytes = 0;
 for (let r = 0; r < 5; r++) {
   const t = performance.now();
-  for (let i = 0; i < 20_000; i++) bytes = matchedJson(list).length;
-  rounds.push(((performance.now() - t) * 1000) / 20_000);
+  for (let i = 0; i < perRound; i++) bytes = matchedJson(list).length;
+  rounds.push(((performance.now() - t) * 1000) / perRound);
 }
 rounds.sort((a, b) => a - b);
 console.log(
-  `${list.length} venues, ${bytes} bytes: median ${rounds[2].toFixed(1)} µs per answer (fastest ${rounds[0].toFixed(1)}, slowest ${rounds[4].toFixed(1)})`,
+  `${list.length} venues, ${bytes} bytes: median ${rounds[2].toFixed(1)} µs per answer (fastest ` +
+    `${rounds[0].toFixed(1)}, slowest ${rounds[4].toFixed(1)})`,
 );

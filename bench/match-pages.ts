@@ -5,14 +5,16 @@
  * the code before the change (which ignores `offset`): compare the two outputs.
  *
  *   npx tsx bench/match-pages.ts            # BENCH_SIZE=100000 BENCH_REQUESTS=200
+ *   BENCH_SMOKE=1: 2,000 venues, 5 requests per case (bench/smoke.ts).
  */
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
+import { BENCH_APP_ENV, option } from "./smoke";
 
-const size = Number(process.env.BENCH_SIZE ?? 100_000);
-const requests = Number(process.env.BENCH_REQUESTS ?? 200);
+const size = option("BENCH_SIZE", 100_000, 2_000);
+const requests = option("BENCH_REQUESTS", 200, 5);
 
 let state = 12345;
 const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -24,15 +26,14 @@ const CASES: [string, string][] = [
   ["Chill,Cozy, 16 km, first page", "radius=16&vibes=Chill,Cozy"],
   ["Chill,Cozy, 16 km, offset 400", "radius=16&vibes=Chill,Cozy&offset=400"],
   ["Chill,Cozy, 161 km, first page", "radius=160.934&vibes=Chill,Cozy"],
+  ["Chill,Cozy, 16 km, Best match", "radius=16&vibes=Chill,Cozy&sort=best"],
+  ["Chill,Cozy, 161 km, Best match", "radius=160.934&vibes=Chill,Cozy&sort=best"],
   ["search 'coffee', 16 km", "radius=16&vibes=all&search=coffee"],
 ];
 
 const { db, drop } = await openBenchDb("pglite", "pages");
 await generateVenues(db, size);
-const config = loadConfig(
-  { LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench", RATE_LIMIT_SCALE: "0" },
-  { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null },
-);
+const config = loadConfig(BENCH_APP_ENV, { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null });
 const { app } = await buildApp(config, db);
 await app.listen({ port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

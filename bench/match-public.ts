@@ -6,16 +6,18 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-public.ts
  *
  * Options: BENCH_SIZES=100000,1000000  BENCH_SECONDS=15  BENCH_CONCURRENCY=1,8  BENCH_DBS=pglite,postgres
+ * BENCH_SMOKE=1: 2,000 venues, 1 s per step (bench/smoke.ts).
  */
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad } from "./load";
+import { BENCH_APP_ENV, listOption, okJson, option, SMOKE } from "./smoke";
 
-const sizes = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
-const seconds = Number(process.env.BENCH_SECONDS ?? 15);
-const concurrencies = (process.env.BENCH_CONCURRENCY ?? "1,8").split(",").map(Number);
+const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
+const seconds = option("BENCH_SECONDS", 15, 1);
+const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
 
@@ -35,22 +37,25 @@ for (const kind of dbs) {
     let t = performance.now();
     await generateVenues(db, size);
     const loadMs = performance.now() - t;
-    const config = loadConfig(
-      { LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench" },
-      { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null },
-    );
+    const config = loadConfig(BENCH_APP_ENV, {
+      sessionSecret: "bench-secret-bench-secret-bench-secret",
+      clientDir: null,
+    });
     const { app } = await buildApp(config, db);
     await app.listen({ port: 0, host: "127.0.0.1" });
     const addr = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${addr.port}`;
-    const sample = await (await fetch(base + nextPath())).json();
+    const sample = await okJson<unknown[]>(await fetch(base + nextPath()), "a sample match");
     console.log(
-      `${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; a sample answer has ${sample.length} venues`,
+      `${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; ` +
+        `a sample answer has ${sample.length} venues`,
     );
-    await holdLoad(base, nextPath, { concurrency: 4, seconds: 3 }); // warm up caches and plans
+    await holdLoad(base, nextPath, { concurrency: 4, seconds: SMOKE ? 1 : 3 }); // warm up caches and plans
     for (const c of concurrencies) {
       const r = await holdLoad(base, nextPath, { concurrency: c, seconds });
-      const line = `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  concurrency ${String(c).padStart(2)}  ${fmt(r)}`;
+      const line =
+        `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  concurrency ${String(c).padStart(2)}  ` +
+        `${fmt(r)}`;
       console.log(line);
       lines.push(line);
     }

@@ -6,14 +6,16 @@
  * the process's CPU time (PGlite runs in the process, so on a busy machine CPU time is the fairer figure).
  *
  *   npx tsx bench/seed.ts            (results: bench/results/seed.txt)
+ *   BENCH_SMOKE=1: one run (bench/smoke.ts).
  */
 import { loadavg } from "node:os";
 import { cpuUsage } from "node:process";
 import { openPglite } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/venues/seed";
+import { option } from "./smoke";
 
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const runs = option("BENCH_RUNS", 3, 1);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const first: number[] = [];
 const cpu: number[] = [];

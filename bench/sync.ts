@@ -12,18 +12,20 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/sync.ts
  *
  * Options: BENCH_PLACES=20000 BENCH_SYNCS=5 BENCH_RUNS=3 BENCH_DBS=pglite,postgres
+ * BENCH_SMOKE=1: 200 places, 2 syncs, 1 run (bench/smoke.ts).
  */
 import { parseGooglePlace, type GooglePlace } from "../src/server/providers/google-places";
 import { parseOverpassElement } from "../src/server/providers/overpass";
 import type { SourcePlace } from "../src/server/providers/venue-source";
 import { syncVenues } from "../src/server/venues/sync";
-import { analyzeText } from "../src/server/vibes/text";
+import { analyzeVenueTexts } from "../src/server/vibes/model";
 import { staticSource, syntheticPlaces, type SyntheticSet } from "../tests/fakes/synthetic-places";
 import { openBenchDb } from "./bench-db";
+import { option, SMOKE } from "./smoke";
 
-const places = Number(process.env.BENCH_PLACES ?? 20_000);
-const syncs = Number(process.env.BENCH_SYNCS ?? 5);
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const places = option("BENCH_PLACES", 20_000, 200);
+const syncs = option("BENCH_SYNCS", 5, 2);
+const runs = option("BENCH_RUNS", 3, 1);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
 
@@ -78,7 +80,7 @@ async function pass(db: Awaited<ReturnType<typeof openBenchDb>>["db"], variant: 
     ];
     const t = performance.now();
     const cpu = process.cpuUsage();
-    const r = await syncVenues(db, sources, areas[i], quiet, { timeoutMs: 600_000, analyzeText });
+    const r = await syncVenues(db, sources, areas[i], quiet, { timeoutMs: 600_000, analyzeTexts: analyzeVenueTexts });
     out.ms += performance.now() - t;
     const used = process.cpuUsage(cpu);
     out.cpuMs += (used.user + used.system) / 1000;
@@ -95,7 +97,8 @@ const say = (s: string) => {
   lines.push(s);
 };
 say(
-  `sync benchmark: ${syncs} syncs of ${fmtN(places)} places (every 10th also from Google, 2 reviews, 2 photos), ${runs} runs per database, node ${process.version}`,
+  `sync benchmark: ${syncs} syncs of ${fmtN(places)} places (every 10th also from Google, 2 reviews, ` +
+    `2 photos), ${runs} runs per database, node ${process.version}`,
 );
 for (const kind of dbs) {
   const results: { imp: Pass; again: Pass; upd: Pass }[] = [];
@@ -106,11 +109,17 @@ for (const kind of dbs) {
       const again = await pass(bench.db, (s) => s);
       const upd = await pass(bench.db, (s) => ({ ...s, osm: changed(s.osm) }));
       results.push({ imp, again, upd });
+      // a smoke run fails when the sync stopped doing its work (bench/smoke.ts)
+      if (SMOKE && (!imp.added || !again.unchanged || !upd.updated))
+        throw new Error(`the sync did not import, match and update: ${JSON.stringify({ imp, again, upd })}`);
       const n = imp.added + imp.updated + imp.unchanged;
       say(
-        `${kind.padEnd(8)} run ${r + 1}: import ${fmtN(n)} venues in ${(imp.ms / 1000).toFixed(1)} s (${fmtN(rate(n, imp.ms))}/s, ${fmtN(imp.added)} added, app CPU ${(imp.cpuMs / 1000).toFixed(1)} s); ` +
-          `re-sync ${(again.ms / 1000).toFixed(1)} s (${fmtN(rate(n, again.ms))}/s, ${fmtN(again.unchanged)} unchanged, CPU ${(again.cpuMs / 1000).toFixed(1)} s); ` +
-          `with changes ${(upd.ms / 1000).toFixed(1)} s (${fmtN(rate(n, upd.ms))}/s, ${fmtN(upd.updated)} updated, CPU ${(upd.cpuMs / 1000).toFixed(1)} s)`,
+        `${kind.padEnd(8)} run ${r + 1}: import ${fmtN(n)} venues in ${(imp.ms / 1000).toFixed(1)} s ` +
+          `(${fmtN(rate(n, imp.ms))}/s, ${fmtN(imp.added)} added, app CPU ${(imp.cpuMs / 1000).toFixed(1)} s); ` +
+          `re-sync ${(again.ms / 1000).toFixed(1)} s (${fmtN(rate(n, again.ms))}/s, ` +
+          `${fmtN(again.unchanged)} unchanged, CPU ${(again.cpuMs / 1000).toFixed(1)} s); ` +
+          `with changes ${(upd.ms / 1000).toFixed(1)} s (${fmtN(rate(n, upd.ms))}/s, ` +
+          `${fmtN(upd.updated)} updated, CPU ${(upd.cpuMs / 1000).toFixed(1)} s)`,
       );
     } finally {
       await bench.drop();

@@ -36,7 +36,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { ALL_VIBES, VIBE_TAG_MIN_SCORE } from "../src/shared/constants";
+import { ALL_VIBES, VIBE_TAG_MIN_SCORE } from "../src/shared/vocabulary";
 import {
   analyzeText as modelAnalyzeText,
   analyzeVenueTexts,
@@ -46,6 +46,7 @@ import {
   type VibeModelData,
 } from "../src/server/vibes/model";
 import { auc, prf, reliability } from "../src/server/vibes/model-train";
+import { BLEND_METHOD, blendVibes } from "../src/server/vibes/blend";
 import { analyzeText, TEXT_METHOD } from "../src/server/vibes/text";
 import type { VibeAnalysis } from "../src/server/vibes/types";
 import { readCebab, ratingsOf, labelsOf, restaurantLabels, type CebabRecord, type VibeLabels } from "./cebab";
@@ -78,7 +79,8 @@ interface Item {
 function table(title: string, items: Item[], modes: string[]) {
   console.log(`\n### ${title}: ${items.length} items`);
   console.log(
-    `${"vibe".padEnd(9)} ${"analyzer".padEnd(24)} ${"pos".padStart(4)} ${"P".padStart(5)} ${"R".padStart(5)} ${"F1".padStart(5)} ${"AUC".padStart(5)} ${"tagged".padStart(6)}`,
+    `${"vibe".padEnd(9)} ${"analyzer".padEnd(24)} ${"pos".padStart(4)} ${"P".padStart(5)} ${"R".padStart(5)} ` +
+      `${"F1".padStart(5)} ${"AUC".padStart(5)} ${"tagged".padStart(6)}`,
   );
   const macro: Record<string, { f1: number[]; auc: number[] }> = {};
   for (const vibe of CEBAB_VIBES) {
@@ -91,14 +93,17 @@ function table(title: string, items: Item[], modes: string[]) {
       (macro[mode] ??= { f1: [], auc: [] }).f1.push(r.f1 ?? 0);
       if (a !== null) macro[mode].auc.push(a);
       console.log(
-        `${vibe.padEnd(9)} ${mode.padEnd(24)} ${String(pos).padStart(4)} ${f2(r.precision)} ${f2(r.recall)} ${f2(r.f1)} ${f2(a)} ${String(r.tp + r.fp).padStart(6)}`,
+        `${vibe.padEnd(9)} ${mode.padEnd(24)} ${String(pos).padStart(4)} ${f2(r.precision)} ${f2(r.recall)} ` +
+          `${f2(r.f1)} ${f2(a)} ${String(r.tp + r.fp).padStart(6)}`,
       );
     }
   }
   for (const mode of modes) {
     const m = macro[mode];
     console.log(
-      `${"macro".padEnd(9)} ${mode.padEnd(24)} ${"".padStart(4)} ${"".padStart(5)} ${"".padStart(5)} ${f2(m.f1.reduce((a, b) => a + b, 0) / m.f1.length)} ${f2(m.auc.reduce((a, b) => a + b, 0) / m.auc.length)}`,
+      `${"macro".padEnd(9)} ${mode.padEnd(24)} ${"".padStart(4)} ${"".padStart(5)} ${"".padStart(5)} ` +
+        `${f2(m.f1.reduce((a, b) => a + b, 0) / m.f1.length)} ` +
+        `${f2(m.auc.reduce((a, b) => a + b, 0) / m.auc.length)}`,
     );
   }
 }
@@ -120,10 +125,20 @@ function reliabilityTable(title: string, items: Item[], mode: string) {
       items.map((it) => it.truth[vibe]),
       edges,
     );
-    console.log(
-      `${vibe.padEnd(9)} ${bins.map((b) => (b.count ? `${b.meanPredicted.toFixed(2)}/${b.observed.toFixed(2)} (${b.count})` : "").padStart(17)).join("")}`,
-    );
+    const cell = (b: (typeof bins)[number]) =>
+      b.count ? `${b.meanPredicted.toFixed(2)}/${b.observed.toFixed(2)} (${b.count})` : "";
+    console.log(`${vibe.padEnd(9)} ${bins.map((b) => cell(b).padStart(17)).join("")}`);
   }
+}
+
+/**
+ * The venue's stored scores as the product makes them (blend-v2): a Restaurant with no name word,
+ * its reviews read together. A vibe the blend leaves unknown counts 0, as it does in a match.
+ */
+const BLEND = `${BLEND_METHOD} (Restaurant)`;
+function blendAsAnalysis(texts: string[]): VibeAnalysis {
+  const r = blendVibes({ category: "Restaurant", name: "", texts: texts.map((text) => ({ text, source: "review" })) });
+  return { method: r.method, vibes: Object.entries(r.vibeScores).map(([vibe, confidence]) => ({ vibe, confidence })) };
 }
 
 function cebabReport() {
@@ -141,10 +156,13 @@ function cebabReport() {
   const groups = [...restaurants.entries()].sort(([a], [b]) => a - b);
   const multi = groups.filter(([, g]) => g.length > 1).length;
   console.log(
-    `# A. CEBaB test split (Abraham et al., NeurIPS 2022, CC BY 4.0): ${originals.length} original reviews of ${groups.length} restaurants (${multi} with 2+ reviews); ${groups.filter(([id]) => !seen.has(id)).length} restaurants have no review in train or dev`,
+    "# A. CEBaB test split (Abraham et al., NeurIPS 2022, CC BY 4.0): " +
+      `${originals.length} original reviews of ${groups.length} restaurants (${multi} with 2+ reviews); ` +
+      `${groups.filter(([id]) => !seen.has(id)).length} restaurants have no review in train or dev`,
   );
   console.log(
-    `A vibe counts as predicted at confidence >= ${THRESHOLD}; truth: Loud = reviewer's noise rating 3, Quiet = 1-2, Romantic and Cozy are proxies (bench/cebab.ts, docs/vibe-analysis.md)`,
+    `A vibe counts as predicted at confidence >= ${THRESHOLD}; truth: Loud = reviewer's noise rating 3, ` +
+      "Quiet = 1-2, Romantic and Cozy are proxies (bench/cebab.ts, docs/vibe-analysis.md)",
   );
   const base = (items: Item[]) =>
     CEBAB_VIBES.map((v) => `${v} ${(items.reduce((a, it) => a + it.truth[v], 0) / items.length).toFixed(2)}`).join(
@@ -165,14 +183,19 @@ function cebabReport() {
     return {
       id,
       truth: restaurantLabels(g),
-      out: { [OLD.name]: OLD.text(joined), [NEW.name]: analyzeVenueTexts(texts), [JOINED]: NEW.text(joined) },
+      out: {
+        [OLD.name]: OLD.text(joined),
+        [NEW.name]: analyzeVenueTexts(texts),
+        [JOINED]: NEW.text(joined),
+        [BLEND]: blendAsAnalysis(texts),
+      },
     };
   });
   console.log(`\nbase rates, restaurants: ${base(restItems)}`);
   table(
     "Per restaurant (test reviews grouped by restaurant id; old: joined text; new: analyzeVenueTexts, and joined)",
     restItems,
-    [OLD.name, NEW.name, JOINED],
+    [OLD.name, NEW.name, JOINED, BLEND],
   );
   const unseen = restItems.filter((it) => !seen.has(it.id));
   table("Per restaurant, only restaurants with no review in train or dev", unseen, [OLD.name, NEW.name]);
@@ -181,6 +204,7 @@ function cebabReport() {
 
   reliabilityTable("per review", reviewItems, NEW.name);
   reliabilityTable("per restaurant", restItems, NEW.name);
+  reliabilityTable("per restaurant", restItems, BLEND);
   reliabilityTable("per review", reviewItems, OLD.name);
 
   // speed: CPU time (user + system) per review, warm, over every test original; the machine is shared,
@@ -203,7 +227,8 @@ function cebabReport() {
   const loadMs = performance.now() - tLoad;
   const words = texts.reduce((n, t) => n + t.split(/\s+/).length, 0) / texts.length;
   console.log(
-    `\n## Speed: CPU time per text (${texts.length} test reviews, ${words.toFixed(0)} words on average; warm; best of 9 runs; load average ${loadAverage()})`,
+    `\n## Speed: CPU time per text (${texts.length} test reviews, ${words.toFixed(0)} words on average; ` +
+      `warm; best of 9 runs; load average ${loadAverage()})`,
   );
   console.log(`${OLD.name}: ${speed(OLD.text, texts)} per review`);
   console.log(
@@ -309,7 +334,8 @@ function evaluate(an: Analyzer, rows: Row[], title: string) {
   const withVibe = rows.filter((r) => r.gold.size).length;
   console.log(`\n## ${an.name}, ${title}: ${rows.length} sentences (${withVibe} with a vibe, ${noneGold} without)`);
   console.log(
-    `${"vibe".padEnd(14)} ${"P".padStart(5)} ${"R".padStart(5)} ${"F1".padStart(5)} ${"support".padStart(8)} ${"predicted".padStart(10)}`,
+    `${"vibe".padEnd(14)} ${"P".padStart(5)} ${"R".padStart(5)} ${"F1".padStart(5)} ${"support".padStart(8)} ` +
+      `${"predicted".padStart(10)}`,
   );
   const total: Counts = { tp: 0, fp: 0, fn: 0 };
   for (const v of ALL_VIBES) {
@@ -320,13 +346,15 @@ function evaluate(an: Analyzer, rows: Row[], title: string) {
     const p = ratio(c.tp, c.tp + c.fp);
     const r = ratio(c.tp, c.tp + c.fn);
     console.log(
-      `${v.padEnd(14)} ${fmt(p)} ${fmt(r)} ${fmt(f1(p, r))} ${String(c.tp + c.fn).padStart(8)} ${String(c.tp + c.fp).padStart(10)}`,
+      `${v.padEnd(14)} ${fmt(p)} ${fmt(r)} ${fmt(f1(p, r))} ${String(c.tp + c.fn).padStart(8)} ` +
+        `${String(c.tp + c.fp).padStart(10)}`,
     );
   }
   const p = ratio(total.tp, total.tp + total.fp);
   const r = ratio(total.tp, total.tp + total.fn);
   console.log(
-    `${"micro".padEnd(14)} ${fmt(p)} ${fmt(r)} ${fmt(f1(p, r))} ${String(total.tp + total.fn).padStart(8)} ${String(total.tp + total.fp).padStart(10)}`,
+    `${"micro".padEnd(14)} ${fmt(p)} ${fmt(r)} ${fmt(f1(p, r))} ${String(total.tp + total.fn).padStart(8)} ` +
+      `${String(total.tp + total.fp).padStart(10)}`,
   );
   console.log(
     `exact vibe set: ${exact}/${rows.length}; no-vibe sentences left without a vibe: ${noneRight}/${noneGold}`,
@@ -364,7 +392,8 @@ function sentenceReport() {
     `\n# B. Hand-labelled sentences (bench/data/vibe-labels.tsv): a vibe is predicted at confidence >= ${THRESHOLD}`,
   );
   console.log(
-    `(${MODEL_METHOD} answers calibrated venue probabilities, so it tags Quiet and Social at their base rates on any sentence: these`,
+    `(${MODEL_METHOD} answers calibrated venue probabilities, ` +
+      "so it tags Quiet and Social at their base rates on any sentence: these",
   );
   console.log(
     `labels say what a sentence shows, not what a venue is, and read its precision low for those two by design.)`,
@@ -405,7 +434,8 @@ function sentenceReport() {
   if (yelp) {
     console.log(`\n## Sentiment check: all ${yelp.length} Yelp sentences (informative only)`);
     console.log(
-      "AUC of each vibe's confidence between positive and negative sentences: 0.5 means the vibe does not read praise as the vibe.",
+      "AUC of each vibe's confidence between positive and negative sentences: " +
+        "0.5 means the vibe does not read praise as the vibe.",
     );
     for (const an of [OLD, NEW]) {
       const out = yelp.map((y) => an.text(y.sentence));
@@ -432,7 +462,8 @@ function sentenceReport() {
       if (!missed.length && !extra.length) continue;
       const got = a.vibes.map((r) => `${r.vibe} ${r.confidence}`).join(", ");
       console.log(
-        `- ${row.source}: ${row.sentence}\n    gold [${[...row.gold].join(", ")}]  missed [${missed.join(", ")}]  extra [${extra.join(", ")}]  got {${got}}`,
+        `- ${row.source}: ${row.sentence}\n    gold [${[...row.gold].join(", ")}]  missed ` +
+          `[${missed.join(", ")}]  extra [${extra.join(", ")}]  got {${got}}`,
       );
     }
   }

@@ -37,7 +37,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
-import { ALL_VIBES } from "../src/shared/constants";
+import { ALL_VIBES } from "../src/shared/vocabulary";
 import { MODEL_FILE, MODEL_METHOD, VibeModel, type ModelHead, type VibeModelData } from "../src/server/vibes/model";
 import { SEGMENT_WORDS, normalizeText, wordForm } from "../src/server/vibes/model-features";
 import { readText, VIBE_INDEX, type ReadText } from "../src/server/vibes/model-reader";
@@ -340,7 +340,9 @@ export function main(argv = process.argv.slice(2)) {
   const devOriginals = dev.filter((d) => d.rec.is_original);
   const trainOriginals = train.filter((d) => d.rec.is_original);
   log(
-    `read ${train.length} training records (${trainOriginals.length} originals), ${dev.length} dev (${devOriginals.length} originals) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `read ${train.length} training records (${trainOriginals.length} originals), ` +
+      `${dev.length} dev (${devOriginals.length} originals) ` +
+      `in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
   // extra dev set for the praise check: UCI Yelp sentences (Kotzias et al., KDD 2015, CC BY 4.0), sentiment labels only
@@ -358,7 +360,8 @@ export function main(argv = process.argv.slice(2)) {
   const D = design(train);
   const trainRestaurants = new Set(train.map((d) => d.restaurant));
   log(
-    `vocabulary: ${D.vocab.length} features in >= ${SETTINGS.MIN_DF} records; ${D.covIndex.size} training-only covariates`,
+    `vocabulary: ${D.vocab.length} features in >= ${SETTINGS.MIN_DF} records; ` +
+      `${D.covIndex.size} training-only covariates`,
   );
 
   // 3. heads, settings chosen on dev
@@ -409,7 +412,8 @@ export function main(argv = process.argv.slice(2)) {
           extra += ` noise edits ${aText.toFixed(3)} (${edits.length})`;
         }
         lines.push(
-          `  ${head.name} edit ${editWeight} lambda ${lambda}: dev originals AUC ${aOrig.toFixed(3)} (restaurants unseen in train: ${aUnseen.toFixed(3)})${extra}`,
+          `  ${head.name} edit ${editWeight} lambda ${lambda}: ` +
+            `dev originals AUC ${aOrig.toFixed(3)} (restaurants unseen in train: ${aUnseen.toFixed(3)})${extra}`,
         );
         if (!best || crit > best.devAuc + 1e-9) best = { head, lambda, editWeight, fitted, devAuc: crit };
       }
@@ -470,7 +474,9 @@ export function main(argv = process.argv.slice(2)) {
     const pl = fitPlatt(S, labels);
     const platt = { a: round(pl.a), b: round(pl.b) };
     log(
-      `  platt ${c.head.name}: a ${platt.a} b ${platt.b} (base rate on dev restaurants ${(labels.reduce((a: number, b) => a + b, 0) / labels.length).toFixed(3)}, at S = 0: ${sigmoid(platt.b).toFixed(3)})`,
+      `  platt ${c.head.name}: a ${platt.a} b ${platt.b} (base rate on dev restaurants ` +
+        `${(labels.reduce((a: number, b) => a + b, 0) / labels.length).toFixed(3)}, at S = 0: ` +
+        `${sigmoid(platt.b).toFixed(3)})`,
     );
     return { ...provisional, platt };
   });
@@ -498,7 +504,8 @@ export function main(argv = process.argv.slice(2)) {
       labels,
     );
     log(
-      `  lexicon ${vibe}: ${perRestaurant.filter((r) => r.n).length} restaurants speak of it; gamma ${g.gamma}, slope ${pl.a.toFixed(3)} logits per unit of evidence, intercept ${pl.b.toFixed(3)}`,
+      `  lexicon ${vibe}: ${perRestaurant.filter((r) => r.n).length} restaurants speak of it; ` +
+        `gamma ${g.gamma}, slope ${pl.a.toFixed(3)} logits per unit of evidence, intercept ${pl.b.toFixed(3)}`,
     );
     return { vibe, gamma: g.gamma, slope: pl.a };
   });
@@ -519,7 +526,9 @@ export function main(argv = process.argv.slice(2)) {
     lexicon,
     training: {
       script: "bench/train-vibe-model.ts",
-      data: "CEBaB v1.1 (CEBaBing/CEBaB 40e6851): train_inclusive for training, dev for settings and calibration; test unseen",
+      data:
+        "CEBaB v1.1 (CEBaBing/CEBaB 40e6851): train_inclusive for training, dev for settings and calibration; " +
+        "test unseen",
       trainRecords: train.length,
       trainOriginals: trainOriginals.length,
       devOriginals: devOriginals.length,
@@ -535,7 +544,9 @@ export function main(argv = process.argv.slice(2)) {
   };
   const json = `${JSON.stringify(data)}\n`;
   log(
-    `model: ${(json.length / 1024).toFixed(0)} KiB, ${heads.map((h) => `${h.name} ${Object.keys(h.weights).length} weights`).join(", ")}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `model: ${(json.length / 1024).toFixed(0)} KiB, ` +
+      `${heads.map((h) => `${h.name} ${Object.keys(h.weights).length} weights`).join(", ")}; ` +
+      `${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   if (argv.includes("--dry-run")) return data;
   const outAt = argv.indexOf("--out");

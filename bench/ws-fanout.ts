@@ -4,9 +4,11 @@
  * instance A; every client on A and B records when each update arrives. Reports delivery latency
  * (from just before the POST to receipt) p50/p95/p99 and each instance's resident memory.
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_REDIS_URL=redis://127.0.0.1:6379 npx tsx bench/ws-fanout.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test BENCH_REDIS_URL=redis://127.0.0.1:6379 \
+ *     npx tsx bench/ws-fanout.ts
  *
  * Options: BENCH_CLIENTS=5000 BENCH_UPDATES=40 BENCH_INTERVAL_MS=250 BENCH_WARMUP=3
+ * BENCH_SMOKE=1: 20 clients, 3 updates 100 ms apart after 1 warm-up (bench/smoke.ts).
  *
  * The first BENCH_WARMUP updates warm the instances up (JIT, prepared statements, first fan-out)
  * and are reported on their own line, not in the percentiles: a freshly started process pays
@@ -19,11 +21,12 @@ import { openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/venues/seed";
 import { productionStart } from "../tests/helpers/instance";
+import { option, SMOKE } from "./smoke";
 
-const clients = Number(process.env.BENCH_CLIENTS ?? 5000);
-const updates = Number(process.env.BENCH_UPDATES ?? 40);
-const intervalMs = Number(process.env.BENCH_INTERVAL_MS ?? 250);
-const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const clients = option("BENCH_CLIENTS", 5000, 20);
+const updates = option("BENCH_UPDATES", 40, 3);
+const intervalMs = option("BENCH_INTERVAL_MS", 250, 100);
+const warmup = option("BENCH_WARMUP", 3, 1);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const SECRET = "bench-secret-bench-secret-bench-secret";
@@ -48,7 +51,8 @@ const users = await db.query<{ id: string }>(
 );
 for (const u of users) tokens.push({ token: randomBytes(32).toString("base64url"), userId: u.id });
 await db.query(
-  `INSERT INTO sessions (token_hash, user_id, expires_at) SELECT h, u, now() + interval '1 day' FROM unnest($1::text[], $2::uuid[]) AS t(h, u)`,
+  "INSERT INTO sessions (token_hash, user_id, expires_at) SELECT h, u, now() + interval '1 day' " +
+    "FROM unnest($1::text[], $2::uuid[]) AS t(h, u)",
   [tokens.map((t) => hash(t.token)), tokens.map((t) => t.userId)],
 );
 const ownerToken = tokens.pop()!;
@@ -137,7 +141,7 @@ try {
     postMs.push(performance.timeOrigin + performance.now() - sentAt.get(seq)!);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((r) => setTimeout(r, SMOKE ? 500 : 2000));
   const done = fromClients("arrivals");
   clientProc.send({ type: "finish" });
   ((await done).arrivals as number[][]).forEach((times, k) => {
@@ -146,9 +150,9 @@ try {
   const warm = [...received].filter(([seq]) => seq < 0);
   for (const [seq] of warm) received.delete(seq);
   if (warm.length) {
-    console.log(
-      `warm-up (not counted): ${warm.map(([seq, t]) => `#${seq + warmup} last delivery ${(Math.max(...t) - sentAt.get(seq)!).toFixed(0)} ms`).join(", ")}`,
-    );
+    const last = ([seq, t]: (typeof warm)[number]) =>
+      `#${seq + warmup} last delivery ${(Math.max(...t) - sentAt.get(seq)!).toFixed(0)} ms`;
+    console.log(`warm-up (not counted): ${warm.map(last).join(", ")}`);
   }
 
   const latencies: number[] = [];
@@ -166,23 +170,28 @@ try {
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
   console.log(
     `delivery of ${updates} updates to ${connectedCount} clients over 2 instances: ` +
-      `p50 ${pct(50).toFixed(1)} ms  p95 ${pct(95).toFixed(1)} ms  p99 ${pct(99).toFixed(1)} ms  (${latencies.length} deliveries, ${missing} missing)`,
+      `p50 ${pct(50).toFixed(1)} ms  p95 ${pct(95).toFixed(1)} ms  p99 ${pct(99).toFixed(1)} ms  ` +
+      `(${latencies.length} deliveries, ${missing} missing)`,
   );
   const spans = [...received].map(([seq, t]) => [Math.min(...t) - sentAt.get(seq)!, Math.max(...t) - sentAt.get(seq)!]);
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
   console.log(
-    `per update: POST answered in ${med(postMs.slice(warmup)).toFixed(1)} ms (median); first delivery ${med(spans.map((s) => s[0])).toFixed(1)} ms, ` +
-      `last delivery ${med(spans.map((s) => s[1])).toFixed(1)} ms (medians); slowest last delivery ${Math.max(...spans.map((s) => s[1])).toFixed(1)} ms`,
+    `per update: POST answered in ${med(postMs.slice(warmup)).toFixed(1)} ms (median); ` +
+      `first delivery ${med(spans.map((s) => s[0])).toFixed(1)} ms, ` +
+      `last delivery ${med(spans.map((s) => s[1])).toFixed(1)} ms (medians); ` +
+      `slowest last delivery ${Math.max(...spans.map((s) => s[1])).toFixed(1)} ms`,
   );
   const slowest = spans
     .map((s, seq) => ({ seq, post: postMs[seq + warmup], first: s[0], last: s[1] }))
     .sort((a, b) => b.last - a.last)
     .slice(0, 3);
+  const update = (u: (typeof slowest)[number]) =>
+    `#${u.seq} ${u.post.toFixed(0)} / ${u.first.toFixed(0)} / ${u.last.toFixed(0)}`;
+  console.log(`slowest updates (POST / first / last delivery, ms): ${slowest.map(update).join(", ")}`);
   console.log(
-    `slowest updates (POST / first / last delivery, ms): ${slowest.map((u) => `#${u.seq} ${u.post.toFixed(0)} / ${u.first.toFixed(0)} / ${u.last.toFixed(0)}`).join(", ")}`,
-  );
-  console.log(
-    `instance memory (RSS): idle ${idle.map((m) => m.toFixed(0)).join(" / ")} MB, with clients ${connected.map((m) => m.toFixed(0)).join(" / ")} MB, after ${instances.map((c) => rssMb(c.pid!).toFixed(0)).join(" / ")} MB`,
+    `instance memory (RSS): idle ${idle.map((m) => m.toFixed(0)).join(" / ")} MB, ` +
+      `with clients ${connected.map((m) => m.toFixed(0)).join(" / ")} MB, ` +
+      `after ${instances.map((c) => rssMb(c.pid!).toFixed(0)).join(" / ")} MB`,
   );
 } finally {
   clientProc.kill();

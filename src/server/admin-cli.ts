@@ -78,7 +78,8 @@ async function run(args: string[]): Promise<void> {
       const change = await setGrantedRole(db, email, command === "grant" ? "admin" : "user");
       if (!change)
         throw new RoleCommandError(
-          `No account has the email ${email}${command === "grant" ? `; create one with \`npm run admin -- create ${email}\`` : ""}`,
+          "No account has the email " +
+            `${email}${command === "grant" ? `; create one with \`npm run admin -- create ${email}\`` : ""}`,
         );
       const { user, changed } = change;
       if (command === "grant")
@@ -95,7 +96,8 @@ async function run(args: string[]): Promise<void> {
         );
       if (command === "revoke" && effectiveRole(user, config.adminEmails) === "admin") {
         console.log(
-          `Note: ${user.email} is still an admin through ADMIN_EMAILS (a verified email listed there); remove it from ADMIN_EMAILS too.`,
+          `Note: ${user.email} is still an admin through ADMIN_EMAILS (a verified email listed there); ` +
+            "remove it from ADMIN_EMAILS too.",
         );
       }
     } else {
@@ -103,7 +105,8 @@ async function run(args: string[]): Promise<void> {
       if (!admins.length) console.log(`No admins in ${where}. Create one with \`npm run admin -- create EMAIL\`.`);
       for (const a of admins)
         console.log(
-          `${a.email ?? "(no email)"}\t${a.why === "granted" ? "granted" : "ADMIN_EMAILS (verified email)"}\tid ${a.id}`,
+          `${a.email ?? "(no email)"}\t${a.why === "granted" ? "granted" : "ADMIN_EMAILS (verified email)"}` +
+            `\tid ${a.id}`,
         );
     }
   } finally {

@@ -1,12 +1,12 @@
 import cookie from "@fastify/cookie";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { LIMITS } from "@shared/constants";
+import { LIMITS } from "@shared/vocabulary";
 import { authRoutes } from "./auth/routes";
-import { createSessionStore } from "./auth/sessions";
 import type { Config } from "./config";
-import { lookedUpUser, type AppContext } from "./context";
+import type { AppContext } from "./context";
 import type { Db } from "./db/client";
+import { registerContractCheck } from "./http/contract-check";
 import { errorHandler } from "./http/errors";
 import { registerSecurity } from "./http/security";
 import { registerClient } from "./http/static";
@@ -17,11 +17,9 @@ import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
 import { googlePhotoHeaders, imageProxyRoutes } from "./venues/image-proxy";
 import { venueRoutes } from "./venues/routes";
+import { reviewRoutes } from "./venues/reviews";
 import type { AreaFetchTuning } from "./venues/area-fetch";
-import { createVenueCatalog } from "./venues/catalog";
-import { createChangeFeed } from "./db/changes";
-import { createLiveStore } from "./live/store";
-import { createFavoriteStore } from "./venues/favorites";
+import { createReadModel, settleEveryWrite } from "./readmodel";
 import { blockRoutes } from "./social/blocks";
 import { friendRoutes } from "./social/friends";
 import { groupRoutes } from "./social/groups";
@@ -33,6 +31,7 @@ import { discoverRoutes } from "./discover/routes";
 import { registerRateLimits } from "./http/rate-limits";
 import { createVibeAnalyzer, type VibeAnalyzer } from "./vibes/analyzer";
 import type { SafeFetchOptions } from "./net/safe-fetch";
+import { DEFAULT_IMAGE_HOSTS } from "./net/image-hosts";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./auth/account-routes";
 
@@ -92,7 +91,16 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   const bus =
     opts.bus ??
     (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
-  const changes = await createChangeFeed(db, { onError: (err) => app.log.error({ err }, "a change handler failed") });
+  // Everything the instance keeps in memory of the database, kept exact by one change feed (readmodel/).
+  const readModel = await createReadModel(db, {
+    sessions: {
+      secret: config.sessionSecret,
+      ttlDays: config.sessionTtlDays,
+      idleDays: config.sessionIdleDays,
+      adminEmails: config.adminEmails,
+    },
+    onError: (what, err) => app.log.warn({ err }, `${what}; retrying`),
+  });
   const mailer =
     opts.mailer ??
     createMailer({
@@ -108,27 +116,22 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     config,
     db,
     bus,
-    changes,
-    sessions: createSessionStore(db, {
-      secret: config.sessionSecret,
-      ttlDays: config.sessionTtlDays,
-      idleDays: config.sessionIdleDays,
-      changes,
-      adminEmails: config.adminEmails,
-    }),
+    readModel,
+    changes: readModel.changes,
+    sessions: readModel.sessions,
+    favorites: readModel.favorites,
+    live: readModel.live,
+    catalog: readModel.catalog,
     matchCounter: createMatchCounter(db, config.sessionSecret),
-    favorites: createFavoriteStore(db, changes),
-    live: await createLiveStore(db, changes, {
-      onError: (err) => app.log.warn({ err }, "reading live vibes into memory failed; retrying"),
-    }),
-    catalog: await createVenueCatalog(db, changes, {
-      onError: (err) => app.log.warn({ err }, "reading venues into the catalog failed; retrying"),
-    }),
     vibes:
       opts.vibes ??
       createVibeAnalyzer({
         llm: config.llm,
         imageFetch: opts.imageFetch,
+        photoFetch: {
+          allowHosts: config.imageProxyHosts ?? DEFAULT_IMAGE_HOSTS,
+          headersFor: googlePhotoHeaders(config.googlePlacesApiKey),
+        },
         onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used"),
       }),
     mailer,
@@ -142,24 +145,23 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     async quiet() {
       while (afterwards.size) await Promise.all([...afterwards]);
       await mailer.flush();
+      // the matches counted so far are written now rather than at the counter's next 10 s tick
+      await ctx.matchCounter.flush();
     },
   };
   app.setErrorHandler(errorHandler);
   // While draining, every answer closes its connection: a kept-alive connection (a load balancer's
   // pool) that turns idle after close() began would otherwise hold the shutdown open.
-  app.addHook("onSend", async (req, reply) => {
+  app.addHook("onSend", async (_req, reply) => {
     if (lifecycle.draining) reply.header("connection", "close");
-    // A state change may have been to the caller's own row (profile, privacy, preferences) or
-    // favourites: this instance forgets what it kept of them before answering, so their next request reads afresh
-    // (other instances hear of it from the database, auth/sessions.ts).
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      const user = await lookedUpUser(req)?.catch(() => null);
-      if (user) {
-        ctx.sessions.forget(user.id);
-        ctx.favorites.forget(user.id);
-      }
-    }
   });
+  // A request that may have changed something (its caller's profile, favourites, a check-in, a
+  // sync) is answered once this instance's read model reflects it: the caller's next request here
+  // reads their own change; other instances hear of it from the database within milliseconds.
+  settleEveryWrite(app, readModel);
+  // Outside production (CHECK_CONTRACTS), every JSON answer is checked against its route's contract
+  // (http/contract-check.ts).
+  if (config.checkContracts) registerContractCheck(app);
   await registerSecurity(app, config);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 4096 } });
@@ -191,6 +193,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
   venueRoutes(app, ctx, opts.areaFetch);
+  reviewRoutes(app, ctx);
   postRoutes(app, ctx);
   friendRoutes(app, ctx);
   groupRoutes(app, ctx);
@@ -212,11 +215,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     await Promise.all([...afterwards]);
     await mailer.close();
     await ctx.matchCounter.close();
-    await ctx.catalog.close();
-    ctx.sessions.close();
-    ctx.live.close();
-    ctx.favorites.close();
-    await changes.close();
+    await readModel.close();
     if (!opts.bus) await bus.close();
   });
   const drain = async () => {

@@ -23,6 +23,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir, MIGRATE_ON_START: "false" }).migrateOnStart).toBe(false);
   });
 
+  it("MAP_STYLE_URL: OpenFreeMap by default; empty or none = no style; anything but an http(s) URL is refused", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).mapStyleUrl).toBe("https://tiles.openfreemap.org/styles/liberty");
+    expect(loadConfig({ DATA_DIR: dir, MAP_STYLE_URL: "" }).mapStyleUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, MAP_STYLE_URL: "none" }).mapStyleUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, MAP_STYLE_URL: " https://maps.example/style.json " }).mapStyleUrl).toBe(
+      "https://maps.example/style.json",
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, MAP_STYLE_URL: "javascript:alert(1)" })).toThrow(/MAP_STYLE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, MAP_STYLE_URL: "tiles.example" })).toThrow(/MAP_STYLE_URL/);
+  });
+
   it("mail is off without SMTP_URL; with it, MAIL_FROM defaults to no-reply at PUBLIC_URL's host", () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir })).toMatchObject({

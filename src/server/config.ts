@@ -44,6 +44,11 @@ export interface Config {
   /** WS_MAX_PER_ADDRESS: open websockets from one client address (TRUST_PROXY's); 0 = no cap. */
   wsMaxPerAddress: number;
   production: boolean;
+  /**
+   * CHECK_CONTRACTS: every JSON answer is checked against its route's contract (http/contract-check.ts);
+   * on outside production by default, off in production and in the benches (it costs about 2 ms a match page).
+   */
+  checkContracts: boolean;
   /** Where the built client lives; absent in API-only tests. */
   clientDir: string | null;
   /** Seed the real venues on first start (on by default; tests of an empty database turn it off). */
@@ -54,6 +59,11 @@ export interface Config {
    */
   migrateOnStart: boolean;
   logLevel: string;
+  /**
+   * MAP_STYLE_URL: the MapLibre style of the map of matches (its origin is allowed by the CSP);
+   * null = no style: the map draws its markers on a plain background.
+   */
+  mapStyleUrl: string | null;
   /** IMAGE_PROXY_HOSTS: photo hosts the image proxy may fetch from; null = the built-in list. */
   imageProxyHosts: string[] | null;
   /** LLM_BASE_URL, LLM_API_KEY, LLM_MODEL (LLM_TIMEOUT_MS): the optional model back end of vibe analysis. */
@@ -79,6 +89,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** OpenFreeMap's OpenStreetMap style: free, no key; its tiles, sprites and fonts are on the same origin. */
+export const DEFAULT_MAP_STYLE_URL = "https://tiles.openfreemap.org/styles/liberty";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
@@ -153,7 +166,17 @@ const vars = {
   WS_MAX_PER_SESSION: z.coerce.number({ error: "must be a number" }).int().min(1).max(10_000).default(10),
   WS_MAX_PER_ADDRESS: z.coerce.number({ error: "must be a number" }).int().min(0).max(1_000_000).default(64),
   SEED: bool.default(true),
+  CHECK_CONTRACTS: bool.optional(),
   MIGRATE_ON_START: bool.default(true),
+  MAP_STYLE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === "none" || (/^https?:\/\/[^/]/.test(v) && URL.canParse(v)),
+      'must be an http:// or https:// URL of a MapLibre style, or "none"',
+    )
+    .transform((v) => (v === "none" ? null : v))
+    .default(DEFAULT_MAP_STYLE_URL),
   IMAGE_PROXY_HOSTS: z
     .string()
     .transform(parseImageHosts)
@@ -204,7 +227,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     if (databaseUrl) {
       // Every instance on a shared database must sign with the same secret, so it cannot be made up here.
       throw new ConfigError(
-        "Invalid environment variable SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters, the same on every instance)",
+        "Invalid environment variable SESSION_SECRET: required when DATABASE_URL is set (at least 32 " +
+          "characters, the same on every instance)",
       );
     }
     sessionSecret = readOrCreateSecret(dataDir);
@@ -215,7 +239,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // Without it, links in mail would be built from the request's Host header, which the client
     // chooses: anyone could have a reset link for someone else's account point at their own site.
     throw new ConfigError(
-      "Invalid environment variable PUBLIC_URL: required with SMTP_URL in production (the links in account mail are built from it)",
+      "Invalid environment variable PUBLIC_URL: required with SMTP_URL in production (the links in account " +
+        "mail are built from it)",
     );
   }
   let llm: LlmConfig | null;
@@ -262,10 +287,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     wsMaxPerSession: parsed.WS_MAX_PER_SESSION as number,
     wsMaxPerAddress: parsed.WS_MAX_PER_ADDRESS as number,
     production: parsed.NODE_ENV === "production",
+    checkContracts: (parsed.CHECK_CONTRACTS as boolean | undefined) ?? parsed.NODE_ENV !== "production",
     clientDir: resolve("dist/client"),
     seed: parsed.SEED as boolean,
     migrateOnStart: parsed.MIGRATE_ON_START as boolean,
     logLevel: parsed.LOG_LEVEL as string,
+    // set but empty means no style (every other empty variable means its default)
+    mapStyleUrl: env.MAP_STYLE_URL?.trim() === "" ? null : (parsed.MAP_STYLE_URL as string | null),
     imageProxyHosts: (parsed.IMAGE_PROXY_HOSTS as string[] | undefined) ?? null,
     llm,
     // venue sync

@@ -11,6 +11,7 @@ import type { ChangeFeed } from "./db/changes";
 import type { LiveStore } from "./live/store";
 import type { Mailer } from "./mail/mailer";
 import type { FavoriteStore } from "./venues/favorites";
+import type { ReadModel } from "./readmodel";
 import { forbidden, unauthorized } from "./http/errors";
 
 /** What every route module is built from. */
@@ -20,6 +21,13 @@ export interface AppContext {
   sessions: SessionStore;
   bus: EventBus;
   matchCounter: MatchCounter;
+  /**
+   * Everything this instance keeps in memory of the database (readmodel/): the catalog, live
+   * inputs, favourites and sessions below are its parts, named here for their many readers.
+   * `readModel.write(work)` answers once a change is reflected here (a route that reads back what
+   * it wrote uses it); every request other than GET and HEAD waits for that before it is answered.
+   */
+  readModel: ReadModel;
   /** What other connections changed, as the database announces it (db/changes.ts). */
   changes: ChangeFeed;
   /** Recently active people's saved venue ids, in memory (venues/favorites.ts). */
@@ -36,7 +44,7 @@ export interface AppContext {
    * not show in the answer's timing, such as whether an address has an account.
    */
   afterReply(req: FastifyRequest, task: () => Promise<void>): void;
-  /** Resolves once the afterReply work begun so far, and the mail it handed over, is done (tests). */
+  /** Resolves once the afterReply work begun so far, its mail and the matches counted are written (tests). */
   quiet(): Promise<void>;
 }
 

@@ -21,7 +21,8 @@ async function main() {
     const seeded = await seedVenues(db);
     if (!seeded.skipped)
       console.log(
-        `Seeded San Francisco venues in ${seeded.ms} ms: ${seeded.inserted} added, ${seeded.updated} updated, ${seeded.removed} removed`,
+        `Seeded San Francisco venues in ${seeded.ms} ms: ${seeded.inserted} added, ` +
+          `${seeded.updated} updated, ${seeded.removed} removed`,
       );
   }
   const { app, drain } = await buildApp(config, db);
@@ -45,7 +46,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   console.log(
-    `VIBE is running at http://${where}:${config.port} (database: ${db.kind}, realtime: ${config.redisUrl ? "redis" : "memory"})`,
+    `VIBE is running at http://${where}:${config.port} (database: ${db.kind}, realtime: ` +
+      `${config.redisUrl ? "redis" : "memory"})`,
   );
 }
 

@@ -16,7 +16,8 @@ try {
   const seeded = config.seed ? await seedVenues(db) : null;
   await db.close();
   console.log(
-    `Database ready (${db.kind}): ${applied} migrations applied${seeded ? `, ${seeded.inserted} seed venues inserted` : ""}`,
+    `Database ready (${db.kind}): ${applied} migrations applied` +
+      (seeded ? `, ${seeded.inserted} seed venues inserted` : ""),
   );
 } catch (err) {
   console.error(

@@ -26,7 +26,8 @@ describe("cleanText", () => {
 describe("cleanDeep", () => {
   it("cleans every string of a JSON value, keys included, and leaves the rest", () => {
     const raw = JSON.parse(
-      '{"tags":{"name":"Bar\\u0000 X","na\\u0000me:en":"\\u202Eabc"},"n":[1,"a\\u0001b",null,true],"__proto__":{"x":"y"}}',
+      '{"tags":{"name":"Bar\\u0000 X","na\\u0000me:en":"\\u202Eabc"},' +
+        '"n":[1,"a\\u0001b",null,true],"__proto__":{"x":"y"}}',
     );
     const clean = cleanDeep(raw);
     expect(clean).toEqual({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DISTANCE_OPTIONS_MILES } from "./constants";
+import { DISTANCE_OPTIONS_MILES } from "./vocabulary";
 import { kmToMiles, metersToMilesString, milesToKm } from "./units";
 
 describe("distance units", () => {

@@ -1,4 +1,4 @@
-import { KM_PER_MILE } from "./constants";
+import { KM_PER_MILE } from "./vocabulary";
 
 export const METERS_PER_MILE = KM_PER_MILE * 1000;
 

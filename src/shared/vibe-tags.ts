@@ -1,4 +1,4 @@
-import { CONTRADICTORY_VIBES, LIMITS, VIBE_TAG_MIN_SCORE } from "./constants";
+import { CONTRADICTORY_VIBES, LIMITS, VIBE_TAG_MIN_SCORE } from "./vocabulary";
 
 /** True when two vibes contradict each other (spec 9, read both ways). */
 export function contradicts(a: string, b: string): boolean {

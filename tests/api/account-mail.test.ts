@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_TEXT, TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
+import { TEXT } from "@shared/vocabulary";
 import { userSchema } from "@shared/contracts/auth";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
@@ -46,7 +47,7 @@ describe.each(dbTargets())("account mail over SMTP on %s", (target) => {
   const services = (a: Agent) => a.get("/api/admin/services").then((r) => r.status);
 
   describe("verification", () => {
-    it("sign-up mails a link from MAIL_FROM; following it proves the address, and ADMIN_EMAILS then applies", async () => {
+    it("sign-up mails a link from MAIL_FROM; following it proves the address, then ADMIN_EMAILS applies", async () => {
       const a = agent.fresh();
       const user = await signUp(a, { email: admin });
       expect(user).toMatchObject({ emailVerified: false, role: "user" });
@@ -98,7 +99,8 @@ describe.each(dbTargets())("account mail over SMTP on %s", (target) => {
       const token = tokenOf(linkIn(await mailTo(user.email, SUBJECT.verify), "/verify-email"));
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
       const rows = await server.db.query<{ token_hash: string; email: string; hours: number }>(
-        "SELECT token_hash, email, extract(epoch FROM expires_at - created_at)::float8 / 3600 AS hours FROM email_tokens WHERE user_id = $1",
+        "SELECT token_hash, email, extract(epoch FROM expires_at - created_at)::float8 / 3600 AS hours " +
+          "FROM email_tokens WHERE user_id = $1",
         [user.id],
       );
       expect(rows).toHaveLength(1);
@@ -153,7 +155,7 @@ describe.each(dbTargets())("account mail over SMTP on %s", (target) => {
       expect(inbox.to(nobody)).toEqual([]);
     });
 
-    it("a reset link sets the new password once, ends every other session, signs this browser in, lasts an hour", async () => {
+    it("a reset link sets the password once, ends other sessions, signs this browser in, lasts an hour", async () => {
       const laptop = agent.fresh();
       const user = await signUp(laptop);
       const phone = agent.fresh();
@@ -161,7 +163,8 @@ describe.each(dbTargets())("account mail over SMTP on %s", (target) => {
       expect((await agent.fresh().post("/auth/email/forgot-password", { email: user.email })).status).toBe(202);
       const link = linkIn(await mailTo(user.email, SUBJECT.reset), "/reset-password");
       const [row] = await server.db.query<{ minutes: number }>(
-        "SELECT extract(epoch FROM expires_at - created_at)::float8 / 60 AS minutes FROM email_tokens WHERE user_id = $1 AND purpose = 'reset'",
+        "SELECT extract(epoch FROM expires_at - created_at)::float8 / 60 AS minutes " +
+          "FROM email_tokens WHERE user_id = $1 AND purpose = 'reset'",
         [user.id],
       );
       expect(row.minutes).toBeLessThanOrEqual(60);

@@ -19,7 +19,7 @@ describe("npm run admin on the embedded database", () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("creates the first admin on a fresh data folder (migrating it), reading the password from standard input", async () => {
+  it("creates the first admin on a fresh data folder (migrating it), reading the password from stdin", async () => {
     const email = uniqueEmail("first-admin");
     const created = await runAdmin(env(), ["create", email.toUpperCase()], `${PASSWORD}\n`);
     expect(created.out).toContain(`Created admin account ${email}`);
@@ -33,7 +33,7 @@ describe("npm run admin on the embedded database", () => {
     expect(again.out).toContain(`An account with ${email} already exists`);
   });
 
-  it("grants and revokes the role of an existing account, saying what it did, and refuses bad input plainly", async () => {
+  it("grants and revokes an existing account's role, saying what it did, and refuses bad input plainly", async () => {
     const email = uniqueEmail("someone");
     expect((await runAdmin(env(), ["create", email], `${PASSWORD}\n`)).code).toBe(0);
     const revoked = await runAdmin(env(), ["revoke", email]);

@@ -105,6 +105,19 @@ describe.each(dbTargets())("fetching the areas VIBE knows little about on %s", (
     expect(overpass.requests.length).toBe(before);
   });
 
+  type CellRow = { status: string; error: string | null; attempts: number };
+  /** The cell's row once `ready` holds (or as it is after 5 s, for the assertions to report). */
+  async function cellRow(cell: string, ready: (r: CellRow) => boolean): Promise<CellRow> {
+    const end = Date.now() + 5_000;
+    for (;;) {
+      const [r] = await server.db.query<CellRow>("SELECT status, error, attempts FROM area_fetches WHERE cell = $1", [
+        cell,
+      ]);
+      if ((r && ready(r)) || Date.now() > end) return r;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  }
+
   it("a failed fetch is logged in its row, answered as not fetching, and tried again later", async () => {
     const agent = new Agent(server.url);
     overpass.fail({ kind: "status", status: 500 }, Infinity);
@@ -114,12 +127,11 @@ describe.each(dbTargets())("fetching the areas VIBE knows little about on %s", (
     expect(after.headers.get(HEADER)).toBeNull();
     expect(after.body).toEqual([]);
     const cell = areaCell(AKUREYRI.latitude, AKUREYRI.longitude).key;
-    const [row] = await server.db.query<{ status: string; error: string; attempts: number }>(
-      "SELECT status, error, attempts FROM area_fetches WHERE cell = $1",
-      [cell],
-    );
+    // the failure is written after the answer that stopped saying "fetching": wait for the row (a loaded CI machine)
+    const row = await cellRow(cell, (r) => r.status !== "fetching");
     expect(row.status).toBe("failed");
-    expect(row.attempts).toBe(1);
+    // one attempt, or more when a loaded machine's polling outlasted the 300 ms retry delay (each failing the same way)
+    expect(row.attempts).toBeGreaterThanOrEqual(1);
     expect(row.error).toMatch(/^Sync Failed: OpenStreetMap is unavailable \(HTTP 500/);
 
     // Overpass is back; once the retry delay (300 ms here) has passed, the next search fetches again
@@ -129,11 +141,8 @@ describe.each(dbTargets())("fetching the areas VIBE knows little about on %s", (
     expect(retried.headers.get(HEADER)).toBe("true");
     const done = await untilFetched(agent, AKUREYRI);
     expect(done.body).toHaveLength(7);
-    const [again] = await server.db.query<{ status: string; error: string | null; attempts: number }>(
-      "SELECT status, error, attempts FROM area_fetches WHERE cell = $1",
-      [cell],
-    );
-    expect(again).toEqual({ status: "done", error: null, attempts: 2 });
+    const again = await cellRow(cell, (r) => r.status !== "fetching");
+    expect(again).toEqual({ status: "done", error: null, attempts: row.attempts + 1 });
   });
 
   it("searches at once, on every instance, fetch the area once", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_TEXT, TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
+import { TEXT } from "@shared/vocabulary";
 import { userSchema } from "@shared/contracts/auth";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { setGrantedRole } from "../../src/server/auth/roles";
@@ -111,7 +112,7 @@ describe.each(dbTargets())("accounts on %s", (target) => {
   describe("roles", () => {
     const services = (a: Agent) => a.get("/api/admin/services").then((r) => r.status);
 
-    it("never grants a role for a typed, unproven email listed in ADMIN_EMAILS, in any case or spacing, at sign-up or login", async () => {
+    it("no role for a typed, unproven ADMIN_EMAILS address, in any case or spacing, at sign-up or login", async () => {
       const email = uniqueEmail("claims-admin");
       const listed = await startServer(target, {}, { ADMIN_EMAILS: `${email.toUpperCase()}, other@example.com` });
       try {
@@ -147,7 +148,7 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       expect(await services(a)).toBe(200);
     });
 
-    it("applies an operator's grant and revoke on the next request, and a revoke does not touch a proven listed email", async () => {
+    it("applies an operator's grant or revoke at the next request; a revoke spares a proven listed email", async () => {
       const a = agent.fresh();
       const user = await signUp(a);
       expect(await setGrantedRole(server.db, user.email.toUpperCase(), "admin")).toMatchObject({ changed: true });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEXT } from "@shared/constants";
+import { ROUTE_CONTRACTS, type RouteContract } from "@shared/contracts/routes";
+import { TEXT } from "@shared/vocabulary";
+import { befriend, venues } from "../helpers/factories";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { createAdmin } from "../../src/server/auth/roles";
 import { appRoutes, signUpAdmin, startServer, type TestServer } from "../helpers/server";
@@ -51,6 +53,7 @@ const MATRIX: Record<
 > = {
   "GET /api/health": { call: (a) => a.get("/api/health"), expect: all(200) },
   "GET /api/health/ready": { call: (a) => a.get("/api/health/ready"), expect: all(200) },
+  "GET /api/map/style": { call: (a) => a.get("/api/map/style"), expect: all(200) },
   // signing up, in or out replaces the caller's session: each cell gets a caller of its own
   "POST /auth/email/signup": {
     call: (a) => a.post("/auth/email/signup", { email: uniqueEmail("m"), password: "correct horse battery" }),
@@ -113,6 +116,32 @@ const MATRIX: Record<
   "GET /api/venues/:externalId/details": {
     call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}/details`),
     expect: all(200),
+  },
+  "GET /api/venues/:externalId/reviews": {
+    call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}/reviews`),
+    expect: all(200),
+  },
+  // rating a venue needs an account: guests 403; written twice, so the second replaces the first (200)
+  "PUT /api/venues/:externalId/reviews/mine": {
+    call: async (a, f) => {
+      const path = `/api/venues/${encodeURIComponent(f.venue.externalId)}/reviews/mine`;
+      await a.put(path, { rating: 4 });
+      return a.put(path, { rating: 5, text: "Again" });
+    },
+    expect: { ...signedIn(200), guest: 403 },
+  },
+  "DELETE /api/venues/:externalId/reviews/mine": {
+    call: async (a, f) => {
+      const path = `/api/venues/${encodeURIComponent(f.venue.externalId)}/reviews/mine`;
+      await a.put(path, { rating: 3 });
+      return a.delete(path);
+    },
+    expect: { ...signedIn(200), guest: 403 },
+  },
+  // admins only: a review that does not exist is the admin's 404
+  "POST /api/admin/reviews/:id/remove": {
+    call: (a) => a.post("/api/admin/reviews/999999999/remove", { reason: "Abusive" }),
+    expect: only({ admin: 404 }, 403),
   },
   "POST /api/favorites/:id": { call: (a, f) => a.post(`/api/favorites/${f.venue.id}`), expect: signedIn(200) },
   "GET /api/favorites": { call: (a) => a.get("/api/favorites"), expect: signedIn(200) },
@@ -267,24 +296,19 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
 
   beforeAll(async () => {
     const server = await startServer(target, {}, { ADMIN_EMAILS: adminEmail }, {}, { ownDatabase: true });
-    const root = new Agent(server.url);
-    const [venue, otherVenue] = (await root.get(`/api/venues/nearby?${here}&radius=5&limit=2`)).body;
+    const [venue, otherVenue] = await venues(server.db, {}, 2); // the two nearest the centre
     const admin = new Agent(server.url);
     const adminUser = await signUpAdmin(server, admin, { email: adminEmail });
     const registered = async () => {
       const a = new Agent(server.url);
       return { a, u: await signUp(a) };
     };
-    const befriend = async (a: Agent, id: string, withAgent: Agent, withId: string) => {
-      expect((await a.post("/api/friends/request", { friendId: withId })).status).toBe(201);
-      expect((await withAgent.post(`/api/friends/accept/${id}`)).status).toBe(200);
-    };
     const own = async (email: string, v: { id: number }) =>
       expect((await admin.post(`/api/admin/venues/${v.id}/owner`, { email })).status).toBe(201);
 
     const user = await registered();
     const friend = await registered();
-    await befriend(friend.a, friend.u.id, user.a, user.u.id);
+    await befriend({ agent: friend.a, id: friend.u.id }, { agent: user.a, id: user.u.id });
     const nonFriend = await registered();
     const owner = await registered();
     await own(owner.u.email, venue);
@@ -339,7 +363,10 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
         }
         const me = await signUp(a);
         if (role === "user" || role === "friend")
-          await befriend(a, me.id, role === "user" ? friend.a : user.a, role === "user" ? friend.u.id : user.u.id);
+          await befriend(
+            { agent: a, id: me.id },
+            role === "user" ? { agent: friend.a, id: friend.u.id } : { agent: user.a, id: user.u.id },
+          );
         if (role === "owner") await own(me.email, venue);
         if (role === "otherOwner") await own(me.email, otherVenue);
         return a;
@@ -358,14 +385,29 @@ describe.each(dbTargets())("authorization matrix on %s", (target) => {
     expect(Object.keys(MATRIX).sort()).toEqual(routes);
   });
 
+  it("has a request and a response contract for every route (src/shared/contracts/routes.ts)", () => {
+    const contracts: Record<string, RouteContract> = ROUTE_CONTRACTS;
+    const missing = appRoutes(f.server).filter((r) => !contracts[r]?.request || !contracts[r]?.response);
+    expect(missing).toEqual([]);
+  });
+
   it.each(Object.keys(MATRIX))("%s", async (route) => {
     const row = MATRIX[route];
     const got = {} as Expect;
+    const contract: RouteContract | undefined = (ROUTE_CONTRACTS as Record<string, RouteContract>)[route];
+    const wrongShape: Array<{ role: Role; issues: unknown }> = [];
     for (const role of ROLES) {
       const agent = row.fresh ? await f.freshAs(role) : f.agents[role];
-      got[role] = (await row.call(agent, f, role)).status;
+      const res = (await row.call(agent, f, role)) as { status: number; body?: unknown };
+      got[role] = res.status;
+      // every JSON 2xx answer has the shape its contract says
+      if (res.status < 300 && contract && "safeParse" in contract.response && res.body !== undefined) {
+        const parsed = contract.response.safeParse(res.body);
+        if (!parsed.success) wrongShape.push({ role, issues: parsed.error.issues.slice(0, 3) });
+      }
     }
     expect(got).toEqual(row.expect);
+    expect(wrongShape).toEqual([]);
   });
 
   it("refuses every state change from a foreign Origin with 403, changing nothing", async () => {
@@ -447,7 +489,8 @@ const CSRF_EXCEPTIONS: Record<string, { origins: string[]; reason: string }> = {
 /** Row count and a digest of every table: equal fingerprints mean no row changed. */
 async function fingerprint(server: TestServer): Promise<Record<string, string>> {
   const tables = await server.db.query<{ name: string }>(
-    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+    "SELECT table_name AS name FROM information_schema.tables " +
+      "WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
   );
   const out: Record<string, string> = {};
   for (const { name } of tables) {

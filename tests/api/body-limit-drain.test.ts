@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS, TEXT } from "@shared/constants";
+import { LIMITS, TEXT } from "@shared/vocabulary";
 import { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "../../src/server/http/connections";
 import { startServer, type TestServer } from "../helpers/server";
 

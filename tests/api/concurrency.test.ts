@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent, signUp } from "../helpers/http";
+import { befriend, person as newPerson } from "../helpers/factories";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
@@ -12,23 +12,13 @@ const ROUNDS = 5;
 
 describe.each(dbTargets())("concurrent requests get the answers of what they changed on %s", (target) => {
   let server: TestServer;
-  let root: Agent;
 
   beforeAll(async () => {
     server = await startServer(target);
-    root = new Agent(server.url);
   });
   afterAll(async () => server?.close());
 
-  async function person() {
-    const agent = root.fresh();
-    return { agent, ...(await signUp(agent)) };
-  }
-  /** Posts are seen by their author's friends. */
-  async function befriend(a: { agent: Agent; id: string }, b: { agent: Agent; id: string }) {
-    expect((await a.agent.post("/api/friends/request", { friendId: b.id })).status).toBe(201);
-    expect((await b.agent.post(`/api/friends/accept/${a.id}`)).status).toBe(200);
-  }
+  const person = () => newPerson(server);
   const at = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
   const storedLikes = async (postId: string) =>
     (await server.db.query<{ n: number }>("SELECT like_count AS n FROM posts WHERE id = $1", [postId]))[0].n;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_COORDS } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { Agent, signUp } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
@@ -63,7 +63,13 @@ describe.each(dbTargets())("numbers of queries and bodies are real decimals on %
   });
 
   const match = (q: Record<string, string>) =>
-    `/api/venues/match-public?${new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), radius: "16", vibes: "all", ...q })}`;
+    `/api/venues/match-public?${new URLSearchParams({
+      latitude: String(latitude),
+      longitude: String(longitude),
+      radius: "16",
+      vibes: "all",
+      ...q,
+    })}`;
 
   it.each([
     [{ latitude: "0x10" }, "latitude must be a number"],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_COORDS } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { naturalLanguageResultSchema } from "@shared/contracts/discover";
 import { Agent, signUp } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
@@ -70,7 +70,8 @@ describe.each(dbTargets())("natural-language search on %s", (target) => {
     ).body;
     const bar = near.find((v: { category: string }) => v.category === "Bar") ?? near[near.length - 1];
     await server.db.query(
-      `INSERT INTO venue_sources (venue_id, source, external_id, data, fetched_at) VALUES ($1, 'osm', $2, $3::jsonb, now())`,
+      `INSERT INTO venue_sources (venue_id, source, external_id, data, fetched_at)
+       VALUES ($1, 'osm', $2, $3::jsonb, now())`,
       [
         bar.id,
         `osm:node/test-${bar.id}-${target}`,

@@ -1,8 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openPglite } from "../../src/server/db/client";
 import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../fakes/overpass";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { freePort, runAdmin, runMigrate, startInstance, type Instance } from "../helpers/instance";
@@ -57,9 +58,13 @@ describe.skipIf(!canRunPrivatePg && !needPg)("PostgreSQL restarted under traffic
     }
   });
 
-  it("the schema is loaded once by `npm run migrate`: before it, an instance with MIGRATE_ON_START=false refuses to start", async () => {
+  it("`npm run migrate` loads the schema once; before it, MIGRATE_ON_START=false instances won't start", async () => {
     await expect(startInstance(env)).rejects.toThrow(
-      /exited with 1 before it was running:[\s\S]*VIBE failed to start: the database lacks \d+ migrations \(001_.*\); run `npm run migrate` first/,
+      new RegExp(
+        String.raw`exited with 1 before it was running:[\s\S]*VIBE failed to start: ` +
+          String.raw`the database lacks \d+ migrations \(001_.*\); run ` +
+          "`npm run migrate` first",
+      ),
     );
     expect(await runMigrate(env)).toMatch(/^Database ready \(postgres\): \d+ migrations applied$/m);
     app = await startInstance(env);
@@ -120,6 +125,15 @@ describe("the embedded database after a hard kill", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "vibe-pglite-"));
     overpass = await startFakeOverpass(sfLikeElements(AREA.latitude, AREA.longitude, 1000));
+    // The data folder starts as a copy of the run's migrated database (where the instance keeps it:
+    // DATA_DIR/pglite), not empty: creating an embedded database from nothing (initdb in
+    // WebAssembly) was most of this test's time, and what is checked here starts after it
+    // (`npm run admin -- create` on an empty folder: admin-cli.test.ts).
+    const db = await openPglite({
+      dataDir: join(dir, "pglite"),
+      loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]),
+    });
+    await db.close();
   });
   afterAll(async () => {
     if (app?.child.exitCode === null) app.child.kill("SIGKILL");
@@ -130,7 +144,7 @@ describe("the embedded database after a hard kill", () => {
   // PGlite runs PostgreSQL with fsync off, but writes its files through Node's synchronous fs
   // calls: a commit is in the operating system's cache before the answer leaves, which is what a
   // killed process needs (a power cut is another matter: docs/deploy.md).
-  it("keeps every write that was acknowledged before SIGKILL, including those acknowledged while others were in flight", async () => {
+  it("keeps every write acknowledged before SIGKILL, also those acknowledged while others were in flight", async () => {
     const adminEmail = uniqueEmail("admin");
     const env = {
       DATA_DIR: dir,
@@ -140,7 +154,7 @@ describe("the embedded database after a hard kill", () => {
       AREA_FETCH: "off", // only the admin sync calls the fake here (area fetches: area-fetch.test.ts)
       RATE_LIMIT_SCALE: "0",
     };
-    // the first admin of a new deployment, made the operator's way before the first start
+    // the first admin, made the operator's way before the first start
     expect((await runAdmin(env, ["create", adminEmail], "correct horse battery\n")).code).toBe(0);
     app = await startInstance(env);
     const admin = new Agent(app.url);

@@ -55,7 +55,7 @@ describe.each(dbTargets())("security headers on %s", (target) => {
   });
   afterAll(async () => server?.close());
 
-  it("the built page loads its code from files only: no inline script or event handler for the CSP to allow", async () => {
+  it("the built page loads its code from files only: no inline script or event handler for CSP to allow", async () => {
     const html = (await agent.get("/")).text;
     expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
     expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
@@ -129,6 +129,38 @@ describe("security headers of an https deployment", () => {
       // PUBLIC_URL's origin and its websocket twin, and nothing scheme-wide
       expect(csp.get("connect-src")).toEqual(["'self'", "https://vibe.example", "wss://vibe.example"]);
       expectSecurityHeaders(res, "https deployment");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the map style's origin (MAP_STYLE_URL)", () => {
+  it("is the one foreign origin the page may fetch and draw from, and GET /api/map/style names the style", async () => {
+    const server = await startServer("pglite", {}, { MAP_STYLE_URL: "https://tiles.example:8443/styles/liberty" });
+    try {
+      const agent = new Agent(server.url);
+      const res = await agent.get("/");
+      const csp = parseCsp(res.headers.get("content-security-policy"));
+      expect(csp.get("connect-src")).toEqual(["'self'", "https://tiles.example:8443"]);
+      expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://tiles.example:8443"]);
+      expectSecurityHeaders(res, "map style");
+      const style = await agent.get("/api/map/style");
+      expect(style.status).toBe(200);
+      expect(style.body).toEqual({ styleUrl: "https://tiles.example:8443/styles/liberty" });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("none: no foreign origin at all, and the style is null", async () => {
+    const server = await startServer("pglite", {}, { MAP_STYLE_URL: "none" });
+    try {
+      const agent = new Agent(server.url);
+      const csp = parseCsp((await agent.get("/")).headers.get("content-security-policy"));
+      expect(csp.get("connect-src")).toEqual(["'self'"]);
+      expect(csp.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+      expect((await agent.get("/api/map/style")).body).toEqual({ styleUrl: null });
     } finally {
       await server.close();
     }

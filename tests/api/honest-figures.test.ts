@@ -34,7 +34,7 @@ describe.each(dbTargets())("honest figures on %s", (target) => {
 
   const byName = (list: Venue[], name: string) => list.find((v) => v.name === name)!;
 
-  it("match-public: a rated venue names its rating's source; an unrated one has null rating, count and source", async () => {
+  it("match-public: a rated venue names its rating source; an unrated one: null rating, count and source", async () => {
     const res = await anon.get<Venue[]>(`/api/venues/match-public?${here}&radius=5&vibes=all`);
     expect(res.status).toBe(200);
     for (const v of res.body) venueSchema.strict().parse(v);
@@ -60,7 +60,7 @@ describe.each(dbTargets())("honest figures on %s", (target) => {
     expect(fav).toMatchObject({ name: "Unrated Tavern", rating: null, ratingSource: null, distance: null });
   });
 
-  it("the seed's venues have no rating, so none of them claims one, and no answer holds a fallback figure", async () => {
+  it("the seed's venues have no rating, so none claims one, and no answer holds a fallback figure", async () => {
     const res = await anon.get<Venue[]>(
       "/api/venues/match-public?latitude=37.7749&longitude=-122.4194&radius=10&vibes=all",
     );

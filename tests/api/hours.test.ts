@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_COORDS } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { naturalLanguageResultSchema } from "@shared/contracts/discover";
 import { venueDetailsSchema, venueSchema, type Venue, type VenueDetails } from "@shared/contracts/venues";
 import { createOverpassSource, parseOverpassElement } from "../../src/server/providers/overpass";

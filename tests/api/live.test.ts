@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_COORDS } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { venueStatsSchema } from "@shared/contracts/business";
 import type { Venue } from "@shared/contracts/venues";
 import type { BusEvent } from "../../src/server/realtime/bus";
+import { venue as freshVenue, owner as newOwner } from "../helpers/factories";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
@@ -30,18 +31,17 @@ describe.each(dbTargets())("live venues on %s", (target) => {
   });
   afterAll(async () => server?.close());
 
-  /** A fresh venue near the default point, so tests do not share live state. */
-  let nextVenue = 0;
+  /**
+   * A venue no test has touched (no owner, update, post or favourite), within 5 km of the default
+   * point and with a detected vibe, as the API shows it: tests do not share live state.
+   */
   async function venue(): Promise<Venue> {
-    const list = (await root.get<Venue[]>(`/api/venues/nearby?${here}&radius=10&limit=100`)).body;
-    return list[20 + nextVenue++ * 3];
+    const v = await freshVenue(server.db, { fresh: true, withinM: 5000, withVibes: true });
+    const res = await root.get<Venue>(`/api/venues/${encodeURIComponent(v.externalId)}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body;
   }
-  async function owner(v: Venue) {
-    const agent = root.fresh();
-    const user = await signUp(agent);
-    expect((await admin.post(`/api/admin/venues/${v.id}/owner`, { email: user.email.toUpperCase() })).status).toBe(201);
-    return { agent, ...user };
-  }
+  const owner = (v: Venue) => newOwner(admin, v);
 
   describe("ownership", () => {
     it("only admins make owners: 401 signed out, 403 for others", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 import { LOGIN_LIMITS } from "../../src/server/auth/login-limit";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";

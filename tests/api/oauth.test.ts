@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markEmailVerified } from "../../src/server/auth/users";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import type { Db } from "../../src/server/db/client";
+import { openTestDb, startServer, type TestServer } from "../helpers/server";
 import { dbTargets, type DbTarget } from "../helpers/targets";
 import {
   CLIENTS,
@@ -157,13 +158,21 @@ function providerEnv(op: FakeProvider, apple: AppleKey): Record<string, string> 
   };
 }
 
+/**
+ * One PGlite database for all of this file's PGlite servers, which differ only in their settings
+ * (opening one from the template costs seconds); closed after the last of them.
+ */
+let pglite: Promise<Db> | undefined;
+const onDb = async (target: DbTarget) => (target === "pglite" ? { db: await (pglite ??= openTestDb("pglite")) } : {});
+afterAll(async () => (await pglite)?.close());
+
 async function startWithProvider(
   target: DbTarget,
   envExtra: (op: FakeProvider) => Record<string, string> = () => ({}),
 ) {
   const apple = await makeAppleKey();
   const op = await startFakeProvider(apple);
-  const server = await startServer(target, {}, { ...providerEnv(op, apple), ...envExtra(op) });
+  const server = await startServer(target, {}, { ...providerEnv(op, apple), ...envExtra(op) }, {}, await onDb(target));
   op.registerClients(server.url);
   return { op, server, apple };
 }
@@ -211,7 +220,7 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       expect(cookie).toMatch(/SameSite=Lax/i);
     });
 
-    it("creates an account on first sign-in, signs in, goes to /; the second sign-in finds the same account", async () => {
+    it("creates an account at first sign-in, signs in, goes to /; the second sign-in finds that account", async () => {
       const b = browser();
       const person = account({ given_name: "Grace", family_name: "Hopper" });
       op.nextAccount = person;
@@ -267,7 +276,7 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       expect(login.body.id).toBe(existing.id);
     });
 
-    it("linking to an account whose address was only typed ends the typist's password and sessions (pre-hijacking)", async () => {
+    it("linking an account whose address was only typed ends its password and sessions (pre-hijacking)", async () => {
       // someone signs up first with the address of a person who will later use Google
       const typist = new Agent(server.url);
       const existing = await signUp(typist);
@@ -388,7 +397,8 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       const start = await b.request(`${server.url}/auth/google`);
       const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
       const end = await b.navigate(
-        `${server.url}/auth/google/callback?code=${encodeURIComponent(spent)}&state=${state}&iss=${encodeURIComponent(op.issuer)}`,
+        `${server.url}/auth/google/callback?code=${encodeURIComponent(spent)}&state=${state}` +
+          `&iss=${encodeURIComponent(op.issuer)}`,
       );
       expect(end.location).toBe("/login?error=failed&provider=google");
       expect((await b.me()).status).toBe(401);
@@ -409,7 +419,7 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
   });
 
   describe("Apple (form_post, client-secret JWT)", () => {
-    it("signs in through the cross-site form post, with a valid ES256 client secret, and keeps the first-time name", async () => {
+    it("signs in via the cross-site form post with a valid ES256 client secret; keeps first-time name", async () => {
       const b = browser();
       const person = account({
         given_name: undefined,
@@ -518,20 +528,23 @@ describe("an ID token whose signature does not verify", () => {
   });
 
   it("ends on /login and signs nobody in", async () => {
+    const identities = async () =>
+      (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM user_identities"))[0].n;
+    // the database is shared with this file's other servers: nothing is added to what they left
+    const before = await identities();
     const b = new Browser(server.url);
     op.nextAccount = account();
     const end = await b.navigate(`${server.url}/auth/google`);
     expect(end.location).toBe("/login?error=failed&provider=google");
     expect((await b.me()).status).toBe(401);
-    const [{ n }] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM user_identities");
-    expect(n).toBe(0);
+    expect(await identities()).toBe(before);
   });
 });
 
 describe("providers that are not configured", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer("pglite");
+    server = await startServer("pglite", {}, {}, {}, await onDb("pglite"));
   });
   afterAll(async () => server?.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { issueEmailToken } from "../../src/server/auth/email-tokens";
+import { person as newPerson } from "../helpers/factories";
 import { Agent, signUp } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets, type DbTarget } from "../helpers/targets";
@@ -39,11 +40,7 @@ describe.each(cases)("websockets end with their session on $target with the $bus
   });
   afterAll(async () => server?.close());
 
-  async function person() {
-    const agent = root.fresh();
-    const user = await signUp(agent);
-    return { agent, ...user };
-  }
+  const person = () => newPerson(server);
   async function subscribed(agent: Agent, userId: string) {
     const ws = await openWs(server.url, { cookie: agent.cookieHeader() });
     ws.send({ type: "subscribe", userId });

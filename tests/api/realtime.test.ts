@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { person as newPerson, venue as aVenue } from "../helpers/factories";
+import { Agent, uniqueEmail } from "../helpers/http";
 import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { inject } from "vitest";
 import { dbTargets, type DbTarget } from "../helpers/targets";
@@ -26,9 +27,8 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
   afterAll(async () => server?.close());
 
   async function person() {
-    const agent = root.fresh();
-    const user = await signUp(agent);
-    return { agent, ...user, ws: () => openWs(server.url, { cookie: agent.cookieHeader() }) };
+    const p = await newPerson(server);
+    return { ...p, ws: () => openWs(server.url, { cookie: p.agent.cookieHeader() }) };
   }
 
   it("refuses an upgrade without a session (401) or from a foreign Origin (403)", async () => {
@@ -117,7 +117,7 @@ describe.each(cases)("realtime websocket on $target with the $bus bus", ({ targe
     // a venue update reaches everyone connected
     const admin = root.fresh();
     await signUpAdmin(server, admin, { email: adminEmail });
-    const [venue] = (await root.get("/api/venues/nearby?latitude=37.7749&longitude=-122.4194&radius=5&limit=1")).body;
+    const venue = await aVenue(server.db, { fresh: true }); // no other test's live state on it
     await admin.post(`/api/admin/venues/${venue.id}/owner`, { email: b.email });
     await b.agent.post(`/api/venues/${venue.id}/updates`, {
       capacityStatus: "Empty",

@@ -119,7 +119,7 @@ describe.skipIf(!pg || !redis)("two instances on PostgreSQL and Redis", () => {
     expect(await phoneClosing).toBe(4001);
   });
 
-  it("SIGTERM drains A: its websockets close with 1001, a request in flight finishes, it exits 0, and B keeps serving", async () => {
+  it("SIGTERM drains A: websockets close 1001, a pending request finishes, A exits 0; B keeps serving", async () => {
     const onA = new Agent(a.url);
     const user = await signUp(onA);
     const ws = await openWs(a.url, { cookie: onA.cookieHeader() });

@@ -302,7 +302,7 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       check(sessionCookie(await a.fresh().post("/auth/email/login", { email, password: "abcdefgh" })), false);
     });
 
-    it("Secure when the request came over https through the trusted proxy, on every sign-in and on logout", async () => {
+    it("Secure when the request came over https via the trusted proxy, on every sign-in and on logout", async () => {
       const proxied = { "x-forwarded-proto": "https", "x-forwarded-host": "vibe.example" };
       const a = new Agent(server.url, "https://vibe.example");
       const email = uniqueEmail();
@@ -327,7 +327,8 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       const me = (cookie: string, headers: Record<string, string> = {}) =>
         fetch(`${server.url}/api/auth/me`, { headers: { cookie, ...headers } }).then((r) => r.status);
       expect(await me(`__Host-vibe_session=${token}`, proxied)).toBe(200);
-      // the same token under the plain name (which a sibling subdomain or an http page could plant) is not read over https
+      // the same token under the plain name (which a sibling subdomain or an http page could plant) is not read over
+      // https
       expect(await me(`vibe_session=${token}`, proxied)).toBe(401);
       // and a __Host- cookie means nothing over plain http
       expect(await me(`__Host-vibe_session=${token}`)).toBe(401);

@@ -36,7 +36,8 @@ function slowClient(port: number, from: string): Promise<Slow> {
     });
     socket.once("connect", () => {
       socket.write(
-        `POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+        `POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+          "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
       );
       drip = setInterval(() => socket.write(" "), 500);
       resolve(c);
@@ -99,7 +100,6 @@ describe("slow and greedy clients", () => {
     await signUp(person);
     const ws = await openWs(server.url, { cookie: person.cookieHeader() });
     // 2,000 slow clients spread over 20 loopback addresses (127.0.0.2 ...), 100 each: all accepted
-    // 2,000 slow clients spread over 20 loopback addresses (127.0.0.2 ...), 100 each: all accepted
     const attacker = slowClientProcess(port, SLOW, PER_ADDRESS);
     try {
       expect((await attacker.opened).count).toBe(SLOW);
@@ -123,8 +123,10 @@ describe("slow and greedy clients", () => {
       latencies.sort((a, b) => a - b);
       const p95 = latencies[Math.floor(latencies.length * 0.95)];
       console.log(
-        `${SLOW} slow clients closed with 408 after ${lasted[0]}-${lasted[lasted.length - 1]} ms; /api/health meanwhile: ` +
-          `${latencies.length} answers, median ${latencies[latencies.length >> 1].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms`,
+        `${SLOW} slow clients closed with 408 after ${lasted[0]}-${lasted[lasted.length - 1]} ms; ` +
+          `/api/health meanwhile: ${latencies.length} answers, ` +
+          `median ${latencies[latencies.length >> 1].toFixed(1)} ms, ` +
+          `p95 ${p95.toFixed(1)} ms, max ${latencies[latencies.length - 1].toFixed(1)} ms`,
       );
       expect(p95).toBeLessThan(100);
     } finally {
@@ -135,7 +137,7 @@ describe("slow and greedy clients", () => {
     ws.close();
   });
 
-  it(`closes connections beyond ${PER_ADDRESS} from one address at once, without touching other addresses`, async () => {
+  it(`closes connections beyond ${PER_ADDRESS} from one address at once, not touching other addresses`, async () => {
     const port = Number(new URL(server.url).port);
     const held: Slow[] = [];
     for (let i = 0; i < PER_ADDRESS; i++) held.push(await slowClient(port, "127.0.0.99"));

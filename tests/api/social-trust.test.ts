@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRIENDS_TEXT } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { blockedPersonSchema, commentSchema, userSearchResultSchema } from "@shared/contracts/social";
-import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { befriend, type Person, person as newPerson } from "../helpers/factories";
+import { Agent } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
@@ -26,16 +27,8 @@ describe.each(dbTargets())("social trust on %s", (target) => {
   const unique = (name: string) =>
     `${name}${Date.now().toString(36)}${process.pid}${++run}`.replace(/\d/g, (d) => "qwertyuiop"[Number(d)]);
 
-  async function person(firstName = "Pat", lastName = "Doe", email = uniqueEmail(firstName.toLowerCase())) {
-    const agent = root.fresh();
-    const user = await signUp(agent, { firstName, lastName, email });
-    return { agent, ...user };
-  }
-  type Person = Awaited<ReturnType<typeof person>>;
-  async function befriend(a: Person, b: Person) {
-    expect((await a.agent.post("/api/friends/request", { friendId: b.id })).status).toBe(201);
-    expect((await b.agent.post(`/api/friends/accept/${a.id}`)).status).toBe(200);
-  }
+  const person = (firstName?: string, lastName?: string, email?: string) =>
+    newPerson(server, { firstName, lastName, email });
   const search = async (who: Person, q: string) => {
     const res = await who.agent.get(`/api/users/search?q=${encodeURIComponent(q)}`);
     expect(res.status, res.text).toBe(200);
@@ -116,7 +109,7 @@ describe.each(dbTargets())("social trust on %s", (target) => {
   });
 
   describe("blocking", () => {
-    it("ends the friendship, pending requests and shared groups, and lists the block for the blocker only", async () => {
+    it("ends the friendship, pending requests and shared groups; lists the block for the blocker only", async () => {
       const [ann, bob, cat] = [await person("Ann"), await person("Bob"), await person("Cat")];
       await befriend(ann, bob);
       await befriend(bob, cat);
@@ -199,7 +192,7 @@ describe.each(dbTargets())("social trust on %s", (target) => {
   });
 
   describe("comments follow privacyActivityFeed", () => {
-    it("with it off, the person's comments on a friend's post are seen by the post's author only, and counted so", async () => {
+    it("with it off, their comments on a friend's post are seen by its author only, and counted so", async () => {
       const [ann, bob, cat] = [await person("Ann"), await person("Bob"), await person("Cat")];
       await befriend(ann, bob);
       await befriend(ann, cat);
@@ -252,7 +245,8 @@ describe.each(dbTargets())("social trust on %s", (target) => {
       const latitude = -50 + Math.random() * 5;
       const longitude = 160 + Math.random() * 5;
       const [v] = await server.db.query<{ id: number }>(
-        `INSERT INTO venues (external_id, name, category, latitude, longitude, detected_vibes, vibe_scores, source, attribution)
+        `INSERT INTO venues
+           (external_id, name, category, latitude, longitude, detected_vibes, vibe_scores, source, attribution)
          VALUES ($1, 'Match Count Test', 'Bar', $2, $3, ARRAY['Chill'], '{"Chill": 0.8}', 'test', 'test') RETURNING id`,
         [`trust:${unique("venue")}`, latitude, longitude],
       );
@@ -269,7 +263,8 @@ describe.each(dbTargets())("social trust on %s", (target) => {
         const matchesToday = async () => {
           await server.ctx.matchCounter.flush();
           const [row] = await server.db.query<{ n: number }>(
-            "SELECT coalesce(sum(count), 0)::int AS n FROM venue_match_counts WHERE venue_id = $1 AND day = current_date",
+            "SELECT coalesce(sum(count), 0)::int AS n FROM venue_match_counts " +
+              "WHERE venue_id = $1 AND day = current_date",
             [v.id],
           );
           return row.n;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_COORDS } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { commentSchema, friendSchema, groupSchema, postSchema, userSearchResultSchema } from "@shared/contracts/social";
-import { Agent, signUp, uniqueEmail, type Res } from "../helpers/http";
+import { befriend, person as newPerson, venue } from "../helpers/factories";
+import { Agent, type Res } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
@@ -16,22 +17,14 @@ describe.each(dbTargets())("social on %s", (target) => {
   beforeAll(async () => {
     server = await startServer(target);
     root = new Agent(server.url);
-    const [v] = (await root.get(`/api/venues/nearby?${here}&radius=2&limit=1`)).body;
+    const v = await venue(server.db); // any venue: the nearest to the city's centre
     venueId = v.id;
     venueName = v.name;
   });
   afterAll(async () => server?.close());
 
-  /** A signed-in person with their own browser. */
-  async function person(firstName = "Pat", lastName = "Doe") {
-    const agent = root.fresh();
-    const user = await signUp(agent, { firstName, lastName, email: uniqueEmail(firstName.toLowerCase()) });
-    return { agent, ...user };
-  }
-  async function befriend(a: Awaited<ReturnType<typeof person>>, b: Awaited<ReturnType<typeof person>>) {
-    expect((await a.agent.post("/api/friends/request", { friendId: b.id })).status).toBe(201);
-    expect((await b.agent.post(`/api/friends/accept/${a.id}`)).status).toBe(200);
-  }
+  /** A signed-in person with their own browser (tests/helpers/factories.ts). */
+  const person = (firstName?: string, lastName?: string) => newPerson(server, { firstName, lastName });
   const post = (p: { agent: Agent }, body: object) => p.agent.post("/api/posts", body);
 
   describe("posts and the feed", () => {

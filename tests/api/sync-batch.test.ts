@@ -4,7 +4,7 @@ import { parseGooglePlace, type GooglePlace } from "../../src/server/providers/g
 import { parseOverpassElement, type OverpassElement } from "../../src/server/providers/overpass";
 import type { SourcePlace } from "../../src/server/providers/venue-source";
 import { syncVenues, type SyncOptions } from "../../src/server/venues/sync";
-import { analyzeText } from "../../src/server/vibes/text";
+import { analyzeVenueTexts as analyzeTexts } from "../../src/server/vibes/model";
 import { staticSource, syntheticPlaces } from "../fakes/synthetic-places";
 import { openTestDb } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
@@ -25,8 +25,9 @@ const quiet = { info() {}, warn() {} };
 async function dump(db: Queryable) {
   return {
     venues: await db.query(
-      `SELECT id, external_id, name, category, description, address, latitude, longitude, image_url, rating, review_count,
-              phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source, attribution
+      `SELECT id, external_id, name, category, description, address, latitude, longitude, image_url, rating,
+              review_count, phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method,
+              source, attribution
          FROM venues v WHERE ${REGION} ORDER BY id`,
     ),
     sources: await db.query(
@@ -34,7 +35,8 @@ async function dump(db: Queryable) {
         WHERE ${REGION} ORDER BY s.external_id`,
     ),
     reviews: await db.query(
-      `SELECT r.id, r.venue_id, r.source, r.author, r.rating, r.text, r.time FROM venue_reviews r JOIN venues v ON v.id = r.venue_id
+      `SELECT r.id, r.venue_id, r.source, r.author, r.rating, r.text, r.time
+         FROM venue_reviews r JOIN venues v ON v.id = r.venue_id
         WHERE ${REGION} ORDER BY r.id`,
     ),
     photos: await db.query(
@@ -83,7 +85,7 @@ describe.each(dbTargets())("batched venue sync on %s", (target) => {
       (d) => parseGooglePlace(d as GooglePlace),
     ),
   ];
-  const sync = (db: Db, opts: SyncOptions) => syncVenues(db, sources, AREA, quiet, { analyzeText, ...opts });
+  const sync = (db: Db, opts: SyncOptions) => syncVenues(db, sources, AREA, quiet, { analyzeTexts, ...opts });
 
   beforeAll(async () => {
     one = await openTestDb(target, { ownDatabase: true });
@@ -176,13 +178,14 @@ describe.each(dbTargets())("batched venue sync on %s", (target) => {
       ),
     ];
     const results = await Promise.all([
-      syncVenues(many, src, area, quiet, { analyzeText }),
-      syncVenues(many, src, area, quiet, { analyzeText }),
+      syncVenues(many, src, area, quiet, { analyzeTexts }),
+      syncVenues(many, src, area, quiet, { analyzeTexts }),
     ]);
     expect(results.map((r) => r.added).sort((p, q) => p - q)).toEqual([0, 120]);
     expect(results.map((r) => r.unchanged).sort((p, q) => p - q)).toEqual([0, 120]);
     const [{ n }] = await many.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM venue_sources WHERE external_id LIKE 'osm:%/71000%' OR external_id LIKE 'google:gSyn71%'",
+      "SELECT count(*)::int AS n FROM venue_sources " +
+        "WHERE external_id LIKE 'osm:%/71000%' OR external_id LIKE 'google:gSyn71%'",
     );
     expect(n).toBe(120 + fresh.google.length);
   });

@@ -88,7 +88,8 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
               (SELECT count(*)::int FROM venue_photos p JOIN venues v ON v.id = p.venue_id WHERE ${REGION}) AS photos`,
     );
     const sample = await db.query(
-      "SELECT name, vibe_scores, detected_vibes, vibe_evidence, vibe_method, hours, updated_at, last_synced_at FROM venues WHERE external_id = 'osm:node/1001'",
+      "SELECT name, vibe_scores, detected_vibes, vibe_evidence, vibe_method, hours, updated_at, last_synced_at " +
+        "FROM venues WHERE external_id = 'osm:node/1001'",
     );
     const data = await db.query(
       "SELECT external_id, data, fetched_at FROM venue_sources WHERE external_id LIKE 'osm:%/1%' ORDER BY external_id",
@@ -105,7 +106,8 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
 
   const match = (agent: Agent, p: { latitude: number; longitude: number }, vibes = "all") =>
     agent.get<Venue[]>(
-      `/api/venues/match-public?latitude=${p.latitude}&longitude=${p.longitude}&radius=2&vibes=${encodeURIComponent(vibes)}`,
+      `/api/venues/match-public?latitude=${p.latitude}&longitude=${p.longitude}` +
+        `&radius=2&vibes=${encodeURIComponent(vibes)}`,
     );
 
   describe("who may sync", () => {
@@ -160,7 +162,8 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       });
       const q = overpass.requests.at(-1)!.query;
       expect(q).toContain(
-        `node["amenity"~"^(bar|pub|biergarten|cafe|ice_cream|restaurant|fast_food|nightclub|music_venue)$"](around:1000,${A.latitude},${A.longitude});`,
+        `node["amenity"~"^(bar|pub|biergarten|cafe|ice_cream|restaurant|fast_food|nightclub|music_venue)$"]` +
+          `(around:1000,${A.latitude},${A.longitude});`,
       );
       expect(q).toContain("out center tags;");
 
@@ -191,7 +194,7 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         vibe_evidence: Record<string, { source: string; detail: string }[]>;
         last_synced_at: Date;
       }>("SELECT vibe_method, vibe_evidence, last_synced_at FROM venues WHERE external_id = 'osm:node/1001'");
-      expect(row.vibe_method).toBe("blend-v1");
+      expect(row.vibe_method).toBe("blend-v2");
       expect(row.vibe_evidence["Live Music"]).toContainEqual({
         source: "osm",
         detail: "OpenStreetMap: live_music=yes",
@@ -308,7 +311,7 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       expect(await snapshot(osmOnly.db)).toEqual(before);
     });
 
-    it("Overpass answering at once but sending its body slowly: 503 after SYNC_TIMEOUT_MS, nothing changed", async () => {
+    it("Overpass answering at once, sending its body slowly: 503 after SYNC_TIMEOUT_MS, nothing changed", async () => {
       const blue = overpass.elements().find((e) => e.id === 1001)!;
       const tags = blue.tags;
       blue.tags = { amenity: "bar", name: "The Slow Blue Note" }; // what the sync would change
@@ -330,7 +333,8 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       const res = await admin.post(PATH, area(E));
       expect(res.status).toBe(503);
       expect(res.body.message).toBe(
-        "Sync Failed: OpenStreetMap could not be reached (the connection was closed before the response was complete). Nothing was changed.",
+        "Sync Failed: OpenStreetMap could not be reached " +
+          "(the connection was closed before the response was complete). Nothing was changed.",
       );
       expect(await venuesNear(osmOnly.db, E, 1000)).toEqual([]);
     });
@@ -371,7 +375,8 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
           latitude: number;
           longitude: number;
         }>(
-          "SELECT id, external_id, name, latitude, longitude FROM venues WHERE source = 'datasf' AND category = 'Restaurant' ORDER BY id LIMIT 1",
+          "SELECT id, external_id, name, latitude, longitude FROM venues " +
+            "WHERE source = 'datasf' AND category = 'Restaurant' ORDER BY id LIMIT 1",
         );
         overpass.elements().push({
           type: "node",
@@ -388,7 +393,8 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         );
         expect(row.external_id).toBe(seed.external_id);
         expect(row.attribution).toBe(
-          "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain. Map data (c) OpenStreetMap contributors, ODbL.",
+          "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain. " +
+            "Map data (c) OpenStreetMap contributors, ODbL.",
         );
         expect(row.detected_vibes).toContain("Live Music");
         expect(
@@ -455,7 +461,10 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       const res = await admin2.post(PATH, area(D));
       expect(res.status).toBe(200);
       expect(res.body.message).toMatch(
-        /^Synced 7 venues from OpenStreetMap: 7 added, 0 updated, 0 unchanged\. Not synced: Google Places is unavailable \(HTTP 500: Internal error encountered\.\)$/,
+        new RegExp(
+          String.raw`^Synced 7 venues from OpenStreetMap: 7 added, 0 updated, 0 unchanged\. ` +
+            String.raw`Not synced: Google Places is unavailable \(HTTP 500: Internal error encountered\.\)$`,
+        ),
       );
       expect(res.body.sources).toEqual([
         { id: "osm", name: "OpenStreetMap", status: "ok", count: 7 },
@@ -487,7 +496,10 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
       const res = await admin2.post(PATH, area(D));
       expect(res.status).toBe(200);
       expect(res.body.message).toMatch(
-        /^Synced 3 venues from Google Places: 0 added, 0 updated, 3 unchanged\. Not synced: OpenStreetMap is unavailable \(HTTP 503/,
+        new RegExp(
+          String.raw`^Synced 3 venues from Google Places: 0 added, 0 updated, 3 unchanged\. ` +
+            String.raw`Not synced: OpenStreetMap is unavailable \(HTTP 503`,
+        ),
       );
     });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_COORDS, KM_PER_MILE } from "@shared/constants";
+import { DEFAULT_COORDS, KM_PER_MILE } from "@shared/vocabulary";
 import { MAX_VENUE_OFFSET, TOTAL_COUNT_HEADER, type Venue } from "@shared/contracts/venues";
 import { Agent } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
@@ -30,7 +30,8 @@ describe.each(dbTargets())("venue lists in pages on %s", (target) => {
       `SELECT id FROM venues v
         WHERE earth_distance(v.earth, ll_to_earth($1, $2)) <= $3
           AND (cardinality($4::text[]) = 0 OR v.detected_vibes && $4::text[])
-          AND ($5::text IS NULL OR unaccent(lower(v.name || ' ' || v.category || ' ' || coalesce(v.description, '') || ' ' || array_to_string(v.detected_vibes, ' '))) LIKE '%' || $5 || '%')`,
+          AND ($5::text IS NULL OR unaccent(lower(v.name || ' ' || v.category || ' ' || coalesce(v.description, '')
+                 || ' ' || array_to_string(v.detected_vibes, ' '))) LIKE '%' || $5 || '%')`,
       [DEFAULT_COORDS.latitude, DEFAULT_COORDS.longitude, radiusKm * 1000, vibes, search ?? null],
     );
     return rows.map((r) => r.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_COORDS, KM_PER_MILE } from "@shared/constants";
+import { DEFAULT_COORDS, KM_PER_MILE } from "@shared/vocabulary";
 import { MAX_VENUE_RESULTS, venueDetailsSchema, venueSchema, type Venue } from "@shared/contracts/venues";
 import { Agent, signUp } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
@@ -203,7 +203,8 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
     it("shows the reviews and photos a source brought", async () => {
       const [venue] = (await anon.get<Venue[]>(`/api/venues/nearby?${here}&radius=5&limit=1&search=coffee`)).body;
       await server.db.query(
-        "INSERT INTO venue_reviews (venue_id, source, author, rating, text, time) VALUES ($1, 'test', 'Sam', 4.5, 'Lovely and quiet.', now())",
+        "INSERT INTO venue_reviews (venue_id, source, author, rating, text, time) " +
+          "VALUES ($1, 'test', 'Sam', 4.5, 'Lovely and quiet.', now())",
         [venue.id],
       );
       await server.db.query(

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Venue } from "@shared/contracts/venues";
 import {
   DESKTOP,
@@ -13,6 +13,7 @@ import {
   useAppInBrowser,
 } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForCount, waitForFocus } from "../helpers/wait";
 
 // axe-core's own build, injected into each page as a script (no test-runner wrapper needed).
 const axeSource: string = createRequire(import.meta.url)("axe-core").source;
@@ -34,13 +35,19 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** Waits until the page has finished loading its data: no pending requests, no loading text or skeletons. */
+/**
+ * Waits until the page has finished loading its data: no pending requests, no loading text,
+ * skeleton or busy region (Playwright's own waiting, however slow the machine; no fixed sleep).
+ */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  await expect
-    .poll(() => page.locator('[role="status"]:text-is("Loading..."), .animate-pulse').count(), { timeout: 15_000 })
-    .toBe(0);
-  await page.waitForTimeout(100);
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.animate-pulse, [aria-busy="true"]') &&
+      ![...document.querySelectorAll('[role="status"]')].some((e) => e.textContent?.trim() === "Loading..."),
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** Runs axe-core on the page as it is now and returns its serious and critical violations. */
@@ -65,7 +72,8 @@ function describeViolations(where: string, violations: AxeViolation[]): string {
         .slice(0, 8)
         .map(
           (n) =>
-            `    - ${n.target.join(" ")}\n      ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`,
+            `    - ${n.target.join(" ")}\n      ${n.html.slice(0, 160)}\n      ` +
+            `${(n.failureSummary ?? "").replace(/\n/g, "\n      ")}`,
         )
         .join("\n");
       const more = v.nodes.length > 8 ? `\n    ... and ${v.nodes.length - 8} more` : "";
@@ -94,8 +102,10 @@ async function markControls(page: Page): Promise<{ controls: string[]; unreachab
       for (let e: Element | null = el; e && out.length <= depth; e = e.parentElement) out.push(e);
       return out;
     };
-    const describe = (el: Element) =>
-      `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`;
+    const describe = (el: Element) => {
+      const label = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${label}"`;
+    };
     const visible = (el: Element) =>
       el.checkVisibility({ visibilityProperty: true, opacityProperty: false }) && !el.closest("[inert]");
     const selector =
@@ -172,9 +182,10 @@ async function focusedState(
     }
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) indicator = false;
+    const label = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
     return {
       kb: el.getAttribute("data-kb"),
-      desc: `<${el.tagName.toLowerCase()}> "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`,
+      desc: `<${el.tagName.toLowerCase()}> "${label}"`,
       indicator,
       inDialog: !!el.closest('[role="dialog"], [role="alertdialog"]'),
     };
@@ -221,7 +232,7 @@ async function checkTrap(page: Page, dialogName: string, opener: ReturnType<Page
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: dialogName });
   await dialog.waitFor();
-  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+  await page.waitForFunction(() => !!document.activeElement?.closest('[role="dialog"]'));
   const seen = new Set<string>();
   for (const key of [...Array(25).fill("Tab"), ...Array(10).fill("Shift+Tab")]) {
     await page.keyboard.press(key);
@@ -233,12 +244,8 @@ async function checkTrap(page: Page, dialogName: string, opener: ReturnType<Page
   }
   expect(seen.size, `${dialogName}: focus should move between its controls`).toBeGreaterThan(1);
   await page.keyboard.press("Escape");
-  await expect.poll(() => dialog.count()).toBe(0);
-  await expect
-    .poll(() => opener.evaluate((el) => el === document.activeElement), {
-      message: `${dialogName}: focus did not return to its opener`,
-    })
-    .toBe(true);
+  await waitForCount(dialog, 0);
+  await waitForFocus(opener, { message: `${dialogName}: focus did not return to its opener` });
 }
 
 type Check = {
@@ -262,6 +269,18 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     await settle(page);
   };
 
+  // the map of matches (no style in tests: markers on the plain background, with the attribution control)
+  const mapDrawn = async (page: Page) => {
+    await page.locator("[data-map-state=plain], [data-map-state=ready]").waitFor({ timeout: 30_000 });
+    await page.locator(".vibe-map-marker, .vibe-map-cluster").first().waitFor({ timeout: 15_000 });
+    await settle(page);
+  };
+
+  const mapPages: Check[] = [
+    { name: "home-map", path: "/?view=map", then: (page) => mapDrawn(page) },
+    { name: "explore-map", path: "/explore?view=map", then: (page) => mapDrawn(page) },
+  ];
+
   const openTab = async (page: Page, name: string) => {
     await page.getByRole("tab", { name }).click();
     await settle(page);
@@ -272,28 +291,37 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     await settle(page);
   };
 
-  async function audit(
-    context: BrowserContext,
-    page: Page,
+  /**
+   * One test per page of `checks`, all in one browser context that `open` makes (signed in as
+   * `who`): twenty pages in one test took up to its 90 s limit on a loaded 2-core machine (each
+   * page waits for its network to be idle, runs axe and takes a screenshot), and a failure now
+   * names its page.
+   */
+  function auditEach(
     who: string,
     viewport: keyof typeof VIEWPORTS,
+    open: () => Promise<{ page: Page; context: BrowserContext }>,
     checks: Check[],
   ) {
-    const failures: string[] = [];
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    for (const check of checks) {
-      await page.goto(check.path);
-      await (check.ready ?? h1)(page);
-      await settle(page);
-      if (check.then) await check.then(page);
-      const where = `${who} ${viewport} ${check.name}`;
-      const found = await seriousViolations(page);
-      if (found.length) failures.push(describeViolations(where, found));
-      await shot(page, `a11y-${who}-${viewport}-${check.name}`.replace(/[^a-z0-9-]+/gi, "-"));
-    }
-    await context.close();
-    if (failures.length) console.error(failures.join("\n\n"));
-    expect(failures, failures.join("\n\n")).toEqual([]);
+    describe(`${who}, ${viewport}: no serious or critical violations`, () => {
+      let opened: { page: Page; context: BrowserContext };
+      beforeAll(async () => {
+        opened = await open();
+        await opened.page.emulateMedia({ reducedMotion: "reduce" });
+      });
+      afterAll(async () => opened?.context.close());
+      it.each(checks)("$name", async (check) => {
+        const { page } = opened;
+        await page.goto(check.path);
+        await (check.ready ?? h1)(page);
+        await settle(page);
+        if (check.then) await check.then(page);
+        const found = await seriousViolations(page);
+        await shot(page, `a11y-${who}-${viewport}-${check.name}`.replace(/[^a-z0-9-]+/gi, "-"));
+        const failure = found.length ? describeViolations(`${who} ${viewport} ${check.name}`, found) : "";
+        expect(failure, failure).toBe("");
+      });
+    });
   }
 
   const signedOutPages: Check[] = [
@@ -378,7 +406,7 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     await context.close();
   });
 
-  it("keyboard: Tab reaches every control with a visible focus on the landing page, Home and a venue's details", async () => {
+  it("keyboard: Tab reaches every control with visible focus: landing page, Home, a venue's details", async () => {
     const out = await newPage(app.browser, app.server.url, DESKTOP);
     await out.page.emulateMedia({ reducedMotion: "reduce" });
     await out.page.goto("/");
@@ -397,7 +425,8 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     await openFirstVenue(page);
     const details = await tabThrough(page, "venue details");
     console.log(
-      `keyboard: ${landing} controls on the landing page, ${home} on Home, ${details} in a venue's details, all reached with visible focus`,
+      `keyboard: ${landing} controls on the landing page, ${home} on Home, ${details} in a venue's details, ` +
+        "all reached with visible focus",
     );
     await context.close();
   });
@@ -428,30 +457,50 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
   });
 
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-    it(`signed out, ${viewport}: no serious or critical violations`, async () => {
-      const { page, context } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport]);
-      await audit(context, page, "signed-out", viewport, signedOutPages);
-    });
+    auditEach("signed-out", viewport, () => newPage(app.browser, app.server.url, VIEWPORTS[viewport]), signedOutPages);
 
-    it(`signed in, ${viewport}: no serious or critical violations`, async () => {
-      const { page, context } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport], { geolocation: GPS });
-      await signUpIn(context, app.server.url, uniqueEmail("a11y"), "Alex");
-      await audit(context, page, "user", viewport, userPages);
-    });
+    auditEach(
+      "user",
+      viewport,
+      async () => {
+        const opened = await newPage(app.browser, app.server.url, VIEWPORTS[viewport], { geolocation: GPS });
+        await signUpIn(opened.context, app.server.url, uniqueEmail("a11y"), "Alex");
+        return opened;
+      },
+      userPages,
+    );
 
-    it(`admin and venue owner, ${viewport}: no serious or critical violations`, async () => {
-      const { page, context } = await newPage(app.browser, app.server.url, VIEWPORTS[viewport], { geolocation: GPS });
-      await signUpAdminIn(context, app.server, adminEmail, "Ada");
-      const venues = (await (
-        await context.request.get(
-          `${app.server.url}/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`,
-        )
-      ).json()) as Venue[];
-      const own = await context.request.post(`${app.server.url}/api/admin/venues/${venues[0].id}/owner`, {
-        data: { email: adminEmail },
-      });
-      expect([201, 409]).toContain(own.status());
-      await audit(context, page, "admin", viewport, adminPages);
-    });
+    // the map views (main's own audit), in a context of their own as before
+    auditEach(
+      "user",
+      viewport,
+      async () => {
+        const opened = await newPage(app.browser, app.server.url, VIEWPORTS[viewport], { geolocation: GPS });
+        await signUpIn(opened.context, app.server.url, uniqueEmail("a11y-map"), "Max");
+        return opened;
+      },
+      mapPages,
+    );
+
+    auditEach(
+      "admin",
+      viewport,
+      async () => {
+        const opened = await newPage(app.browser, app.server.url, VIEWPORTS[viewport], { geolocation: GPS });
+        const { context } = opened;
+        await signUpAdminIn(context, app.server, adminEmail, "Ada");
+        const venues = (await (
+          await context.request.get(
+            `${app.server.url}/api/venues/nearby?latitude=${GPS.latitude}&longitude=${GPS.longitude}&radius=2&limit=1`,
+          )
+        ).json()) as Venue[];
+        const own = await context.request.post(`${app.server.url}/api/admin/venues/${venues[0].id}/owner`, {
+          data: { email: adminEmail },
+        });
+        expect([201, 409]).toContain(own.status());
+        return opened;
+      },
+      adminPages,
+    );
   }
 });

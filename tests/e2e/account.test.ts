@@ -1,11 +1,13 @@
 import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_TEXT, TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
+import { TEXT } from "@shared/vocabulary";
 import { DESKTOP, findChromium, launchBrowser, newPage, shot, signUpIn } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../helpers/smtp";
+import { waitForAtLeast, waitForCount } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 // Home asks for the location; with it granted no "Location Error" toast takes the place of ours (one toast at a time)
@@ -49,28 +51,28 @@ describe.skipIf(!chromiumPath)("account mail in the browser", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: ACCOUNT_TEXT.forgotLink }).click();
     // the address typed so far comes along
-    await expect.poll(() => page.getByRole("heading", { name: ACCOUNT_TEXT.forgotTitle }).count()).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: ACCOUNT_TEXT.forgotTitle }), 1);
     expect(await page.getByLabel("Email").inputValue()).toBe(email);
     await shot(page, "forgot-password-step");
     await page.getByRole("button", { name: ACCOUNT_TEXT.forgotSubmit }).click();
-    await expect.poll(() => page.getByText(ACCOUNT_TEXT.forgotSent(email)).count()).toBe(1);
+    await waitForCount(page.getByText(ACCOUNT_TEXT.forgotSent(email)), 1);
     await shot(page, "forgot-password-sent");
 
     const mail = await inbox.next((m) => m.to.includes(email) && m.subject === "Reset your VIBE password");
     const link = linkIn(mail, "/reset-password");
     await page.goto(link);
-    await expect.poll(() => page.getByRole("heading", { name: ACCOUNT_TEXT.resetTitle }).count()).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: ACCOUNT_TEXT.resetTitle }), 1);
     // the token leaves the address bar once read
     expect(new URL(page.url()).hash).toBe("");
     await page.getByLabel(ACCOUNT_TEXT.newPassword).fill("short");
     await page.getByRole("button", { name: ACCOUNT_TEXT.resetSubmit }).click();
-    await expect.poll(() => page.getByText(TEXT.passwordMin).count()).toBe(1);
+    await waitForCount(page.getByText(TEXT.passwordMin), 1);
     await shot(page, "reset-password-rule");
     await page.getByLabel(ACCOUNT_TEXT.newPassword).fill("my new password");
     await page.getByRole("button", { name: ACCOUNT_TEXT.resetSubmit }).click();
     await page.waitForURL(server.url + "/");
     await signedInShell(page).waitFor();
-    await expect.poll(() => page.getByText(ACCOUNT_TEXT.resetDone).count()).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByText(ACCOUNT_TEXT.resetDone), 1);
     await shot(page, "reset-password-done");
 
     // the browser signed in before the reset is signed out; the new password signs in
@@ -84,15 +86,15 @@ describe.skipIf(!chromiumPath)("account mail in the browser", () => {
     const { page: again, context: other } = await open(link);
     await again.getByLabel(ACCOUNT_TEXT.newPassword).fill("an attacker's password");
     await again.getByRole("button", { name: ACCOUNT_TEXT.resetSubmit }).click();
-    await expect.poll(() => again.getByText(ACCOUNT_TEXT.resetUsed).count(), { timeout: 5000 }).toBe(1);
+    await waitForCount(again.getByText(ACCOUNT_TEXT.resetUsed), 1, { timeout: 5000 });
     await shot(again, "reset-password-used");
     await again.getByRole("button", { name: ACCOUNT_TEXT.requestNewLink }).click();
-    await expect.poll(() => again.getByRole("heading", { name: ACCOUNT_TEXT.forgotTitle }).count()).toBe(1);
+    await waitForCount(again.getByRole("heading", { name: ACCOUNT_TEXT.forgotTitle }), 1);
     expect(problems).toEqual([]);
     await Promise.all([context.close(), first.close(), other.close()]);
   });
 
-  it("sign-up: a new address lands in the app and verifies from the mailed link; a taken one is told to check its email", async () => {
+  it("sign-up: a new address lands in the app, verifies by mail link; a taken one is told to check mail", async () => {
     const email = uniqueEmail("verify");
     const { page, context, problems } = await open("/login");
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -102,15 +104,15 @@ describe.skipIf(!chromiumPath)("account mail in the browser", () => {
     await page.getByRole("button", { name: /create account/i }).click();
     await page.waitForURL(server.url + "/");
     await signedInShell(page).waitFor();
-    await expect.poll(() => page.getByText(ACCOUNT_TEXT.welcomeBody(email)).count()).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByText(ACCOUNT_TEXT.welcomeBody(email)), 1);
 
     // Profile asks to verify, and can send a new link
     await page.goto("/profile");
-    await expect.poll(() => page.getByRole("heading", { name: ACCOUNT_TEXT.unverifiedTitle }).count()).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: ACCOUNT_TEXT.unverifiedTitle }), 1);
     await shot(page, "profile-unverified");
     const mail = await inbox.next((m) => m.to.includes(email) && m.subject === "Verify your email for VIBE");
     await page.goto(linkIn(mail, "/verify-email"));
-    await expect.poll(() => page.getByRole("heading", { name: ACCOUNT_TEXT.verified }).count()).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: ACCOUNT_TEXT.verified }), 1);
     await shot(page, "verify-email-done");
     await page.getByRole("button", { name: ACCOUNT_TEXT.continue }).click();
     await page.waitForURL(server.url + "/");
@@ -125,7 +127,7 @@ describe.skipIf(!chromiumPath)("account mail in the browser", () => {
     await second.getByLabel("Email").fill(email);
     await second.getByLabel("Password").fill("someone else's password");
     await second.getByRole("button", { name: /create account/i }).click();
-    await expect.poll(() => second.getByRole("heading", { name: ACCOUNT_TEXT.checkEmailTitle }).count()).toBe(1);
+    await waitForCount(second.getByRole("heading", { name: ACCOUNT_TEXT.checkEmailTitle }), 1);
     expect(await second.getByText(ACCOUNT_TEXT.checkEmailBody(email)).count()).toBe(1);
     await shot(second, "signup-check-email");
     expect(problems).toEqual([]);
@@ -149,9 +151,7 @@ describe.skipIf(!chromiumPath)("account mail in the browser", () => {
     expect((await phone.request.get(`${server.url}/api/auth/me`)).status()).toBe(200);
     await page.getByRole("button", { name: ACCOUNT_TEXT.signOutEverywhere, exact: true }).click();
     await dialog.getByRole("button", { name: ACCOUNT_TEXT.signOutEverywhereConfirm, exact: true }).click();
-    await expect
-      .poll(() => page.getByRole("button", { name: "Continue as Guest" }).count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    await waitForAtLeast(page.getByRole("button", { name: "Continue as Guest" }), 1, { timeout: 10_000 });
     expect((await phone.request.get(`${server.url}/api/auth/me`)).status()).toBe(401);
     expect((await context.request.get(`${server.url}/api/auth/me`)).status()).toBe(401);
     expect(problems).toEqual([]);

@@ -12,6 +12,7 @@ import {
 import { uniqueEmail } from "../helpers/http";
 import { markEmailVerified } from "../../src/server/auth/users";
 import { sfLikeElements, startFakeOverpass } from "../fakes/overpass";
+import { waitForAtLeast, waitForCount } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 // Oakland: no seed venues there, so what the sync adds is all there is.
@@ -29,13 +30,13 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
   afterAll(() => overpass.close());
 
   const toastSays = async (page: import("playwright-core").Page, text: string | RegExp) =>
-    expect.poll(() => page.getByText(text).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    waitForAtLeast(page.getByText(text), 1, { timeout: 15_000 });
 
   it("an admin sees the services, syncs venues from OpenStreetMap and tries both analyzers", async () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
     await signUpAdminIn(context, app.server, adminEmail, "Ada");
     await page.goto("/admin");
-    await expect.poll(() => page.getByRole("heading", { name: "Admin Panel" }).count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: "Admin Panel" }), 1, { timeout: 10_000 });
     const headings = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
     expect(headings.slice(0, 5)).toEqual([
       "Service Status",
@@ -45,7 +46,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
       "Analysis Results",
     ]);
     const services = page.getByRole("list", { name: "Service Status" });
-    await expect.poll(() => services.getByRole("listitem").count(), { timeout: 10_000 }).toBeGreaterThan(5);
+    await waitForAtLeast(services.getByRole("listitem"), 6, { timeout: 10_000 });
     expect(await services.getByText("Database").count()).toBeGreaterThan(0);
 
     // defaults of spec 9, then an inline validation message
@@ -54,7 +55,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     expect(await page.getByLabel("Radius (metres)").inputValue()).toBe("5000");
     await page.getByLabel("Radius (metres)").fill("50.5");
     await page.getByRole("button", { name: "Sync Venues" }).click();
-    await expect.poll(() => page.getByText(/whole number/i).count()).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByText(/whole number/i), 1);
 
     // a sync against the Overpass fake on loopback
     await page.getByLabel("Latitude").fill(String(OAKLAND.latitude));
@@ -80,7 +81,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await page.getByRole("button", { name: "Analyze Text" }).click();
     await toastSays(page, "Analysis Complete");
     await toastSays(page, /vibe-model-v2: .*Romantic \d+%/);
-    await expect.poll(() => page.getByRole("meter", { name: "Romantic" }).count()).toBe(1);
+    await waitForCount(page.getByRole("meter", { name: "Romantic" }), 1);
 
     // image analysis refuses internal addresses
     await page.getByLabel("Image URL").fill("http://10.1.2.3/x.png");
@@ -105,7 +106,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     const result = card.getByRole("button", { name: /^Homestead\b/ }).first();
     await result.waitFor({ timeout: 15_000 });
     await result.click();
-    await expect.poll(() => card.getByText(/^Homestead \(id \d+\)/).count()).toBe(1);
+    await waitForCount(card.getByText(/^Homestead \(id \d+\)/), 1);
     await card.getByLabel("Owner's email").fill(ownerEmail);
     await shot(page, "admin-venue-owner-by-name");
     await card.getByRole("button", { name: "Add Owner" }).click();
@@ -115,9 +116,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     const sidebar = owner.page.getByRole("navigation", { name: "Main" }).first();
     await sidebar.getByRole("link", { name: "Business" }).click();
     await owner.page.waitForURL(`${app.server.url}/business`);
-    await expect
-      .poll(() => owner.page.getByText("Homestead", { exact: true }).count(), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await waitForAtLeast(owner.page.getByText("Homestead", { exact: true }), 1, { timeout: 15_000 });
     expect([...problems, ...owner.problems]).toEqual([]);
     await owner.context.close();
     await context.close();
@@ -133,7 +132,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await markEmailVerified(app.server.db, user.id);
     await app.server.ctx.changes.settle();
     await page.getByRole("button", { name: "Check again" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Admin Panel" }).count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: "Admin Panel" }), 1, { timeout: 10_000 });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -142,7 +141,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     const { page, context } = await newPage(app.browser, app.server.url, PHONE);
     await signUpIn(context, app.server.url, uniqueEmail("user"));
     await page.goto("/admin");
-    await expect.poll(() => page.getByRole("heading", { name: "Admins only" }).count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: "Admins only" }), 1, { timeout: 10_000 });
     await context.close();
   });
 
@@ -162,11 +161,9 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     expect(await panel.getByText(/% match/).count()).toBe(1);
     expect(await panel.getByText("Bar", { exact: true }).count()).toBeGreaterThan(0);
     expect(await panel.getByText("live music").count()).toBeGreaterThan(0);
-    await expect
-      .poll(() => page.getByRole("main").getByRole("heading", { name: "The Blue Note Jazz Bar" }).count(), {
-        timeout: 10_000,
-      })
-      .toBe(1);
+    await waitForCount(page.getByRole("main").getByRole("heading", { name: "The Blue Note Jazz Bar" }), 1, {
+      timeout: 10_000,
+    });
     // the paused picker is folded away (issue 17); opened, it is still paused
     expect(await page.getByRole("group", { name: "Vibes" }).count()).toBe(0);
     await page.getByRole("button", { name: "Show vibe picker" }).click();
@@ -177,13 +174,11 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await page.getByRole("main").getByRole("button", { name: "The Blue Note Jazz Bar", exact: true }).click();
     const sheet = page.getByRole("dialog", { name: "The Blue Note Jazz Bar" });
     await sheet.getByText("Why these vibes?").click();
-    await expect
-      .poll(() => sheet.getByText(/OpenStreetMap: live_music=yes/).count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    await waitForAtLeast(sheet.getByText(/OpenStreetMap: live_music=yes/), 1, { timeout: 10_000 });
     await sheet.getByRole("button", { name: "Close" }).click();
 
     await page.getByRole("button", { name: "Clear AI search" }).click();
-    await expect.poll(() => panel.count()).toBe(0);
+    await waitForCount(panel, 0);
     expect(await page.getByRole("group", { name: "Vibes" }).getAttribute("aria-disabled")).not.toBe("true");
     expect(problems).toEqual([]);
     await context.close();

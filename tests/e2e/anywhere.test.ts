@@ -4,6 +4,7 @@ import { sfLikeElements, startFakeOverpass, type FakeOverpass } from "../fakes/o
 import { DESKTOP, PHONE, findChromium, launchBrowser, newPage, shot, signUpIn } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
+import { waitForCount } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 // Far from the seed: VIBE knows no venue here until it fetches the area from OpenStreetMap.
@@ -45,11 +46,11 @@ describe.skipIf(!chromiumPath)("a search where VIBE knows few places, in the bro
     const { page, problems } = await visit(LISBON, DESKTOP);
     await page.goto("/");
     const notice = page.getByRole("status").filter({ hasText: "Finding places near you…" });
-    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(notice, 1, { timeout: 10_000 });
     expect(await page.getByText("No venues match your vibe right now.").count()).toBe(0);
     await shot(page, "anywhere-finding-desktop");
-    await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBe(7);
-    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(0);
+    await waitForCount(cards(page), 7, { timeout: 20_000 });
+    await waitForCount(notice, 0, { timeout: 10_000 });
     expect(await cards(page).getByRole("heading", { name: "The Blue Note Jazz Bar" }).count()).toBe(1);
     await shot(page, "anywhere-filled-desktop");
     expect(problems).toEqual([]);
@@ -60,10 +61,10 @@ describe.skipIf(!chromiumPath)("a search where VIBE knows few places, in the bro
     const { page, problems } = await visit(OSLO, PHONE);
     await page.goto("/explore");
     const notice = page.getByRole("status").filter({ hasText: "Finding places near you…" });
-    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(notice, 1, { timeout: 10_000 });
     await shot(page, "anywhere-finding-phone");
-    await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBe(7);
-    await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(0);
+    await waitForCount(cards(page), 7, { timeout: 20_000 });
+    await waitForCount(notice, 0, { timeout: 10_000 });
     await shot(page, "anywhere-filled-phone");
     expect(problems).toEqual([]);
   });

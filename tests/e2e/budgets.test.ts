@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, findChromium, newPage, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForCount, waitForIdle } from "../helpers/wait";
 
 /**
  * Speed budgets on the production build, served by the real server, in headless Chromium:
@@ -49,12 +50,13 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
     const { page, context } = await newPage(app.browser, app.server.url, DESKTOP);
     await page.goto("/");
     await page.waitForLoadState("networkidle");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).count()).toBe(1);
+    await waitForCount(page.getByRole("heading", { level: 1 }), 1);
     const scripts = await scriptsLoaded(page);
     const sizes = scripts.map((s) => [s, gzipKb(s)] as const);
     const total = sizes.reduce((sum, [, kb]) => sum + kb, 0);
     console.log(
-      `landing page JavaScript: ${total.toFixed(1)} kB gzip in ${scripts.length} files: ${sizes.map(([s, kb]) => `${s.split("/").pop()} ${kb.toFixed(1)}`).join(", ")}`,
+      `landing page JavaScript: ${total.toFixed(1)} kB gzip in ${scripts.length} files: ` +
+        sizes.map(([s, kb]) => `${s.split("/").pop()} ${kb.toFixed(1)}`).join(", "),
     );
     expect(total).toBeLessThanOrEqual(JS_BUDGET_KB);
     // and it travels compressed (the build's Brotli copies): what crossed the wire, per file
@@ -68,7 +70,8 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
         }),
     )) as { name: string; encoded: number; decoded: number }[];
     console.log(
-      `landing page JavaScript over the wire: ${(wire.reduce((sum, w) => sum + w.encoded, 0) / 1024).toFixed(1)} kB (${(wire.reduce((sum, w) => sum + w.decoded, 0) / 1024).toFixed(1)} kB decoded)`,
+      `landing page JavaScript over the wire: ${(wire.reduce((sum, w) => sum + w.encoded, 0) / 1024).toFixed(1)} kB ` +
+        `(${(wire.reduce((sum, w) => sum + w.decoded, 0) / 1024).toFixed(1)} kB decoded)`,
     );
     for (const w of wire) if (w.decoded > 2048) expect(w.encoded, w.name).toBeLessThan(w.decoded / 2);
     // pages nobody opened are not loaded
@@ -124,10 +127,8 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
     for (let i = 0; i < 3; i++) {
       await page.goto("/", { waitUntil: "load" });
       await page.waitForLoadState("networkidle");
-      await expect
-        .poll(() => page.getByRole("main").locator("article").count(), { timeout: 15_000 })
-        .toBeGreaterThan(0);
-      await page.waitForTimeout(500); // late shifts count too
+      await waitForAtLeast(page.getByRole("main").locator("article"), 1, { timeout: 15_000 });
+      await waitForIdle(page); // late shifts count too: the last answers drawn, the page at rest
       runs.push(
         (await page.evaluate(() => {
           const w = window as unknown as { __lcp: number; __cls: number };
@@ -137,7 +138,8 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
     }
     const median = (k: "lcp" | "cls") => runs.map((r) => r[k]).sort((a, b) => a - b)[1];
     console.log(
-      `Home: LCP ${runs.map((r) => r.lcp.toFixed(0)).join(" / ")} ms (median ${median("lcp").toFixed(0)}), CLS ${runs.map((r) => r.cls.toFixed(3)).join(" / ")}`,
+      `Home: LCP ${runs.map((r) => r.lcp.toFixed(0)).join(" / ")} ms (median ${median("lcp").toFixed(0)}), ` +
+        `CLS ${runs.map((r) => r.cls.toFixed(3)).join(" / ")}`,
     );
     expect(median("lcp")).toBeGreaterThan(0);
     expect(median("lcp")).toBeLessThan(LCP_BUDGET_MS);

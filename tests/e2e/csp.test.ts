@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LANDING_TEXT } from "@shared/constants";
+import { LANDING_TEXT } from "@client/features/landing/texts";
 import { DESKTOP, PHONE, findChromium, newPage, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForIdle, waitForText } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 const GPS = { latitude: 37.7749, longitude: -122.4194 };
@@ -38,8 +39,7 @@ const violations = (page: Page) => page.evaluate(() => window.__cspViolations);
 
 /** Lets the page finish its requests and rendering, so late violations (lazy chunks, images) are counted. */
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(300);
+  await waitForIdle(page);
 }
 
 describe.skipIf(!chromiumPath)("the built client under its Content-Security-Policy", () => {
@@ -53,7 +53,7 @@ describe.skipIf(!chromiumPath)("the built client under its Content-Security-Poli
     await recordViolations(context);
     const res = await page.goto("/");
     expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(LANDING_TEXT.headline);
+    await waitForText(page.getByRole("heading", { level: 1 }), LANDING_TEXT.headline);
     // the sign-up chooser (a dialog with its own chunk and styles)
     await page.getByRole("button", { name: "Sign Up" }).click();
     await page.getByRole("button", { name: "Email", exact: true }).waitFor();
@@ -72,7 +72,7 @@ describe.skipIf(!chromiumPath)("the built client under its Content-Security-Poli
     await signUpIn(context, app.server.url, uniqueEmail("csp"), "Casey");
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).first().waitFor();
-    await expect.poll(() => page.getByRole("main").locator("article").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByRole("main").locator("article"), 1, { timeout: 15_000 });
     // a vibe picked and a venue's details opened: popovers and sheets position themselves with inline styles
     await page.getByRole("group", { name: "Vibes" }).getByRole("button", { name: "Chill", exact: true }).click();
     await page.getByRole("main").locator("article").first().click();
@@ -102,13 +102,14 @@ describe.skipIf(!chromiumPath)("the built client under its Content-Security-Poli
         // some browsers throw at once; the violation is recorded either way
       }
     });
-    await expect.poll(async () => (await violations(page)).map((v) => v.directive)).toEqual(["connect-src"]);
+    await page.waitForFunction(() => window.__cspViolations.some((v) => v.directive === "connect-src"));
+    expect((await violations(page)).map((v) => v.directive)).toEqual(["connect-src"]);
     expect((await violations(page))[0].blocked).toMatch(/^ws:\/\/127\.0\.0\.2:9/);
     expect(problems.filter((p) => !/127\.0\.0\.2|Content Security Policy/.test(p))).toEqual([]);
     await context.close();
   });
 
-  it("the policy is enforced and the recorder sees it: an injected inline script and event handler are refused", async () => {
+  it("the policy is enforced and recorded: an injected inline script and event handler are refused", async () => {
     const { page, context } = await newPage(app.browser, app.server.url);
     await recordViolations(context);
     await page.goto("/");
@@ -125,9 +126,8 @@ describe.skipIf(!chromiumPath)("the built client under its Content-Security-Poli
       return { inline: w.__inlineRan === true, handler: w.__handlerRan === true };
     });
     expect(ran).toEqual({ inline: false, handler: false });
-    await expect
-      .poll(async () => (await violations(page)).map((v) => v.directive).sort())
-      .toEqual(["script-src-attr", "script-src-elem"]);
+    await page.waitForFunction(() => new Set(window.__cspViolations.map((v) => v.directive)).size >= 2);
+    expect((await violations(page)).map((v) => v.directive).sort()).toEqual(["script-src-attr", "script-src-elem"]);
     await context.close();
   });
 });

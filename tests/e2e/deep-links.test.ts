@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LANDING_TEXT, TEXT } from "@shared/constants";
+import { LANDING_TEXT } from "@client/features/landing/texts";
+import { TEXT } from "@shared/vocabulary";
 import { DESKTOP, findChromium, newPage, shot, signUpIn } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 import { useAppInBrowser } from "../helpers/browser";
+import { waitForCount } from "../helpers/wait";
 
 // Issue 17, "Accounts": a link into the app opened signed out shows the landing page with its ways in
 // and, after the person gets in, opens the page the link was for; /login signed in goes Home.
@@ -41,10 +43,8 @@ describe.skipIf(!findChromium())("deep links and /login", () => {
     await landingHeadline(page).waitFor();
     await page.getByRole("button", { name: "Sign In" }).first().click();
     await page.getByRole("button", { name: "Email", exact: true }).click();
-    // (the spec's "Email goes to /login", whose first step asks again)
-    await page.waitForURL(`${app.server.url}/login`);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.getByRole("button", { name: "Email", exact: true }).click();
+    // (the spec's "Email goes to /login": straight to its email sign-in form, not its first step again)
+    await page.waitForURL(`${app.server.url}/login?step=email-login`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("a good password");
     await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
@@ -64,7 +64,7 @@ describe.skipIf(!findChromium())("deep links and /login", () => {
     expect(await page.getByRole("heading", { name: TEXT.notFoundTitle }).count()).toBe(0);
 
     const signedOut = await open("/no/such/page");
-    await expect.poll(() => signedOut.page.getByRole("heading", { name: TEXT.notFoundTitle }).count()).toBe(1);
+    await waitForCount(signedOut.page.getByRole("heading", { name: TEXT.notFoundTitle }), 1);
     await signedOut.context.close();
     expect(problems).toEqual([]);
     await context.close();

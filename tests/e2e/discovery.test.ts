@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDS } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot, signUpIn } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForAttribute, waitForCount } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 // A point in the Mission, a little away from the default, so "Location detected" is real GPS.
@@ -22,12 +23,12 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
     });
   const cards = (page: Page) => page.getByRole("main").locator("article");
 
-  it("picks vibes, changes distance, searches, sorts, opens details, saves and finds the venue in Saved (desktop)", async () => {
+  it("picks vibes, changes distance, searches, sorts, opens details, saves, finds it in Saved (desktop)", async () => {
     const { page, context, problems } = await signedIn();
     await page.goto("/");
-    await expect.poll(() => page.getByText("Location detected").count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => page.getByRole("heading", { name: "Nearby Matches" }).count()).toBe(1);
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForCount(page.getByText("Location detected"), 1, { timeout: 10_000 });
+    await waitForCount(page.getByRole("heading", { name: "Nearby Matches" }), 1);
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
 
     // vibes: the call carries them, sent as a comma list with the GPS position
     const vibesCall = matchRequest(page, (u) => u.searchParams.get("vibes") === "Chill,Cozy");
@@ -38,7 +39,7 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
     expect(Number(called.searchParams.get("latitude"))).toBeCloseTo(GPS.latitude, 3);
     expect(called.searchParams.get("radius")).toBe("16.0934");
     expect(await page.getByRole("button", { name: "Remove Chill" }).count()).toBe(1);
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
 
     // at most five vibes
     for (const v of ["Quiet", "Romantic", "Loud"]) await vibes.getByRole("button", { name: v, exact: true }).click();
@@ -54,17 +55,13 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
 
     // keyword search
     await page.getByRole("searchbox", { name: "Search venues" }).fill("coffee");
-    await expect
-      .poll(() => page.getByRole("heading", { name: "Filtered Matches" }).count(), { timeout: 10_000 })
-      .toBe(1);
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForCount(page.getByRole("heading", { name: "Filtered Matches" }), 1, { timeout: 10_000 });
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
     await page.getByRole("button", { name: "Clear search venues" }).click();
     // the list is the unfiltered one again (not the coffee list still shown dimmed while it loads)
     const settled = async () => {
-      await expect
-        .poll(() => page.getByRole("heading", { name: "Nearby Matches" }).count(), { timeout: 15_000 })
-        .toBe(1);
-      await expect.poll(() => page.locator("[aria-busy=true]").count(), { timeout: 15_000 }).toBe(0);
+      await waitForCount(page.getByRole("heading", { name: "Nearby Matches" }), 1, { timeout: 15_000 });
+      await waitForCount(page.locator("[aria-busy=true]"), 0, { timeout: 15_000 });
     };
     await settled();
 
@@ -84,21 +81,19 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
       /google\.com\/maps\/dir\/\?api=1&destination=-?\d/,
     );
     await sheet.getByRole("tab", { name: "Reviews" }).click();
-    await expect.poll(() => sheet.getByText("No reviews available").count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(sheet.getByText("No reviews available"), 1, { timeout: 10_000 });
     await sheet.getByRole("tab", { name: "Photos" }).click();
-    await expect.poll(() => sheet.getByText("No photos available").count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(sheet.getByText("No photos available"), 1, { timeout: 10_000 });
     await shot(page, "discovery-details-desktop");
 
     // save it, from the sheet
     const heart = sheet.getByRole("button", { name: `Save ${name}` });
     await heart.click();
-    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("true");
+    await waitForAttribute(heart, "aria-pressed", "true");
     await sheet.getByRole("button", { name: "Close" }).click();
     await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Saved" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Saved Venues" }).count()).toBe(1);
-    await expect
-      .poll(() => page.getByRole("main").getByRole("heading", { name, exact: true }).count(), { timeout: 10_000 })
-      .toBe(1);
+    await waitForCount(page.getByRole("heading", { name: "Saved Venues" }), 1);
+    await waitForCount(page.getByRole("main").getByRole("heading", { name, exact: true }), 1, { timeout: 10_000 });
     await shot(page, "discovery-saved-desktop");
     expect(problems).toEqual([]);
     await context.close();
@@ -107,15 +102,15 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
   it("filters Explore by category and text, with the Total Venues count and Clear Search", async () => {
     const { page, context, problems } = await signedIn();
     await page.goto("/explore");
-    await expect.poll(() => page.getByRole("heading", { name: "Total Venues" }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForCount(page.getByRole("heading", { name: "Total Venues" }), 1, { timeout: 10_000 });
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
     const categoryCall = matchRequest(page, (u) => u.searchParams.get("category") === "Cafe");
     await page.getByRole("group", { name: "Category" }).getByRole("button", { name: "Cafes" }).click();
     await categoryCall;
     await page.getByRole("searchbox", { name: "Filter by name, category or vibe" }).fill("zzzz no such venue");
-    await expect.poll(() => page.getByText("No venues found").count()).toBe(1);
+    await waitForCount(page.getByText("No venues found"), 1);
     await page.getByRole("button", { name: "Clear Search" }).click();
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(cards(page), 1, { timeout: 10_000 });
     await shot(page, "discovery-explore-desktop");
     expect(problems).toEqual([]);
     await context.close();
@@ -124,25 +119,21 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
   it("works on a phone: vibes, details sheet, save, Saved", async () => {
     const { page, context, problems } = await signedIn(PHONE);
     await page.goto("/");
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
     await page.getByRole("group", { name: "Vibes" }).getByRole("button", { name: "Energetic", exact: true }).click();
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(page, "discovery-home-phone");
     const first = cards(page).first();
     const name = (await first.getByRole("heading").textContent())!.trim();
     await first.getByRole("button", { name: `Save ${name}` }).click();
-    await expect
-      .poll(() => first.getByRole("button", { name: `Save ${name}` }).getAttribute("aria-pressed"))
-      .toBe("true");
+    await waitForAttribute(first.getByRole("button", { name: `Save ${name}` }), "aria-pressed", "true");
     await first.getByRole("button", { name, exact: true }).click();
     await page.getByRole("dialog", { name }).waitFor();
     await shot(page, "discovery-details-phone");
     await page.getByRole("dialog", { name }).getByRole("button", { name: "Close" }).click();
     await page.locator("nav[aria-label='Main']:visible").getByRole("link", { name: "Saved" }).click();
-    await expect
-      .poll(() => page.getByRole("main").getByRole("heading", { name, exact: true }).count(), { timeout: 10_000 })
-      .toBe(1);
+    await waitForCount(page.getByRole("main").getByRole("heading", { name, exact: true }), 1, { timeout: 10_000 });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -152,7 +143,7 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
     await signUpIn(context, app.server.url, uniqueEmail("nogps"));
     const call = page.waitForRequest((r) => r.url().includes("/api/venues/match-public"), { timeout: 15_000 });
     await page.goto("/");
-    await expect.poll(() => page.getByText("Location Error").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByText("Location Error"), 1, { timeout: 10_000 });
     const url = new URL((await call).url());
     expect(Number(url.searchParams.get("latitude"))).toBeCloseTo(DEFAULT_COORDS.latitude, 3);
     await context.close();

@@ -1,8 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDS, DISCOVER_TEXT } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
+import { DISCOVER_TEXT } from "@client/features/explore/texts";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { DESKTOP, findChromium, newPage, PHONE, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForCount } from "../helpers/wait";
 
 // Issue 17, Explore: a natural-language result sat 700 px (desktop) to 1,500 px (phone) below the
 // fold behind the dimmed picker, and "cozy wine bar with live jazz" claimed "100% match" though
@@ -41,8 +44,9 @@ describe.skipIf(!findChromium())("Explore brings a natural-language result to th
 
       // the dimmed picker is folded to one line, the page scrolled to the panel
       expect(await page.getByRole("group", { name: "Vibes" }).count()).toBe(0);
-      await expect.poll(async () => (await panel.boundingBox())!.y, { timeout: 5_000 }).toBeLessThan(40);
-      const first = page.getByRole("list", { name: "Total Venues" }).locator("article").first();
+      const panelEl = await panel.elementHandle();
+      await page.waitForFunction((el) => el!.getBoundingClientRect().y < 40, panelEl, { timeout: 5_000 });
+      const first = page.getByRole("list", { name: DISCOVER_TEXT.resultsHeading }).locator("article").first();
       await first.waitFor({ timeout: 15_000 });
       const box = (await first.boundingBox())!;
       expect(box.y).toBeGreaterThan(0);
@@ -52,4 +56,47 @@ describe.skipIf(!findChromium())("Explore brings a natural-language result to th
       await context.close();
     });
   }
+
+  // Spec 4's "Total Venues" count: after a natural-language search it showed the AI's result count
+  // under that label. The heading now says what the figure is; Total Venues is the total again after.
+  it("after a natural-language search the count is headed AI Results, not Total Venues", async () => {
+    const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP, {
+      geolocation: DEFAULT_COORDS,
+    });
+    await signUpIn(context, app.server.url, uniqueEmail("nl-total"), "Ari");
+    const main = page.getByRole("main");
+    const count = (label: string) => main.getByRole("status").filter({ hasText: `${label}:` });
+    const figure = async (label: string) => Number((await count(label).textContent())!.replace(/\D/g, ""));
+    const listed = (label: string) => page.getByRole("list", { name: label }).locator("article").count();
+    await page.goto("/explore");
+    await main.locator("article").first().waitFor({ timeout: 15_000 });
+    await count(VENUE_TEXT.totalVenues).filter({ hasText: /[1-9]/ }).waitFor({ timeout: 10_000 });
+    const total = await figure(VENUE_TEXT.totalVenues);
+    // more venues around than the first page lists: the total is not the list's length
+    expect(total).toBeGreaterThan(await listed(VENUE_TEXT.totalVenues));
+
+    await page.getByRole("textbox", { name: DISCOVER_TEXT.queryLabel }).fill("quiet cafe");
+    await page.getByRole("button", { name: DISCOVER_TEXT.find }).click();
+    await page.getByRole("region", { name: DISCOVER_TEXT.understood }).waitFor({ timeout: 15_000 });
+    // the figure is the AI list's own length (the grid draws its cards in steps: wait for them all)
+    const found = await figure(DISCOVER_TEXT.resultsHeading);
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(total);
+    await waitForCount(page.getByRole("list", { name: DISCOVER_TEXT.resultsHeading }).locator("article"), found, {
+      timeout: 15_000,
+    });
+    expect(await main.getByRole("heading", { name: VENUE_TEXT.totalVenues }).count()).toBe(0);
+    expect(await count(VENUE_TEXT.totalVenues).count()).toBe(0);
+    expect(await main.getByRole("heading", { name: DISCOVER_TEXT.resultsHeading }).count()).toBe(1);
+    await shot(page, "explore-nl-count-desktop");
+
+    // cleared: Total Venues and the total again
+    await page.getByRole("button", { name: DISCOVER_TEXT.clear }).click();
+    await count(VENUE_TEXT.totalVenues)
+      .filter({ hasText: new RegExp(`: ${total.toLocaleString("en-US")}$`) })
+      .waitFor({ timeout: 10_000 });
+    expect(await figure(VENUE_TEXT.totalVenues)).toBe(total);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LANDING_TEXT, OAUTH_ERROR_TEXT, TEXT } from "@shared/constants";
+import { LANDING_TEXT } from "@client/features/landing/texts";
+import { OAUTH_ERROR_TEXT, TEXT } from "@shared/vocabulary";
 import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForCount, waitForText } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 
@@ -18,8 +20,8 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
 
   it("shows the landing page with every section, and no CSP violations", async () => {
     const { page, context, problems } = await open("/");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(LANDING_TEXT.headline);
-    await expect.poll(() => page.getByText(LANDING_TEXT.featuresTitle).count()).toBe(1);
+    await waitForText(page.getByRole("heading", { level: 1 }), LANDING_TEXT.headline);
+    await waitForCount(page.getByText(LANDING_TEXT.featuresTitle), 1);
     for (const title of [...LANDING_TEXT.features, ...LANDING_TEXT.steps, LANDING_TEXT.ctaTitle]) {
       expect(await page.getByText(title).count(), title).toBeGreaterThan(0);
     }
@@ -31,7 +33,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     }
     await shot(page, "landing-signup-chooser", { fullPage: true });
     await page.getByRole("button", { name: "Back" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Sign In" }).count()).toBe(1);
+    await waitForCount(page.getByRole("button", { name: "Sign In" }), 1);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -48,7 +50,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
   it("a social sign-in that came back with an error says why on /login, once", async () => {
     const { page, context, problems } = await open("/login?error=denied&provider=apple");
     const alert = page.getByRole("alert").filter({ hasText: "Apple sign-in was cancelled" });
-    await expect.poll(() => alert.count()).toBe(1);
+    await waitForCount(alert, 1);
     expect(await alert.textContent()).toBe(OAUTH_ERROR_TEXT.denied.replace("{provider}", "Apple"));
     expect(new URL(page.url()).search).toBe("");
     // the chooser still leads to the providers
@@ -66,7 +68,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Password").fill("short");
     await page.getByRole("button", { name: /create account|sign up/i }).click();
-    await expect.poll(() => page.getByText(TEXT.invalidEmail).count()).toBe(1);
+    await waitForCount(page.getByText(TEXT.invalidEmail), 1);
     expect(await page.getByText(TEXT.passwordMin).count()).toBe(1);
     await shot(page, "signup-validation");
 
@@ -77,7 +79,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     await page.getByRole("button", { name: /create account|sign up/i }).click();
     await page.waitForURL(app.server.url + "/");
     await signedInShell(page).waitFor();
-    await expect.poll(() => page.getByText("Robin").count()).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByText("Robin"), 1);
     await shot(page, "home-desktop");
 
     // every navigation entry works and the page scrolls to the top
@@ -93,13 +95,13 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
       await page.waitForURL(app.server.url + path);
     }
     await page.goto("/business");
-    await expect.poll(() => page.getByText(/Business Dashboard/).count()).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByText(/Business Dashboard/), 1);
 
     // log out from the profile page
     await page.goto("/profile");
     await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL(app.server.url + "/");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(LANDING_TEXT.headline);
+    await waitForText(page.getByRole("heading", { level: 1 }), LANDING_TEXT.headline);
 
     // wrong password: toast with the server's message
     await page.goto("/login");
@@ -109,7 +111,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
     // (Radix also announces a toast in a screen-reader-only live region, so the text may appear twice)
-    await expect.poll(() => page.getByText("Login Failed").count()).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByText("Login Failed"), 1);
     expect(await page.getByText(TEXT.invalidCredentials).count()).toBeGreaterThan(0);
     await shot(page, "login-failed-toast");
 
@@ -125,20 +127,20 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     const { page, context, problems } = await open("/");
     await page.getByRole("button", { name: "Continue as Guest" }).click();
     await signedInShell(page).waitFor();
-    await expect.poll(() => page.getByText("Guest").count()).toBeGreaterThan(0);
+    await waitForAtLeast(page.getByText("Guest"), 1);
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it("shows the 404 card signed out and signed in", async () => {
     const { page, context } = await open("/no/such/page");
-    await expect.poll(() => page.getByRole("heading", { name: TEXT.notFoundTitle }).count()).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: TEXT.notFoundTitle }), 1);
     expect(await page.getByText(TEXT.notFoundBody).count()).toBe(1);
     await page.goto("/");
     await page.getByRole("button", { name: "Continue as Guest" }).click();
     await signedInShell(page).waitFor();
     await page.goto("/no/such/page");
-    await expect.poll(() => page.getByRole("heading", { name: TEXT.notFoundTitle }).count()).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: TEXT.notFoundTitle }), 1);
     await shot(page, "not-found-signed-in");
     await context.close();
   });
@@ -162,7 +164,7 @@ describe.skipIf(!chromiumPath)("foundation in the browser", () => {
     let loads = 0;
     page.on("load", () => (loads += 1));
     await page.locator("nav[aria-label='Main']:visible").getByRole("link", { name: "Explore" }).click();
-    await expect.poll(() => page.getByRole("heading", { name: "Total Venues" }).count(), { timeout: 15_000 }).toBe(1);
+    await waitForCount(page.getByRole("heading", { name: "Total Venues" }), 1, { timeout: 15_000 });
     expect(asked).toBe(2);
     expect(loads).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/explore");

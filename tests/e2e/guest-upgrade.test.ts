@@ -1,9 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDS, GUEST_TEXT, LANDING_TEXT } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
+import { GUEST_TEXT } from "@client/features/profile/texts";
+import { LANDING_TEXT } from "@client/features/landing/texts";
 import type { Venue } from "@shared/contracts/venues";
 import { DESKTOP, PHONE, findChromium, newPage, shot, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForCount, waitForText } from "../helpers/wait";
 
 // Issue 17, "Accounts": a guest becomes a member from Profile and keeps what they did; logging
 // out as a guest warns first.
@@ -37,8 +40,8 @@ describe.skipIf(!findChromium())("guests who join", () => {
     await dialog.getByLabel("First name (optional)").fill("Riley");
     await shot(page, "guest-upgrade-form-phone");
     await dialog.getByRole("button", { name: "Create Account" }).click();
-    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
-    await expect.poll(() => page.getByText(email).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await waitForCount(dialog, 0, { timeout: 15_000 });
+    await waitForAtLeast(page.getByText(email), 1, { timeout: 10_000 });
     expect(await page.getByRole("heading", { name: GUEST_TEXT.upgradeTitle }).count()).toBe(0);
     await shot(page, "guest-upgrade-done-phone");
 
@@ -65,9 +68,7 @@ describe.skipIf(!findChromium())("guests who join", () => {
     await page.getByRole("main").getByRole("button", { name: "Log Out" }).click();
     await warning.waitFor();
     await warning.getByRole("button", { name: GUEST_TEXT.logOutAnyway }).click();
-    await expect
-      .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), { timeout: 15_000 })
-      .toBe(LANDING_TEXT.headline);
+    await waitForText(page.getByRole("heading", { level: 1 }).first(), LANDING_TEXT.headline, { timeout: 15_000 });
     expect(problems).toEqual([]);
     await context.close();
   });

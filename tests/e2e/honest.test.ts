@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForCount, waitForText } from "../helpers/wait";
 
 /**
  * Issue 15, honest facts and pictures, in the browser: no rating or distance the product does not
@@ -25,7 +26,7 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     return opened;
   }
 
-  it("desktop: no ratings said plainly, a real one shown with its source, Top Rated puts it first, credits linked", async () => {
+  it("desktop: no ratings said plainly; a real one with source; Top Rated puts it first; credits linked", async () => {
     // one venue a source has rated, next to the person: OpenStreetMap's place with Google's rating
     await app.server.db.query(
       `INSERT INTO venues (external_id, name, category, latitude, longitude, rating, review_count, source, attribution)
@@ -38,8 +39,8 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
 
     const { page, context, problems } = await signedIn(WIDE, true);
     await page.goto("/");
-    await expect.poll(() => page.getByText("Location detected").count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => card(page, RATED).count(), { timeout: 15_000 }).toBe(1);
+    await waitForCount(page.getByText("Location detected"), 1, { timeout: 10_000 });
+    await waitForCount(card(page, RATED), 1, { timeout: 15_000 });
 
     // the rated card: its figure, count and source; the others say "No ratings yet", visibly
     const rated = card(page, RATED);
@@ -71,7 +72,7 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
 
     // Top Rated: the rated venue first, the rest after it, and the page says how they are ordered
     await page.getByRole("group", { name: "Sort venues" }).getByRole("button", { name: "Top Rated" }).click();
-    await expect.poll(() => cards(page).first().getByRole("heading").textContent()).toBe(RATED);
+    await waitForText(cards(page).first().getByRole("heading"), RATED);
     expect(
       await page.getByText("Rated venues first; venues with no ratings yet follow, nearest first.").isVisible(),
     ).toBe(true);
@@ -86,7 +87,7 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     const sheet = page.getByRole("dialog", { name: RATED });
     await sheet.waitFor();
     const credit = sheet.getByRole("link", { name: /© OpenStreetMap contributors/ });
-    await expect.poll(() => credit.count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(credit, 1, { timeout: 10_000 });
     expect(await credit.getAttribute("href")).toBe(OSM_COPYRIGHT);
     expect(await sheet.getByText("Place data © Google").count()).toBe(1);
     expect(await sheet.textContent()).toMatch(/4\.4[^(]*\(88\b/);
@@ -102,7 +103,7 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     await permit.getByRole("button", { name, exact: true }).click();
     const permitSheet = page.getByRole("dialog", { name });
     await permitSheet.waitFor();
-    await expect.poll(() => permitSheet.getByText(/facts from 2016/).count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(permitSheet.getByText(/facts from 2016/), 1, { timeout: 10_000 });
     expect(await permitSheet.getByText("No ratings yet").isVisible()).toBe(true);
     await shot(page, "honest-details-permit-desktop");
     expect(problems).toEqual([]);
@@ -112,8 +113,8 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
   it("phone without a position: no distance is shown (none from the default point, never 0.8 mi)", async () => {
     const { page, context, problems } = await signedIn(PHONE, false);
     await page.goto("/");
-    await expect.poll(() => page.getByText("Using default location").count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForCount(page.getByText("Using default location"), 1, { timeout: 15_000 });
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
     // the location error toast (spec 8) is shown once; closed so the pictures show the page
     await page
       .getByRole("region", { name: /Notifications/ })
@@ -132,15 +133,13 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     await first.getByRole("button", { name, exact: true }).click();
     const sheet = page.getByRole("dialog", { name });
     await sheet.waitFor();
-    await expect
-      .poll(() => sheet.getByText(/facts from 2016|OpenStreetMap/).count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    await waitForAtLeast(sheet.getByText(/facts from 2016|OpenStreetMap/), 1, { timeout: 10_000 });
     expect(await sheet.textContent()).not.toMatch(/\d+\.\d mi\b/);
     await shot(page, "honest-details-phone");
     await sheet.getByRole("button", { name: "Close" }).click();
 
     await page.goto("/explore");
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
     expect(await cards(page).first().getByText("No ratings yet").isVisible()).toBe(true);
     await shot(page, "honest-explore-phone");
     const footerLink = page.getByRole("contentinfo").getByRole("link", { name: /© OpenStreetMap contributors/ });
@@ -168,7 +167,7 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     await page.getByRole("tab", { name: /Groups/ }).click();
     await page.getByRole("button", { name: /Find venues/ }).click();
     const picks = page.getByRole("region", { name: "Top picks for the group" });
-    await expect.poll(() => picks.getByRole("listitem").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(picks.getByRole("listitem"), 1, { timeout: 15_000 });
     expect(await picks.getByRole("listitem").first().getByText("No ratings yet").isVisible()).toBe(true);
     expect(await picks.textContent()).not.toMatch(/\d+\.\d mi\b/);
     await shot(page, "honest-group-picks-desktop");
@@ -180,7 +179,7 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     const { page, context, problems } = await newPage(app.browser, app.server.url, WIDE);
     await page.goto("/");
     const link = page.getByRole("contentinfo").getByRole("link", { name: /© OpenStreetMap contributors/ });
-    await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(link, 1, { timeout: 10_000 });
     expect(await link.getAttribute("href")).toBe(OSM_COPYRIGHT);
     await link.scrollIntoViewIfNeeded();
     await shot(page, "honest-landing-footer-desktop");

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForCount } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 // Lower Haight, beside Woods Lowside (530 Haight Street), a seeded OpenStreetMap bar with hours.
@@ -21,11 +22,11 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
       const { page, context, problems } = await newPage(app.browser, app.server.url, viewport, { geolocation: GPS });
       await signUpIn(context, app.server.url, uniqueEmail("hours"), "Sam");
       await page.goto("/");
-      await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await waitForAtLeast(cards(page), 1, { timeout: 20_000 });
 
       // cards of venues with hours say whether they are open, in words
       const statuses = page.getByRole("main").locator("article p", { hasText: STATUS });
-      await expect.poll(() => statuses.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await waitForAtLeast(statuses, 1, { timeout: 10_000 });
       await shot(page, `hours-home-${label}`);
 
       // the Open now chip asks the server for open venues only
@@ -46,7 +47,9 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
         (await page.getByRole("main").locator("article p", { hasText: STATUS }).allTextContents()).filter(
           (t) => !OPEN.test(t),
         );
-      await expect.poll(closedCards, { timeout: 15_000 }).toEqual([]);
+      const closed = page.getByRole("main").locator("article p", { hasText: STATUS }).filter({ hasNotText: OPEN });
+      await waitForCount(closed, 0, { timeout: 15_000 });
+      expect(await closedCards()).toEqual([]);
       await shot(page, `hours-home-open-now-${label}`);
       await page.getByRole("button", { name: "Open now", exact: true }).click();
 
@@ -58,7 +61,7 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
       await card.getByRole("button", { name: WOODS, exact: true }).click();
       const sheet = page.getByRole("dialog", { name: WOODS });
       await sheet.waitFor();
-      await expect.poll(() => sheet.getByText("Monday: 1 PM – 10 PM").count(), { timeout: 10_000 }).toBe(1);
+      await waitForCount(sheet.getByText("Monday: 1 PM – 10 PM"), 1, { timeout: 10_000 });
       expect(await sheet.getByText("Friday: 1 PM – midnight").count()).toBe(1);
       expect(await sheet.getByText(STATUS).count()).toBeGreaterThan(0);
       expect(await sheet.getByText("530 Haight Street, San Francisco, CA").count()).toBe(1);
@@ -69,7 +72,7 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
 
       // Explore has the same filter
       await page.goto("/explore");
-      await expect.poll(() => cards(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await waitForAtLeast(cards(page), 1, { timeout: 20_000 });
       const exploreCall = page.waitForRequest(
         (r) => r.url().includes("/api/venues/match-public") && new URL(r.url()).searchParams.get("openNow") === "true",
         { timeout: 15_000 },
@@ -77,6 +80,8 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
       await page.getByRole("button", { name: "Open now", exact: true }).click();
       await exploreCall;
       await page.waitForLoadState("networkidle");
+      // as on Home: the dimmed unfiltered list stays until the open venues replace it
+      await waitForCount(closed, 0, { timeout: 15_000 });
       for (const t of await page.getByRole("main").locator("article p", { hasText: STATUS }).allTextContents())
         expect(t).toMatch(/^(Open now · closes .+|Open 24 hours)$/);
       await shot(page, `hours-explore-open-now-${label}`);

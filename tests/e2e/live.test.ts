@@ -3,6 +3,7 @@ import type { Venue } from "@shared/contracts/venues";
 import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot, signUpIn } from "../helpers/browser";
 import { Agent, uniqueEmail } from "../helpers/http";
 import { signUpAdmin } from "../helpers/server";
+import { waitForAtLeast, waitForCount, waitForText } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 const GPS = { latitude: 37.7946, longitude: -122.4021 };
@@ -29,7 +30,7 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
     const viewer = await newPage(app.browser, app.server.url, PHONE, { geolocation: GPS });
     await signUpIn(viewer.context, app.server.url, uniqueEmail("viewer"), "Vic");
     await viewer.page.goto("/");
-    await expect.poll(() => viewer.page.getByText("Live updates active").count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(viewer.page.getByText("Live updates active"), 1, { timeout: 10_000 });
     const card = viewer.page
       .getByRole("article")
       .filter({ has: viewer.page.getByRole("heading", { name: venue.name, exact: true }) })
@@ -39,7 +40,7 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
 
     // the owner's dashboard: defaults Moderate, Quiet, Chill; a fourth vibe is ignored
     await owner.page.goto("/business");
-    await expect.poll(() => owner.page.getByRole("heading", { level: 1 }).textContent()).toBe(venue.name);
+    await waitForText(owner.page.getByRole("heading", { level: 1 }), venue.name);
     expect(await owner.page.getByRole("radio", { name: "Moderate" }).getAttribute("aria-checked")).toBe("true");
     expect(await owner.page.getByRole("radio", { name: "Quiet" }).getAttribute("aria-checked")).toBe("true");
     expect(await owner.page.getByRole("button", { name: "Chill", exact: true }).getAttribute("aria-pressed")).toBe(
@@ -53,13 +54,11 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
       "false",
     );
     await owner.page.getByRole("button", { name: "Broadcast Update" }).click();
-    await expect
-      .poll(() => owner.page.getByText("Update Broadcast", { exact: true }).count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    await waitForAtLeast(owner.page.getByText("Update Broadcast", { exact: true }), 1, { timeout: 10_000 });
     await shot(owner.page, "live-dashboard-desktop");
 
     // the viewer's card changes in place
-    await expect.poll(() => card.getByText("Full").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(card.getByText("Full"), 1, { timeout: 10_000 });
     expect(await card.getByText(/Live · updated/).count()).toBe(1);
     await shot(viewer.page, "live-home-phone");
     expect(viewer.problems).toEqual([]);
@@ -72,7 +71,7 @@ describe.skipIf(!chromiumPath)("live venues in the browser", () => {
     const { page, context } = await newPage(app.browser, app.server.url, DESKTOP);
     await signUpIn(context, app.server.url, uniqueEmail("nobiz"));
     await page.goto("/business");
-    await expect.poll(() => page.getByText("No business venue found").count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(page.getByText("No business venue found"), 1, { timeout: 10_000 });
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("No venue");
     await context.close();
   });

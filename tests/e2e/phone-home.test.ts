@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDS } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { findChromium, newPage, PHONE, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
 

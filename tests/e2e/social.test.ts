@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, findChromium, newPage, useAppInBrowser, shot, signUpIn } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForAttribute, waitForCount, waitForFocus, waitForIdle } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 
@@ -9,9 +10,9 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
   const app = useAppInBrowser();
 
   const toastSays = (page: Page, text: string) =>
-    expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    waitForAtLeast(page.getByText(text, { exact: true }), 1, { timeout: 10_000 });
 
-  it("two people find each other, become friends, post, like, comment, form a group, and privacy hides a feed", async () => {
+  it("two people find each other, befriend, post, like, comment, form a group; privacy hides a feed", async () => {
     const tag = Date.now().toString(36);
     const ada = await newPage(app.browser, app.server.url, DESKTOP);
     const bo = await newPage(app.browser, app.server.url, PHONE);
@@ -24,23 +25,21 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     await ada.page.getByRole("tab", { name: "Search" }).click();
     const search = ada.page.getByRole("searchbox", { name: "Search users" });
     await search.fill("B");
-    await expect.poll(() => ada.page.getByText("Type at least 2 characters to search").count()).toBe(1);
+    await waitForCount(ada.page.getByText("Type at least 2 characters to search"), 1);
     await search.fill(`Bo${tag}`);
     await ada.page.getByRole("button", { name: "Add Friend" }).click();
     await toastSays(ada.page, "Friend request sent");
-    await expect.poll(() => ada.page.getByRole("button", { name: "Request Sent" }).count()).toBe(1);
+    await waitForCount(ada.page.getByRole("button", { name: "Request Sent" }), 1);
 
     // Bo accepts on his phone
     await bo.page.goto("/friends");
     await bo.page.getByRole("tab", { name: "Requests" }).click();
     await bo.page.getByRole("button", { name: "Accept" }).click();
     await toastSays(bo.page, "You're now friends");
-    await expect
-      .poll(() => bo.page.getByRole("heading", { name: "No New Requests" }).count(), { timeout: 10_000 })
-      .toBe(1);
+    await waitForCount(bo.page.getByRole("heading", { name: "No New Requests" }), 1, { timeout: 10_000 });
     await bo.page.getByRole("tab", { name: "Friends" }).click();
-    await expect.poll(() => bo.page.getByRole("tabpanel").getByText(`Ada${tag} User`).count()).toBeGreaterThan(0);
-    await bo.page.waitForTimeout(500);
+    await waitForAtLeast(bo.page.getByRole("tabpanel").getByText(`Ada${tag} User`), 1);
+    await waitForIdle(bo.page);
     expect(await bo.page.getByRole("tab", { name: "Friends" }).getAttribute("aria-selected")).toBe("true");
     await shot(bo.page, "social-friends-phone");
 
@@ -59,10 +58,10 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     // Ada sees it, likes and comments (Enter submits, blank is not sent)
     await ada.page.goto("/feed");
     const post = ada.page.getByRole("article").filter({ hasText: `Sunny afternoon ${tag}` });
-    await expect.poll(() => post.count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(post, 1, { timeout: 10_000 });
     expect(await post.getByText("Dolores Park").count()).toBe(1);
     await post.getByRole("button", { name: /^Like,/ }).click();
-    await expect.poll(() => post.getByRole("button", { name: /^Like,/ }).getAttribute("aria-pressed")).toBe("true");
+    await waitForAttribute(post.getByRole("button", { name: /^Like,/ }), "aria-pressed", "true");
     await post.getByRole("button", { name: /^Comments,/ }).click();
     const comment = post.getByRole("textbox", { name: "Write a comment" });
     await comment.fill("   ");
@@ -70,7 +69,7 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     await comment.fill("See you there!");
     await comment.press("Enter");
     await toastSays(ada.page, "Comment added!");
-    await expect.poll(() => post.getByText("See you there!").count()).toBe(1);
+    await waitForCount(post.getByText("See you there!"), 1);
     await shot(ada.page, "social-feed-desktop");
 
     // Ada makes a group with Bo
@@ -83,8 +82,8 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     await groupDialog.getByRole("checkbox").first().check();
     await groupDialog.getByRole("button", { name: "Create Group" }).click();
     await toastSays(ada.page, "Group vibe created");
-    await expect.poll(() => ada.page.getByRole("heading", { name: "Friday crew" }).count()).toBe(1);
-    await expect.poll(() => ada.page.getByText("2 members").count()).toBe(1);
+    await waitForCount(ada.page.getByRole("heading", { name: "Friday crew" }), 1);
+    await waitForCount(ada.page.getByText("2 members"), 1);
 
     // Bo turns his activity feed private: his post disappears from Ada's feed
     await bo.page.goto("/profile");
@@ -94,9 +93,7 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     await privacy.getByRole("button", { name: "Save" }).click();
     await toastSays(bo.page, "Privacy Settings Updated");
     await ada.page.goto("/feed");
-    await expect
-      .poll(() => ada.page.getByRole("heading", { name: "No posts yet" }).count(), { timeout: 10_000 })
-      .toBe(1);
+    await waitForCount(ada.page.getByRole("heading", { name: "No posts yet" }), 1, { timeout: 10_000 });
     expect(await ada.page.getByText(`Sunny afternoon ${tag}`).count()).toBe(0);
 
     for (const p of [ada, bo]) expect(p.problems).toEqual([]);
@@ -131,28 +128,28 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     // Bo leaves the group on his phone
     await bo.page.goto("/friends");
     await bo.page.getByRole("tab", { name: "Groups" }).click();
-    await expect.poll(() => bo.page.getByRole("heading", { name: `Crew ${tag}` }).count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(bo.page.getByRole("heading", { name: `Crew ${tag}` }), 1, { timeout: 10_000 });
     // he did not create it: Leave, not Delete
     expect(await bo.page.getByRole("button", { name: `Delete group Crew ${tag}` }).count()).toBe(0);
     await shot(bo.page, "social-group-leave-phone");
     await bo.page.getByRole("button", { name: `Leave group Crew ${tag}` }).click();
     await toastSays(bo.page, "You left the group");
-    await expect.poll(() => bo.page.getByRole("heading", { name: "No group vibes yet" }).count()).toBe(1);
+    await waitForCount(bo.page.getByRole("heading", { name: "No group vibes yet" }), 1);
 
     // Ada blocks Cy from her Friends tab, after the dialog says what it does
     await ada.page.goto("/friends");
     const friends = ada.page.getByRole("list", { name: "Your friends" });
-    await expect.poll(() => friends.getByText(`Cy${tag} User`).count(), { timeout: 10_000 }).toBe(1);
+    await waitForCount(friends.getByText(`Cy${tag} User`), 1, { timeout: 10_000 });
     await ada.page.getByRole("button", { name: `Block Cy${tag} User` }).click();
     const dialog = ada.page.getByRole("dialog", { name: `Block Cy${tag} User?` });
-    await expect.poll(() => dialog.count()).toBe(1);
+    await waitForCount(dialog, 1);
     await shot(ada.page, "social-block-dialog-desktop");
     await dialog.getByRole("button", { name: "Block", exact: true }).click();
     await toastSays(ada.page, `Cy${tag} User is blocked`);
-    await expect.poll(() => friends.getByText(`Cy${tag} User`).count()).toBe(0);
+    await waitForCount(friends.getByText(`Cy${tag} User`), 0);
     expect(await friends.getByText(`Bo${tag} User`).count()).toBe(1);
     const blocked = ada.page.getByRole("list", { name: "Blocked" });
-    await expect.poll(() => blocked.getByText(`Cy${tag} User`).count()).toBe(1);
+    await waitForCount(blocked.getByText(`Cy${tag} User`), 1);
     await shot(ada.page, "social-blocked-desktop");
     // Cy can no longer reach her, nor find her
     expect((await cy.request.post(`${url}/api/friends/request`, { data: { friendId: adaUser.id } })).status()).toBe(
@@ -162,13 +159,27 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     expect(await found.json()).toEqual([]);
     // and her group is Bo-less and Cy-less now: only Ada
     await ada.page.getByRole("tab", { name: "Groups" }).click();
-    await expect.poll(() => ada.page.getByText("1 member", { exact: true }).count()).toBe(1);
+    await waitForCount(ada.page.getByText("1 member", { exact: true }), 1);
+    // Deleting it asks first: Cancel (focused first) keeps it, Delete deletes it for everyone
+    const crew = ada.page.getByRole("heading", { name: `Crew ${tag}` });
+    const deleteCrew = ada.page.getByRole("button", { name: `Delete group Crew ${tag}` });
+    await deleteCrew.click();
+    const confirmDelete = ada.page.getByRole("dialog", { name: `Delete Crew ${tag}?` });
+    await waitForFocus(confirmDelete.getByRole("button", { name: "Cancel" }));
+    await shot(ada.page, "social-group-delete-confirm-desktop");
+    await ada.page.keyboard.press("Enter");
+    await waitForCount(confirmDelete, 0);
+    await waitForCount(crew, 1);
+    await deleteCrew.click();
+    await confirmDelete.getByRole("button", { name: "Delete", exact: true }).click();
+    await toastSays(ada.page, "Group deleted");
+    await waitForCount(crew, 0);
 
     // Unblock: the Blocked list empties and goes away
     await ada.page.getByRole("tab", { name: "Friends" }).click();
     await blocked.getByRole("button", { name: "Unblock" }).click();
     await toastSays(ada.page, `Cy${tag} User is unblocked`);
-    await expect.poll(() => ada.page.getByRole("list", { name: "Blocked" }).count()).toBe(0);
+    await waitForCount(ada.page.getByRole("list", { name: "Blocked" }), 0);
     expect((await cy.request.post(`${url}/api/friends/request`, { data: { friendId: adaUser.id } })).status()).toBe(
       201,
     );
@@ -184,14 +195,12 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     expect((await context.request.post(`${app.server.url}/api/auth/dev-login`)).status()).toBe(200);
     await page.goto("/friends");
     await page.getByRole("tab", { name: "Search" }).click();
-    await expect
-      .poll(() => page.getByRole("heading", { name: "Create an account to search for people" }).count())
-      .toBe(1);
+    await waitForCount(page.getByRole("heading", { name: "Create an account to search for people" }), 1);
     // no search box to type into, so no 403 to show
     expect(await page.getByRole("searchbox", { name: "Search users" }).count()).toBe(0);
     await shot(page, "social-guest-search-phone");
     await page.getByRole("link", { name: "Create Account" }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/profile");
+    await page.waitForURL((u) => u.pathname === "/profile");
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -200,14 +209,14 @@ describe.skipIf(!chromiumPath)("social in the browser", () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP);
     await signUpIn(context, app.server.url, uniqueEmail("prefs"), "Pia");
     await page.goto("/profile");
-    await expect.poll(() => page.getByRole("button", { name: "Set Your Vibe" }).count()).toBe(1);
+    await waitForCount(page.getByRole("button", { name: "Set Your Vibe" }), 1);
     await page.getByRole("button", { name: "My Preferences" }).click();
     const dialog = page.getByRole("dialog", { name: "My Preferences" });
     await dialog.getByRole("group", { name: "Vibes" }).getByRole("button", { name: "Live Music" }).click();
     await dialog.getByRole("group", { name: "Dietary Restrictions" }).getByRole("button", { name: "Vegan" }).click();
     await dialog.getByRole("button", { name: "Save" }).click();
     await toastSays(page, "Preferences saved");
-    await expect.poll(() => page.getByRole("button", { name: "Set Your Vibe" }).count()).toBe(0);
+    await waitForCount(page.getByRole("button", { name: "Set Your Vibe" }), 0);
     await shot(page, "social-profile-desktop");
     expect(problems).toEqual([]);
     await context.close();

@@ -1,6 +1,7 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDS, VENUE_TEXT } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
 import { DESKTOP, PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
@@ -47,7 +48,8 @@ describe.skipIf(!findChromium())("toasts", () => {
       await sheet.getByRole("button", { name: VENUE_TEXT.share }).click();
       const toast = page.getByRole("status").filter({ hasText: VENUE_TEXT.linkCopied }).first();
       await toast.waitFor();
-      await page.waitForTimeout(300); // the toast's entrance animation
+      // the toast's entrance animation, to its end rather than for a guessed 300 ms
+      await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       const box = (await toast.boundingBox()) as Box;
       await shot(page, `toast-over-sheet-${label}`);
       expect(await coveredActions(sheet, box)).toEqual([]);

@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDS, VENUE_TEXT } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
 import { DESKTOP, PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForCount } from "../helpers/wait";
 
 const GPS = { latitude: 37.7599, longitude: -122.4148 };
 
@@ -29,7 +31,7 @@ describe.skipIf(!findChromium())("venue links", () => {
     await shot(page, "venue-link-after-guest-phone");
     await sheetOf(page, venue).getByRole("button", { name: "Close" }).click();
     await page.waitForURL(`${app.server.url}/`);
-    await expect.poll(() => sheetOf(page, venue).count()).toBe(0);
+    await waitForCount(sheetOf(page, venue), 0);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -46,9 +48,10 @@ describe.skipIf(!findChromium())("venue links", () => {
     const url = `${app.server.url}${linkOf(venue)}`;
     await page.goto(linkOf(venue));
     await sheetOf(page, venue).getByRole("button", { name: VENUE_TEXT.share }).click();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared))
-      .toEqual([{ title: venue.name, text: VENUE_TEXT.shareText, url }]);
+    await page.waitForFunction(() => (window as unknown as { shared: ShareData[] }).shared.length > 0);
+    expect(await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared)).toEqual([
+      { title: venue.name, text: VENUE_TEXT.shareText, url },
+    ]);
 
     // no native share, and the clipboard refuses: the link is shown, not an error
     const other = await newPage(app.browser, app.server.url, DESKTOP, { geolocation: GPS });
@@ -61,7 +64,7 @@ describe.skipIf(!findChromium())("venue links", () => {
     });
     await other.page.goto(linkOf(venue));
     await sheetOf(other.page, venue).getByRole("button", { name: VENUE_TEXT.share }).click();
-    await expect.poll(() => other.page.getByText(VENUE_TEXT.copyByHand).count()).toBeGreaterThan(0);
+    await waitForAtLeast(other.page.getByText(VENUE_TEXT.copyByHand), 1);
     expect(await other.page.getByText(url).count()).toBeGreaterThan(0);
     expect(await other.page.getByText(VENUE_TEXT.shareFailed).count()).toBe(0);
     await shot(other.page, "venue-share-copy-by-hand");

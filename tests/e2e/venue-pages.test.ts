@@ -1,20 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDS, VENUE_TEXT } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { DESKTOP, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForAtLeast, waitForCount } from "../helpers/wait";
 
 // Issue 17, "Counts that are caps": with no vibe, 5 mi and 100 mi said "100 venues" (the answer's
 // cap). Home now says the true total and Show more loads the next page of the same ranking.
 describe.skipIf(!findChromium())("Home counts venues truly and shows more", () => {
   const app = useAppInBrowser();
   const cards = (page: Page) => page.getByRole("main").locator("article");
-  const status = (page: Page) =>
-    page
-      .getByRole("status")
-      .filter({ hasText: /venues?$/ })
-      .first()
-      .textContent();
+  const counted = (page: Page) => page.getByRole("status").filter({ hasText: /venues?$/ });
+  const status = (page: Page) => counted(page).first().textContent();
   const count = async (page: Page) => Number((await status(page))?.replace(/[^0-9]/g, "") || "0");
 
   it("5 mi and 100 mi give different totals; Show more adds the next 100, none twice", async () => {
@@ -23,11 +21,14 @@ describe.skipIf(!findChromium())("Home counts venues truly and shows more", () =
     });
     await signUpIn(context, app.server.url, uniqueEmail("pages"), "Pat");
     await page.goto("/");
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
     const chips = page.getByRole("group", { name: VENUE_TEXT.distanceLabel });
 
     await chips.getByRole("button", { name: "5 mi", exact: true }).click();
-    await expect.poll(() => count(page), { timeout: 15_000 }).toBeGreaterThan(100);
+    // a count over 100 ("101 venues" … "1,234 venues")
+    const overHundred = /^(?:1(?:0[1-9]|[1-9]\d)|[2-9]\d\d|[1-9]\d{0,2}(?:,\d{3})+) venues$/;
+    await counted(page).filter({ hasText: overHundred }).first().waitFor({ timeout: 15_000 });
+    expect(await count(page)).toBeGreaterThan(100);
     const five = await count(page);
     const first = page.waitForResponse(
       (r) =>
@@ -35,12 +36,14 @@ describe.skipIf(!findChromium())("Home counts venues truly and shows more", () =
     );
     await chips.getByRole("button", { name: "100 mi", exact: true }).click();
     const firstPage = (await (await first).json()) as { id: number }[];
-    await expect.poll(() => count(page), { timeout: 15_000 }).not.toBe(five);
+    const notFive = new RegExp(`^${VENUE_TEXT.venueCount(five)}$`);
+    await counted(page).filter({ hasNotText: notFive }).first().waitFor({ timeout: 15_000 });
+    expect(await count(page)).not.toBe(five);
     const hundred = await count(page);
     expect(hundred).toBeGreaterThan(five);
     expect(await status(page)).toBe(VENUE_TEXT.venueCount(hundred));
 
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(100);
+    await waitForCount(cards(page), 100, { timeout: 15_000 });
     expect(await page.getByText(VENUE_TEXT.shownOf(100, hundred)).count()).toBe(1);
     const more = page.getByRole("button", { name: VENUE_TEXT.showMore });
     await more.scrollIntoViewIfNeeded();
@@ -50,7 +53,7 @@ describe.skipIf(!findChromium())("Home counts venues truly and shows more", () =
     );
     await more.click();
     const second = (await (await next).json()) as { id: number }[];
-    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(Math.min(200, hundred));
+    await waitForCount(cards(page), Math.min(200, hundred), { timeout: 15_000 });
     // the page asked for is the next of the same ranking: none of the first page's venues again
     const firstIds = new Set(firstPage.map((v) => v.id));
     expect(second.length).toBe(Math.min(100, hundred - 100));

@@ -113,7 +113,8 @@ export async function startFakeGooglePlaces(
         res,
         400,
         "INVALID_ARGUMENT",
-        "FieldMask is a required parameter. See https://cloud.google.com/apis/docs/system-parameters on how to provide it.",
+        "FieldMask is a required parameter. " +
+          "See https://cloud.google.com/apis/docs/system-parameters on how to provide it.",
       );
     }
     if (!/^application\/json/.test(String(req.headers["content-type"] ?? "")))
@@ -278,7 +279,9 @@ export function spreadPlaces(lat: number, lng: number, n: number, radius: number
   });
 }
 
-/** The Google side of the Overpass fake's "The Blue Note Jazz Bar": 12 m away, a slightly different name, rich fields. */
+/**
+ * The Google side of the Overpass fake's "The Blue Note Jazz Bar": 12 m away, a slightly different name, rich fields.
+ */
 export function blueNotePlace(lat: number, lng: number, id: string): FakePlace {
   return {
     id,

@@ -96,7 +96,9 @@ export async function startFakeOverpass(initial: OverpassElement[] = []): Promis
     res.end(body);
   };
   const errorPage = (_status: number, text: string) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html><head><title>OSM3S Response</title></head><body>\n<p><strong style="color:#FF0000">Error</strong>: ${text}</p>\n</body></html>\n`;
+    `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n` +
+    `<html><head><title>OSM3S Response</title></head><body>\n` +
+    `<p><strong style="color:#FF0000">Error</strong>: ${text}</p>\n</body></html>\n`;
 
   const handle = (req: IncomingMessage, res: ServerResponse, raw: string) => {
     if (req.method !== "POST" || !req.url?.startsWith("/api/interpreter"))
@@ -126,7 +128,9 @@ export async function startFakeOverpass(initial: OverpassElement[] = []): Promis
               f.status,
               f.status === 429
                 ? "rate_limited. Please check /api/status for the quota of your IP address."
-                : "runtime error: open64: 0 Success /osm3s_osm_base Dispatcher_Client::request_read_and_idx::timeout. The server is probably too busy to handle your request.",
+                : "runtime error: open64: 0 Success /osm3s_osm_base " +
+                    "Dispatcher_Client::request_read_and_idx::timeout. " +
+                    "The server is probably too busy to handle your request.",
             ),
         );
       }

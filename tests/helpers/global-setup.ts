@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
-import { seedVenues } from "../../src/server/venues/seed";
+import { type SeedResult, seedVenues } from "../../src/server/venues/seed";
 import "./targets";
 
 /**
@@ -14,18 +14,49 @@ import "./targets";
  * TEST_REDIS_URL fails the run rather than skipping.
  */
 export default async function setup(project: TestProject) {
+  // The unit, api and e2e projects each run this setup; one run builds the databases once and
+  // the last project's teardown drops them (globalThis: each project may load this module anew).
+  const shared = globalThis as { vibeTestDatabases?: { made: Promise<Made>; users: number } };
+  shared.vibeTestDatabases ??= { made: makeDatabases(), users: 0 };
+  const state = shared.vibeTestDatabases;
+  state.users++;
+  const made = await state.made;
+  project.provide("pgliteTemplate", made.pgliteTemplate);
+  project.provide("firstSeed", made.firstSeed);
+  project.provide("postgresUrl", made.postgresUrl);
+  project.provide("postgresTemplate", made.postgresTemplate);
+  project.provide("redisUrl", made.redisUrl);
+  return async () => {
+    if (--state.users > 0) return;
+    shared.vibeTestDatabases = undefined;
+    await made.teardown();
+  };
+}
+
+interface Made {
+  pgliteTemplate: string;
+  firstSeed: SeedResult;
+  postgresUrl: string | null;
+  postgresTemplate: string | null;
+  redisUrl: string | null;
+  teardown(): Promise<void>;
+}
+
+async function makeDatabases(): Promise<Made> {
   const dir = resolve(".tmp");
   mkdirSync(dir, { recursive: true });
   const template = join(dir, `pglite-template-${process.pid}.tar.gz`);
   const pglite = await openPglite();
   await migrate(pglite);
-  await seedVenues(pglite);
+  // the seed's first run on a fresh database, which src/server/venues/seed.test.ts checks
+  const firstSeed = await seedVenues(pglite);
   const dump = await pglite.raw.dumpDataDir("gzip");
   writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
-  project.provide("pgliteTemplate", template);
 
   let dropDb: (() => Promise<void>) | null = null;
+  let postgresUrl: string | null = null;
+  let postgresTemplate: string | null = null;
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
     const name = `vibe_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -45,17 +76,14 @@ export default async function setup(project: TestProject) {
     const creator = await openPostgres(base, 1);
     await creator.exec(`CREATE DATABASE ${name}_template TEMPLATE ${name}`);
     await creator.close();
-    project.provide("postgresUrl", url.toString());
-    project.provide("postgresTemplate", `${name}_template`);
+    postgresUrl = url.toString();
+    postgresTemplate = `${name}_template`;
     dropDb = async () => {
       const a = await openPostgres(base, 1);
       await a.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.exec(`DROP DATABASE IF EXISTS ${name}_template WITH (FORCE)`);
       await a.close();
     };
-  } else {
-    project.provide("postgresUrl", null);
-    project.provide("postgresTemplate", null);
   }
 
   const redis = process.env.TEST_REDIS_URL ?? null;
@@ -67,11 +95,15 @@ export default async function setup(project: TestProject) {
     });
     c.disconnect();
   }
-  project.provide("redisUrl", redis);
-
-  return async () => {
-    await dropDb?.();
-    const { rmSync } = await import("node:fs");
-    rmSync(template, { force: true });
+  return {
+    pgliteTemplate: template,
+    firstSeed,
+    postgresUrl,
+    postgresTemplate,
+    redisUrl: redis,
+    async teardown() {
+      await dropDb?.();
+      rmSync(template, { force: true });
+    },
   };
 }

@@ -49,13 +49,23 @@ export async function startServer(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
   build: Parameters<typeof buildApp>[2] = {},
-  opts: { ownDatabase?: boolean /** the address to listen on (default 127.0.0.1) */; host?: string } = {},
+  opts: {
+    ownDatabase?: boolean;
+    /** the address to listen on (default 127.0.0.1) */
+    host?: string;
+    /**
+     * A database already open (openTestDb) to build on instead of a new one, left open on close:
+     * several servers of one file with different settings share it, and the file closes it.
+     */
+    db?: Db;
+  } = {},
 ): Promise<TestServer> {
-  const db = await openTestDb(target, opts);
+  const db = opts.db ?? (await openTestDb(target, opts));
   const config = loadConfig(
     // Request limits are off unless a test turns them on (tests/api/rate-limits.test.ts): one
     // test file signs up more people from 127.0.0.1 than a real address would.
-    { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), RATE_LIMIT_SCALE: "0", ...env },
+    // MAP_STYLE_URL none: no test page fetches a map style from the internet (map tests set their own)
+    { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), RATE_LIMIT_SCALE: "0", MAP_STYLE_URL: "none", ...env },
     { sessionSecret: "test-secret-test-secret-test-secret-!!", clientDir: resolve("dist/client"), ...overrides },
   );
   const built = await buildApp(config, db, build);
@@ -69,7 +79,7 @@ export async function startServer(
     url: `http://${host}:${port}`,
     async close() {
       await built.app.close();
-      await db.close();
+      if (!opts.db) await db.close();
     },
   };
 }

@@ -30,7 +30,8 @@ function slowClient(port: number, from: string): Promise<Slow> {
     socket.once("connect", () => {
       c.openedAt = Date.now();
       socket.write(
-        `POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+        `POST /api/posts HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+          "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
       );
       drip = setInterval(() => socket.write(" "), 2000);
       resolve(c);

@@ -1,7 +1,12 @@
 import type { Reporter, SerializedError, TestModule, TestSuite } from "vitest/node";
 
+/** How many of the slowest test files the summary names. */
+const SLOWEST_FILES = 12;
+
 /**
- * Ends the run with the plain line 'Vitest: N passed, N failed, N skipped' that CI reads. A
+ * Ends the run with where the time went (each project's summed file time, the slowest files: CI
+ * keeps only the end of the output, and a suite that grows slower should be seen there), then with
+ * the plain line 'Vitest: N passed, N failed, N skipped' that CI reads. A
  * failure outside a test (a failed beforeAll, which leaves its tests "skipped", an error while
  * loading a file, an unhandled error) counts as a failure too, so the line never says 0 failed
  * for a run that failed.
@@ -23,6 +28,31 @@ export default class SummaryReporter implements Reporter {
         counts.failed++;
     }
     counts.failed += unhandledErrors.length;
+    process.stdout.write(timeTable(modules));
     process.stdout.write(`\nVitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
+}
+
+/** Seconds per project (the sum of its files' test and hook time) and the slowest files. */
+export function timeTable(modules: ReadonlyArray<TestModule>): string {
+  const files = modules.map((m) => ({
+    project: m.project.name || "(root)",
+    file: m.moduleId.slice(m.project.config.root.length + 1),
+    seconds: m.diagnostic().duration / 1000,
+  }));
+  if (!files.length) return "";
+  const perProject = new Map<string, { seconds: number; files: number }>();
+  for (const f of files) {
+    const p = perProject.get(f.project) ?? { seconds: 0, files: 0 };
+    p.seconds += f.seconds;
+    p.files++;
+    perProject.set(f.project, p);
+  }
+  const lines = ["", "Time in test files (summed; files of a project may run side by side):"];
+  for (const [project, p] of [...perProject].sort((a, b) => b[1].seconds - a[1].seconds))
+    lines.push(`  ${project.padEnd(6)} ${p.seconds.toFixed(1).padStart(7)} s in ${p.files} files`);
+  lines.push(`Slowest ${Math.min(SLOWEST_FILES, files.length)} files:`);
+  for (const f of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES))
+    lines.push(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.project.padEnd(6)} ${f.file}`);
+  return `${lines.join("\n")}\n`;
 }

@@ -4,6 +4,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A gzipped PGlite data folder, migrated and seeded once per run. */
     pgliteTemplate: string;
+    /** What the seed's first run on the fresh database of that template answered. */
+    firstSeed: import("../../src/server/venues/seed").SeedResult;
     /** A fresh PostgreSQL database for this run (only when TEST_DATABASE_URL is set). */
     postgresUrl: string | null;
     /** The name of a migrated and seeded PostgreSQL database nobody connects to (a template). */

@@ -8,7 +8,9 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="min-h-dvh">
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-lg bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className={
+          "sr-only z-50 rounded-lg bg-background px-4 py-2 " + "focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        }
       >
         Skip to content
       </a>

@@ -1,4 +1,4 @@
-import { LOADING_TEXT } from "@shared/constants";
+import { LOADING_TEXT } from "@client/lib/texts";
 
 export function LoadingScreen() {
   return (

@@ -1,5 +1,5 @@
 import { AlertCircle } from "lucide-react";
-import { TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 import { Card, CardContent } from "@client/components/ui/card";
 
 export function NotFoundPage() {

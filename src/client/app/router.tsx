@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
-import { ACCOUNT_PAGES, LOADING_TEXT } from "@shared/constants";
+import { ACCOUNT_PAGES } from "@client/lib/api-paths";
+import { LOADING_TEXT } from "@client/lib/texts";
 import { useAuth } from "@client/lib/auth";
 import { loadPage } from "@client/lib/page-chunk";
 import { externalIdFromSegment } from "@client/features/venues/lib/venue-link";

@@ -17,11 +17,19 @@ export function ComingSoon({ title, description, icon: Icon, children }: ComingS
       <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
         <span
           aria-hidden="true"
-          className="inline-flex size-14 items-center justify-center rounded-2xl bg-linear-to-br from-purple-500/25 to-pink-500/25 text-pink-200 [&_svg]:size-7"
+          className={
+            "inline-flex size-14 items-center justify-center rounded-2xl bg-linear-to-br " +
+            "from-purple-500/25 to-pink-500/25 text-pink-200 [&_svg]:size-7"
+          }
         >
           <Icon />
         </span>
-        <p className="rounded-full border border-border px-3 py-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <p
+          className={
+            "rounded-full border border-border px-3 py-1 text-xs " +
+            "font-semibold tracking-wide text-muted-foreground uppercase"
+          }
+        >
           Coming soon
         </p>
         <p className="max-w-md text-base text-muted-foreground">{description}</p>

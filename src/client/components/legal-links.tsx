@@ -1,4 +1,4 @@
-import { AUTH_TEXT } from "@shared/constants";
+import { AUTH_TEXT } from "@client/lib/texts";
 import { cn } from "@client/lib/utils";
 
 const linkClass = "rounded-sm font-medium text-pink-300 underline underline-offset-4 hover:text-pink-200";

@@ -1,5 +1,5 @@
 import { Mail } from "lucide-react";
-import type { SocialProviderId } from "@shared/constants";
+import type { SocialProviderId } from "@client/lib/texts";
 
 function GoogleIcon() {
   return (

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { AUTH_TEXT, SOCIAL_PROVIDERS } from "@shared/constants";
+import { AUTH_TEXT, SOCIAL_PROVIDERS } from "@client/lib/texts";
 import { navigateWholePage } from "@client/lib/browser";
 import { Button } from "./ui/button";
 import { ProviderIcon } from "./provider-icons";

@@ -14,7 +14,8 @@ export function VibeLogo({ size = "md", className }: { size?: keyof typeof sizes
       <span
         aria-hidden="true"
         className={cn(
-          "inline-flex items-center justify-center bg-linear-to-br from-purple-500 to-pink-500 text-white shadow-lg shadow-pink-900/40",
+          "inline-flex items-center justify-center bg-linear-to-br " +
+            "from-purple-500 to-pink-500 text-white shadow-lg shadow-pink-900/40",
           sizes[size].mark,
         )}
       >
@@ -22,7 +23,8 @@ export function VibeLogo({ size = "md", className }: { size?: keyof typeof sizes
       </span>
       <span
         className={cn(
-          "bg-linear-to-r from-purple-300 via-fuchsia-300 to-pink-300 bg-clip-text font-black tracking-tight text-transparent",
+          "bg-linear-to-r from-purple-300 via-fuchsia-300 to-pink-300 " +
+            "bg-clip-text font-black tracking-tight text-transparent",
           sizes[size].text,
         )}
       >

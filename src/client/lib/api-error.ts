@@ -1,5 +1,5 @@
-// Errors thrown by apiRequest and the default query function read `${status}: ${body}` (spec 8),
-// where the body is usually the server's JSON `{ "message": "..." }`.
+// Errors thrown by apiCall / apiSend (api-call.ts) and the default query function read
+// `${status}: ${body}` (spec 8), where the body is usually the server's JSON `{ "message": "..." }`.
 
 const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
 

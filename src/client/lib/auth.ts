@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AUTH_PATHS } from "@shared/constants";
+import { AUTH_PATHS } from "@client/lib/api-paths";
 import type { User } from "@shared/contracts/auth";
 
 export const AUTH_ME_QUERY_KEY = [AUTH_PATHS.me] as const;

@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from "@shared/constants";
+import { AUTH_PATHS } from "@client/lib/api-paths";
 
 /** Leaves the single-page app: the server answers this path (OAuth, log out, reload). */
 export function navigateWholePage(path: string): void {

@@ -1,4 +1,5 @@
-import { AUTH_PATHS, TEXT } from "@shared/constants";
+import { AUTH_PATHS } from "@client/lib/api-paths";
+import { TEXT } from "@shared/vocabulary";
 
 /** POST /api/auth/dev-login with no body; the response body is not read (spec 7). */
 export async function startGuestSession(): Promise<void> {

@@ -1,4 +1,5 @@
-import { FEED_TEXT, VENUE_API } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
+import { VENUE_API } from "@client/lib/api-paths";
 
 export interface PersonNameParts {
   firstName: string | null;

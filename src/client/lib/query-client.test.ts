@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { QueryFunctionContext } from "@tanstack/react-query";
-import { apiRequest, createQueryClient, getQueryFn } from "./query-client";
+import { createQueryClient, getQueryFn } from "./query-client";
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
@@ -12,40 +12,6 @@ const context = (queryKey: readonly unknown[]) => ({ queryKey }) as unknown as Q
 
 afterEach(() => {
   vi.unstubAllGlobals();
-});
-
-describe("apiRequest", () => {
-  it("sends JSON with credentials when data is given", async () => {
-    const fetchMock = stubFetch(new Response("{}", { status: 200 }));
-    await apiRequest("POST", "/auth/email/login", { email: "a@b.co", password: "x" });
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe("/auth/email/login");
-    expect(init).toMatchObject({
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json" },
-      body: '{"email":"a@b.co","password":"x"}',
-    });
-  });
-
-  it("sends no body and no content type without data", async () => {
-    const fetchMock = stubFetch(new Response(null, { status: 204 }));
-    await apiRequest("POST", "/api/favorites/1");
-    const [, init] = fetchMock.mock.calls[0];
-    expect(init?.body).toBeUndefined();
-    expect(init?.headers).toEqual({});
-  });
-
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: the test names the message's template
-  it("throws `${status}: ${body}` on a non-ok response", async () => {
-    stubFetch(new Response('{"message":"Nope"}', { status: 401, statusText: "Unauthorized" }));
-    await expect(apiRequest("POST", "/auth/email/login", {})).rejects.toThrow('401: {"message":"Nope"}');
-  });
-
-  it("uses the status text when the body is empty", async () => {
-    stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
-    await expect(apiRequest("GET", "/api/x")).rejects.toThrow("503: Service Unavailable");
-  });
 });
 
 describe("default query function", () => {

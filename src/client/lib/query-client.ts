@@ -5,18 +5,6 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) throw httpError(res.status, await res.text(), res.statusText);
 }
 
-/** Same-origin call with cookies; the body is sent as JSON only when `data` is given (spec 7). */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: data !== undefined ? { "Content-Type": "application/json" } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: "include",
-  });
-  await throwIfResNotOk(res);
-  return res;
-}
-
 type UnauthorizedBehavior = "returnNull" | "throw";
 
 /** GET to the query key's segments joined by "/", parsed as JSON. */

@@ -1,9 +1,21 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import type { LatestUpdate } from "@shared/contracts/venues";
 import { applyRealtimeMessage } from "./realtime-provider";
 
 const venue = (id: number) => ({ id, name: `v${id}`, latestUpdate: null });
-const update = { capacityStatus: "Full", noiseLevel: "Loud", currentVibes: [], createdAt: "2026-11-25T17:00:00Z" };
+const update: LatestUpdate = {
+  capacityStatus: "Full",
+  noiseLevel: "Loud",
+  isOpen: null,
+  statusMessage: null,
+  specialNotes: null,
+  currentVibes: [],
+  createdAt: "2026-11-25T17:00:00Z",
+  reviewAuthor: null,
+  reviewRating: null,
+  reviewTime: null,
+};
 
 describe("applyRealtimeMessage venue_update", () => {
   it("patches a venue in plain lists, { venues } answers and the pages of a paged match", () => {
@@ -17,7 +29,13 @@ describe("applyRealtimeMessage venue_update", () => {
       ],
       pageParams: [0, 1],
     });
-    applyRealtimeMessage(client, { type: "venue_update", venueId: 2, latestUpdate: update } as never);
+    applyRealtimeMessage(client, {
+      type: "venue_update",
+      venueId: 2,
+      externalId: "osm-2",
+      name: "Two",
+      latestUpdate: update,
+    });
     const live = (v: { id: number; latestUpdate: unknown }) => [v.id, v.latestUpdate !== null];
     expect((client.getQueryData(["/api/favorites"]) as never[]).map(live)).toEqual([
       [1, false],

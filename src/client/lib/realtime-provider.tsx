@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { REALTIME_TEXT } from "@shared/constants";
+import { REALTIME_TEXT } from "@client/lib/texts";
+import type { Person } from "@shared/contracts/social";
 import type { LatestUpdate, Venue } from "@shared/contracts/venues";
 import { toast } from "@client/hooks/use-toast";
 import { AUTH_ME_QUERY_KEY, useAuth } from "@client/lib/auth";
@@ -19,11 +20,8 @@ export const useRealtime = () => useContext(RealtimeContext);
 const keyStartsWith = (prefix: string) => (q: { queryKey: readonly unknown[] }) =>
   typeof q.queryKey[0] === "string" && (q.queryKey[0] as string).startsWith(prefix);
 
-type Person = { firstName?: string | null; lastName?: string | null };
-const nameOf = (p: unknown) => {
-  const person = (p ?? {}) as Person;
-  return [person.firstName, person.lastName].filter(Boolean).join(" ") || "Someone";
-};
+const nameOf = (person: Person | undefined) =>
+  [person?.firstName, person?.lastName].filter(Boolean).join(" ") || "Someone";
 
 /**
  * Venue lists in the cache get the new live status in place, without a refetch: a list of venues,
@@ -52,7 +50,7 @@ export function applyRealtimeMessage(client: QueryClient, message: RealtimeMessa
   switch (message.type) {
     case "venue_update":
       if (typeof message.venueId === "number" && message.latestUpdate)
-        patchVenue(client, message.venueId, message.latestUpdate as LatestUpdate);
+        patchVenue(client, message.venueId, message.latestUpdate);
       invalidate("/api/my-venues");
       return;
     case "friend_request":
@@ -74,7 +72,7 @@ export function applyRealtimeMessage(client: QueryClient, message: RealtimeMessa
       invalidate("/api/posts");
       return;
     case "post_commented":
-      toast(REALTIME_TEXT.postCommented(nameOf((message.comment as { user?: unknown } | undefined)?.user)));
+      toast(REALTIME_TEXT.postCommented(nameOf(message.comment?.user)));
       invalidate("/api/posts");
       return;
   }

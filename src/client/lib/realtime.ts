@@ -1,9 +1,8 @@
-import { WEBSOCKET } from "@shared/constants";
+import type { ClientMessage, ServerMessage } from "@shared/contracts/realtime";
+import { WEBSOCKET } from "@shared/vocabulary";
 
-export interface RealtimeMessage {
-  type: string;
-  [key: string]: unknown;
-}
+/** A message of the server; its shape is the contract's (the server builds every one from it). */
+export type RealtimeMessage = ServerMessage;
 
 export interface RealtimeOptions {
   url: string;
@@ -39,7 +38,7 @@ export function connectRealtime(opts: RealtimeOptions): { close: () => void } {
 
   const schedulePing = () => {
     ping = setTimer(() => {
-      if (socket?.readyState === 1) socket.send(JSON.stringify({ type: "ping" }));
+      if (socket?.readyState === 1) socket.send(JSON.stringify({ type: "ping" } satisfies ClientMessage));
       schedulePing();
     }, WEBSOCKET.pingMs);
   };
@@ -50,7 +49,7 @@ export function connectRealtime(opts: RealtimeOptions): { close: () => void } {
     socket = ws;
     ws.onopen = () => {
       attempts = 0;
-      ws.send(JSON.stringify({ type: "subscribe", userId: opts.userId }));
+      ws.send(JSON.stringify({ type: "subscribe", userId: opts.userId } satisfies ClientMessage));
       schedulePing();
       opts.onStatus(true);
     };

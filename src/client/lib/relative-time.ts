@@ -1,4 +1,4 @@
-import { FEED_TEXT } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,7 @@
 // A shadcn-style toast store (spec 9): one toast at a time, and a dismissed toast is removed
 // from memory after TOAST.removeDelayMs. Kept free of React so its logic can be unit tested.
 import type { ReactElement, ReactNode } from "react";
-import { TOAST } from "@shared/constants";
+import { TOAST } from "@client/lib/texts";
 
 export type ToastVariant = "default" | "destructive";
 

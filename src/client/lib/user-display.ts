@@ -1,4 +1,4 @@
-import { AUTH_TEXT } from "@shared/constants";
+import { AUTH_TEXT } from "@client/lib/texts";
 import type { User } from "@shared/contracts/auth";
 
 type NamedUser = Pick<User, "firstName" | "lastName" | "email" | "isGuest">;

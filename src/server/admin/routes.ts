@@ -21,7 +21,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       {
         name: "Database",
         available: dbOk,
-        detail: `${db.kind === "pglite" ? "Embedded PostgreSQL (PGlite)" : "PostgreSQL"}${dbOk ? `, answered in ${(performance.now() - started).toFixed(1)} ms` : ", not answering"}`,
+        detail:
+          (db.kind === "pglite" ? "Embedded PostgreSQL (PGlite)" : "PostgreSQL") +
+          (dbOk ? `, answered in ${(performance.now() - started).toFixed(1)} ms` : ", not answering"),
       },
       {
         name: "Realtime bus",

@@ -28,16 +28,23 @@ const hours = (minutes: number) =>
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+const BUTTON_STYLE =
+  "display:inline-block;padding:10px 18px;border-radius:8px;background:#db2777;color:#fff;text-decoration:none";
+
 /** Paragraphs of text (a line starting with "http" is a link) as the text and HTML bodies. */
 function compose(to: string, subject: string, paragraphs: string[]): MailMessage {
   const text = `${paragraphs.join("\n\n")}\n\n— VIBE\n`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px">${paragraphs
+  const body = paragraphs
     .map((p) =>
       /^https?:\/\//.test(p)
-        ? `<p><a href="${escapeHtml(p)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#db2777;color:#fff;text-decoration:none">${escapeHtml(linkLabel(subject))}</a><br><small>${escapeHtml(p)}</small></p>`
+        ? `<p><a href="${escapeHtml(p)}" style="${BUTTON_STYLE}">${escapeHtml(linkLabel(subject))}</a>` +
+          `<br><small>${escapeHtml(p)}</small></p>`
         : `<p>${escapeHtml(p)}</p>`,
     )
-    .join("")}<p>— VIBE</p></body></html>`;
+    .join("");
+  const html =
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px">' +
+    `${body}<p>— VIBE</p></body></html>`;
   return { to, subject, text, html };
 }
 
@@ -56,16 +63,19 @@ export function verificationMail(to: string, link: string): MailMessage {
     "Hi,",
     `Please confirm that ${to} is your email address by opening this link:`,
     link,
-    `It works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.verify)}. If you did not create a VIBE account, you can ignore this message.`,
+    `It works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.verify)}. If you did not create a VIBE account, ` +
+      "you can ignore this message.",
   ]);
 }
 
 export function resetMail(to: string, link: string): MailMessage {
   return compose(to, SUBJECTS.reset, [
     "Hi,",
-    "Someone (we hope you) asked to reset the password of the VIBE account for this address. Choose a new password here:",
+    "Someone (we hope you) asked to reset the password of the VIBE account for this address. " +
+      "Choose a new password here:",
     link,
-    `The link works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.reset)}. Setting a new password signs you out on every other device.`,
+    `The link works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.reset)}. ` +
+      "Setting a new password signs you out on every other device.",
     "If you did not ask for this, ignore this message: your password stays as it is.",
   ]);
 }
@@ -74,12 +84,14 @@ export function resetMail(to: string, link: string): MailMessage {
 export function signupAttemptMail(to: string, loginLink: string, resetLink: string | null): MailMessage {
   return compose(to, SUBJECTS.signupAttempt, [
     "Hi,",
-    `Someone tried to create a VIBE account with ${to}, but you already have one, so nothing was created and nothing changed.`,
+    `Someone tried to create a VIBE account with ${to}, but you already have one, ` +
+      "so nothing was created and nothing changed.",
     "If it was you, sign in here:",
     loginLink,
     ...(resetLink
       ? [
-          `Forgot your password? Set a new one with this link (it works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.reset)}):`,
+          "Forgot your password? Set a new one with this link (it works once, " +
+            `for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.reset)}):`,
           resetLink,
         ]
       : []),
@@ -91,8 +103,10 @@ export function signupAttemptMail(to: string, loginLink: string, resetLink: stri
 export function failedLoginsMail(to: string, failures: number, windowMinutes: number, forgotLink: string): MailMessage {
   return compose(to, SUBJECTS.failedLogins, [
     "Hi,",
-    `There were ${failures} failed attempts to sign in to your VIBE account (${to}) in the last ${windowMinutes === 60 ? "hour" : hours(windowMinutes)}.`,
-    "Your account is not locked: you can still sign in as usual. Each address that keeps guessing is made to wait longer and longer between tries.",
+    `There were ${failures} failed attempts to sign in to your VIBE account (${to}) ` +
+      `in the last ${windowMinutes === 60 ? "hour" : hours(windowMinutes)}.`,
+    "Your account is not locked: you can still sign in as usual. " +
+      "Each address that keeps guessing is made to wait longer and longer between tries.",
     "If these were not you, choose a new, unique password:",
     forgotLink,
     "If they were you, there is nothing to do.",

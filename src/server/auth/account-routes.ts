@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { ACCOUNT_TEXT } from "@shared/constants";
+import { ACCOUNT_MESSAGES } from "@shared/vocabulary";
 import {
   forgotPasswordBody,
   resetPasswordBody,
@@ -29,8 +29,16 @@ import { findUserByEmail, normalizeEmail, presentUser, type UserRow } from "./us
 export const SIGNUP_ATTEMPT_MAIL_MINUTES = 60;
 
 const REFUSALS: Record<EmailTokenPurpose, Record<LinkRefusal, string>> = {
-  verify: { invalid: ACCOUNT_TEXT.linkInvalid, expired: ACCOUNT_TEXT.verifyExpired, used: ACCOUNT_TEXT.verifyUsed },
-  reset: { invalid: ACCOUNT_TEXT.linkInvalid, expired: ACCOUNT_TEXT.resetExpired, used: ACCOUNT_TEXT.resetUsed },
+  verify: {
+    invalid: ACCOUNT_MESSAGES.linkInvalid,
+    expired: ACCOUNT_MESSAGES.verifyExpired,
+    used: ACCOUNT_MESSAGES.verifyUsed,
+  },
+  reset: {
+    invalid: ACCOUNT_MESSAGES.linkInvalid,
+    expired: ACCOUNT_MESSAGES.resetExpired,
+    used: ACCOUNT_MESSAGES.resetUsed,
+  },
 };
 
 const refuseLink = (reply: FastifyReply, purpose: EmailTokenPurpose, reason: LinkRefusal) =>
@@ -88,7 +96,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     const email = normalizeEmail(parse(forgotPasswordBody, req.body).email);
     const base = linkBase(config.publicUrl, req);
     ctx.afterReply(req, () => sendReset(ctx, email, base));
-    return reply.status(202).send({ message: ACCOUNT_TEXT.forgotSent(email) });
+    return reply.status(202).send({ message: ACCOUNT_MESSAGES.forgotSent(email) });
   });
 
   // A reset link: the new password, every session of the account ends, and this browser is signed in.
@@ -119,17 +127,17 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await verifyEmailFromLink(db, used.userId, used.email);
     if (!user) return refuseLink(reply, "verify", "invalid");
     sessions.forget(user.id);
-    return { message: ACCOUNT_TEXT.verified, email: user.email! } satisfies EmailVerified;
+    return { message: ACCOUNT_MESSAGES.verified, email: user.email! } satisfies EmailVerified;
   });
 
   // A new verification link for the signed-in person's own address.
   app.post("/api/auth/verification-email", async (req, reply) => {
     const user = await requireUser(ctx, req);
-    if (!user.email || user.is_guest) throw conflict(ACCOUNT_TEXT.noEmailToVerify);
-    if (user.email_verified_at) throw conflict(ACCOUNT_TEXT.alreadyVerified);
+    if (!user.email || user.is_guest) throw conflict(ACCOUNT_MESSAGES.noEmailToVerify);
+    if (user.email_verified_at) throw conflict(ACCOUNT_MESSAGES.alreadyVerified);
     if (!(await sendVerification(ctx, user.id, user.email, linkBase(config.publicUrl, req))))
-      throw tooMany(ACCOUNT_TEXT.tooManyLinks);
-    return reply.status(202).send({ message: ACCOUNT_TEXT.resent(user.email) });
+      throw tooMany(ACCOUNT_MESSAGES.tooManyLinks);
+    return reply.status(202).send({ message: ACCOUNT_MESSAGES.resent(user.email) });
   });
 
   // Ends every session of the person (every device, every instance's websockets), then this one's cookie.
@@ -137,6 +145,6 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await requireUser(ctx, req);
     await sessions.endAll(user.id);
     await sessions.end(req, reply);
-    return { message: ACCOUNT_TEXT.signOutEverywhereDone };
+    return { message: ACCOUNT_MESSAGES.signOutEverywhereDone };
   });
 }

@@ -33,7 +33,8 @@ export async function issueEmailToken(
   purpose: EmailTokenPurpose,
 ): Promise<string | null> {
   const [{ n }] = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM email_tokens WHERE user_id = $1 AND purpose = $2 AND created_at > now() - interval '1 hour'",
+    "SELECT count(*)::int AS n FROM email_tokens WHERE user_id = $1 AND purpose = $2 " +
+      "AND created_at > now() - interval '1 hour'",
     [userId, purpose],
   );
   if (n >= EMAIL_TOKENS_PER_HOUR) return null;
@@ -76,7 +77,8 @@ export async function useEmailToken(
     return { ok: true, userId: claimed.user_id, email: claimed.email };
   }
   const [row] = await db.query<{ used: boolean; expired: boolean }>(
-    "SELECT used_at IS NOT NULL AS used, expires_at <= now() AS expired FROM email_tokens WHERE token_hash = $1 AND purpose = $2",
+    "SELECT used_at IS NOT NULL AS used, expires_at <= now() AS expired FROM email_tokens " +
+      "WHERE token_hash = $1 AND purpose = $2",
     [hash, purpose],
   );
   return { ok: false, reason: !row ? "invalid" : row.used ? "used" : "expired" };

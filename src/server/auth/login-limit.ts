@@ -1,6 +1,6 @@
 import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 import type { Queryable } from "../db/client";
 import { tooMany } from "../http/errors";
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { ACCOUNT_TEXT, TEXT } from "@shared/constants";
+import { ACCOUNT_MESSAGES } from "@shared/vocabulary";
+import { TEXT } from "@shared/vocabulary";
 import { loginBody, signupBody } from "@shared/contracts/auth";
 import { currentUser, requireUser, type AppContext } from "../context";
 import { parse, unauthorized } from "../http/errors";
@@ -46,7 +47,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     } else {
       ctx.afterReply(req, () => tellOwnerOfSignupAttempt(ctx, email, base));
     }
-    return reply.status(202).send({ message: ACCOUNT_TEXT.signupAccepted(email) });
+    return reply.status(202).send({ message: ACCOUNT_MESSAGES.signupAccepted(email) });
   });
 
   app.post("/auth/email/login", async (req, reply) => {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ChangeFeed } from "../db/changes";
 import type { Queryable } from "../db/client";
-import { KeptByUser } from "../db/kept";
+import { PerUserTtlCache } from "../db/per-user-cache";
 import { withEffectiveRole, type UserRow } from "./users";
 
 /** The session cookie over plain http (localhost in development). */
@@ -57,10 +57,11 @@ const TOUCH_MAX_MS = 60 * 60 * 1000;
  * (with their user) for up to SESSION_CACHE_MS. What would make one stale is announced by the
  * database on commit (migration 008: a user's row updated or deleted, a session updated or
  * deleted, as at logout or sign-in rotation) and drops that user's sessions here on every
- * instance (`changes`); this instance also drops them itself when it ends or starts a session and
- * after any state-changing request of theirs. A read that was under way while such a change came
- * in is not kept. Only GET and HEAD are answered from memory; every state change reads the session
- * from the database. Without a change feed nothing is kept.
+ * instance (`changes`); this instance also drops them itself when it ends or starts a session, and
+ * answers a state-changing request only once it has heard of the request's changes (readmodel/). A
+ * read that was under way while such a change came in is not kept. Only GET and HEAD are answered
+ * from memory; every state change reads the session from the database. Without a change feed
+ * nothing is kept.
  */
 export function createSessionStore(
   db: Queryable,
@@ -91,7 +92,7 @@ export function createSessionStore(
     secure: req.protocol === "https",
   });
 
-  const kept = new KeptByUser<{ user: UserRow; expiresAt: number; lastSeenAt: number }>(
+  const kept = new PerUserTtlCache<{ user: UserRow; expiresAt: number; lastSeenAt: number }>(
     opts.changes ? (opts.cacheMs ?? SESSION_CACHE_MS) : 0,
     SESSION_CACHE_MAX,
   );
@@ -109,7 +110,8 @@ export function createSessionStore(
   /** Moves the session's last use to now, when it was written longer than `touchMs` ago. */
   const touch = (hash: string) =>
     db.query(
-      "UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1 AND last_seen_at < now() - make_interval(secs => $2)",
+      "UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1 " +
+        "AND last_seen_at < now() - make_interval(secs => $2)",
       [hash, touchMs / 1000],
     );
 
@@ -199,9 +201,11 @@ export function createSessionStore(
       if (!hashes.length) return new Map();
       const rows = await db.query<{ token_hash: string; ms_left: number }>(
         `SELECT token_hash,
-                (extract(epoch FROM least(expires_at, last_seen_at + make_interval(secs => $2)) - now()) * 1000)::float8 AS ms_left
+                (extract(epoch FROM least(expires_at,
+                  last_seen_at + make_interval(secs => $2)) - now()) * 1000)::float8 AS ms_left
            FROM sessions
-          WHERE token_hash = ANY($1::text[]) AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $2)`,
+          WHERE token_hash = ANY($1::text[]) AND expires_at > now()
+            AND last_seen_at > now() - make_interval(secs => $2)`,
         [hashes, idleSeconds],
       );
       return new Map(rows.map((r) => [r.token_hash, r.ms_left]));

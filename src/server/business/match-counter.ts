@@ -1,7 +1,10 @@
 import { createHmac } from "node:crypto";
 import type { Queryable } from "../db/client";
 
-/** More than this many (venue, viewer) pairs remembered in memory and the memory starts afresh (the database still dedups). */
+/**
+ * More than this many (venue, viewer) pairs remembered in memory and the memory starts afresh (the database still
+ * dedups).
+ */
 const SEEN_MAX = 200_000;
 
 /**

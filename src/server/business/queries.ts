@@ -55,16 +55,23 @@ export async function venueName(db: Queryable, id: number): Promise<{ external_i
 export async function venueStats(db: Queryable, id: number): Promise<VenueStats> {
   const [row] = await db.query<Omit<VenueStats, "recentCheckIns" | "venueId">>(
     `SELECT
-       (SELECT count(*)::int FROM posts WHERE venue_id = $1 AND created_at >= date_trunc('day', now())) AS "checkInsToday",
-       (SELECT count(*)::int FROM posts WHERE venue_id = $1 AND created_at >= now() - interval '7 days') AS "checkInsThisWeek",
-       (SELECT count(DISTINCT user_id)::int FROM posts WHERE venue_id = $1 AND created_at >= date_trunc('day', now())) AS "visitorsToday",
-       (SELECT count(DISTINCT user_id)::int FROM posts WHERE venue_id = $1 AND created_at >= now() - interval '7 days') AS "visitorsThisWeek",
+       (SELECT count(*)::int FROM posts WHERE venue_id = $1
+         AND created_at >= date_trunc('day', now())) AS "checkInsToday",
+       (SELECT count(*)::int FROM posts WHERE venue_id = $1
+         AND created_at >= now() - interval '7 days') AS "checkInsThisWeek",
+       (SELECT count(DISTINCT user_id)::int FROM posts WHERE venue_id = $1
+         AND created_at >= date_trunc('day', now())) AS "visitorsToday",
+       (SELECT count(DISTINCT user_id)::int FROM posts WHERE venue_id = $1
+         AND created_at >= now() - interval '7 days') AS "visitorsThisWeek",
        (SELECT count(*)::int FROM favorites WHERE venue_id = $1) AS "saves",
-       (SELECT coalesce(sum(count), 0)::int FROM venue_match_counts WHERE venue_id = $1 AND day = current_date) AS "searchMatchesToday",
-       (SELECT coalesce(sum(count), 0)::int FROM venue_match_counts WHERE venue_id = $1 AND day > current_date - 7) AS "searchMatchesThisWeek",
+       (SELECT coalesce(sum(count), 0)::int FROM venue_match_counts WHERE venue_id = $1
+         AND day = current_date) AS "searchMatchesToday",
+       (SELECT coalesce(sum(count), 0)::int FROM venue_match_counts WHERE venue_id = $1
+         AND day > current_date - 7) AS "searchMatchesThisWeek",
        (SELECT rating FROM venues WHERE id = $1) AS "rating",
        (SELECT review_count FROM venues WHERE id = $1) AS "reviewCount",
-       (SELECT count(*)::int FROM venue_updates WHERE venue_id = $1 AND created_at >= now() - interval '7 days') AS "broadcastsThisWeek"`,
+       (SELECT count(*)::int FROM venue_updates WHERE venue_id = $1
+         AND created_at >= now() - interval '7 days') AS "broadcastsThisWeek"`,
     [id],
   );
   const recent = await db.query<{ vibes: string[]; created_at: Date }>(

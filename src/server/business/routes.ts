@@ -41,9 +41,8 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await venueExists(db, id))) throw notFound("Venue not found");
     if (!(await isVenueOwner(db, id, me.id))) throw forbidden("Only this venue's owners can broadcast updates");
     const body = parse(venueUpdateBody, req.body);
-    await insertVenueUpdate(db, id, me.id, body);
-    // this instance has read the venue's new live inputs before answering; others hear of it (live/store.ts)
-    await ctx.changes.settle();
+    // read back at once: the write returns once this instance's live inputs have it (readmodel/)
+    await ctx.readModel.write(() => insertVenueUpdate(db, id, me.id, body));
     const live = (await ctx.live.vibes([id])).get(id)!;
     const latestUpdate = presentLatestUpdate(live);
     const venue = await venueName(db, id);

@@ -61,6 +61,9 @@ export async function createChangeFeed(db: Db, opts: { onError?: (err: unknown) 
     },
     () => {
       for (const kind of handlers.keys()) deliver(kind, "*");
+      // A marker sent while the connection was away may never come back; everything is being
+      // read again now, which is what a settle waits for (the rereads are in flight).
+      for (const resolve of markers.values()) resolve();
     },
   );
   return {

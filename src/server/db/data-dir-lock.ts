@@ -14,7 +14,8 @@ export class DatabaseInUseError extends Error {
   ) {
     super(
       `The embedded database in ${dir} is in use by a running VIBE process (pid ${pid}). ` +
-        "Stop that server first and run this again, or use PostgreSQL (DATABASE_URL), where servers and commands share the database.",
+        "Stop that server first and run this again, or use PostgreSQL (DATABASE_URL), " +
+        "where servers and commands share the database.",
     );
     this.name = "DatabaseInUseError";
   }
@@ -33,7 +34,10 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Takes the folder's lock for this process; throws DatabaseInUseError when a live process holds it. Returns the release. */
+/**
+ * Takes the folder's lock for this process; throws DatabaseInUseError when a live process holds it. Returns the
+ * release.
+ */
 export function lockDataDir(dir: string): () => void {
   const file = join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {

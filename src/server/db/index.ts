@@ -22,7 +22,8 @@ export async function openDatabase(config: Config, opts: { migrate?: boolean } =
       const pending = await pendingMigrations(db);
       if (pending.length > 0) {
         throw new PendingMigrationsError(
-          `the database lacks ${pending.length} migration${pending.length === 1 ? "" : "s"} (${pending.join(", ")}); run \`npm run migrate\` first, or start with MIGRATE_ON_START=true`,
+          `the database lacks ${pending.length} migration${pending.length === 1 ? "" : "s"} ` +
+            `(${pending.join(", ")}); run \`npm run migrate\` first, or start with MIGRATE_ON_START=true`,
         );
       }
     }

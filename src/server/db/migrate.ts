@@ -38,7 +38,8 @@ export async function pendingMigrations(db: Db, migrations = loadMigrations()): 
  */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<string[]> {
   await db.exec(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL " +
+      "DEFAULT now())",
   );
   await db.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
   const applied: string[] = [];

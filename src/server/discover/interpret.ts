@@ -1,4 +1,4 @@
-import type { VenueCategory } from "@shared/constants";
+import type { VenueCategory } from "@shared/vocabulary";
 import { analyzeText } from "../vibes/text";
 import { words } from "../vibes/words";
 
@@ -54,9 +54,10 @@ export interface Interpretation {
  * shop"): the category uses them. The phrase's other words ("wine") it does not.
  */
 const GENERIC = new Set(
-  "bar bars pub pubs cafe cafes caffe coffee shop shops house coffeehouse restaurant restaurants club clubs night nightclub nightclubs place somewhere to eat".split(
-    " ",
-  ),
+  (
+    "bar bars pub pubs cafe cafes caffe coffee shop shops house coffeehouse restaurant restaurants club clubs " +
+    "night nightclub nightclubs place somewhere to eat"
+  ).split(" "),
 );
 
 interface Entry {
@@ -72,15 +73,19 @@ const E = (phrases: string, what: Omit<Entry, "phrase">): Entry[] =>
 
 const ENTRIES: Entry[] = [
   ...E(
-    "wine bar|wine bars|cocktail bar|cocktail bars|sports bar|dive bar|rooftop bar|piano bar|karaoke bar|beer garden|beer hall|whiskey bar|whisky bar|bar|bars|pub|pubs|tavern|taproom|brewery|breweries|brewpub|lounge|speakeasy|saloon|izakaya|gastropub",
+    "wine bar|wine bars|cocktail bar|cocktail bars|sports bar|dive bar|rooftop bar|piano bar|karaoke bar|" +
+      "beer garden|beer hall|whiskey bar|whisky bar|bar|bars|pub|pubs|tavern|taproom|brewery|breweries|brewpub|" +
+      "lounge|speakeasy|saloon|izakaya|gastropub",
     { category: "Bar" },
   ),
   ...E(
-    "coffee shop|coffee shops|coffee house|coffeehouse|cafe|cafes|caffe|coffee|espresso|tea house|teahouse|tea room|bakery|bakeries|patisserie",
+    "coffee shop|coffee shops|coffee house|coffeehouse|cafe|cafes|caffe|coffee|espresso|tea house|teahouse|" +
+      "tea room|bakery|bakeries|patisserie",
     { category: "Cafe" },
   ),
   ...E(
-    "restaurant|restaurants|bistro|diner|eatery|trattoria|steakhouse|brasserie|dinner|brunch|lunch|place to eat|somewhere to eat|food",
+    "restaurant|restaurants|bistro|diner|eatery|trattoria|steakhouse|brasserie|dinner|brunch|lunch|" +
+      "place to eat|somewhere to eat|food",
     { category: "Restaurant" },
   ),
   ...E("sushi|pizza|tacos|taco|ramen|burgers|burger|dim sum|noodles|tapas|bbq|barbecue|oysters|pho|curry", {
@@ -89,7 +94,8 @@ const ENTRIES: Entry[] = [
   }),
   ...E("nightclub|nightclubs|night club|dance club|club|clubs|disco", { category: "Club" }),
   ...E(
-    "live music|live jazz|live band|live bands|live blues|live rock|live country|open mic|concert|concerts|acoustic set|gig",
+    "live music|live jazz|live band|live bands|live blues|live rock|live country|open mic|concert|concerts|" +
+      "acoustic set|gig",
     { attribute: "live_music" },
   ),
   ...E("jazz|blues|folk|bluegrass", { attribute: "live_music", keep: true }),
@@ -113,9 +119,12 @@ const ENTRIES: Entry[] = [
 const BY_LENGTH = [...ENTRIES].sort((a, b) => b.phrase.length - a.phrase.length);
 
 const STOP = new Set(
-  "a an the with and or for to in on at of near me my our some any somewhere place places spot spots good great nice best really very some that has have is are be where i we want wanna looking look find show get go going like something kind sort tonight today now this it its around close by nearby open who which what fun".split(
-    " ",
-  ),
+  (
+    "a an the with and or for to in on at of near me my our some any somewhere place places spot spots good " +
+    "great nice best really very some that has have is are be where i we want wanna looking look find show get " +
+    "go going like something kind sort tonight today now this it its around close by nearby open who which " +
+    "what fun"
+  ).split(" "),
 );
 
 /** The query's words (vibes/words.ts), hyphens kept inside words ("laid-back"). */

@@ -22,7 +22,8 @@ export function venueTexts(db: Queryable, ids: readonly number[], searchTerms: r
            FROM venues v
            CROSS JOIN LATERAL (
              SELECT lower(unaccent(v.name || ' ' || coalesce(v.description, '') || ' ' ||
-                    coalesce((SELECT string_agg(r.text, ' ') FROM (SELECT text FROM venue_reviews WHERE venue_id = v.id ORDER BY time DESC NULLS LAST LIMIT 10) r), ''))) AS doc) d
+                    coalesce((SELECT string_agg(r.text, ' ') FROM (SELECT text FROM venue_reviews WHERE venue_id = v.id
+                      ORDER BY time DESC NULLS LAST LIMIT 10) r), ''))) AS doc) d
           WHERE v.id = ANY($1::int[])`,
     [ids, searchTerms.map((t) => t.toLowerCase())],
   );

@@ -1,4 +1,4 @@
-import { KM_PER_MILE } from "@shared/constants";
+import { KM_PER_MILE } from "@shared/vocabulary";
 import type { z } from "zod";
 import type { naturalLanguageBody, NaturalLanguageResult } from "@shared/contracts/discover";
 import { liveFit, presentLatestUpdate } from "../live/crowd";

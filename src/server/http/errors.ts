@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 import { ImageFetchError, type ImageRefusal } from "../net/errors";
 import { ImageUnreadableError } from "../vibes/errors";
 

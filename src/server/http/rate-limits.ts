@@ -1,7 +1,7 @@
 import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
-import { TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 import { currentUser, type AppContext } from "../context";
 import { tooMany } from "./errors";
 
@@ -56,6 +56,10 @@ export const RATE_LIMITS: Record<string, RateLimit> = {
   "POST /api/posts/:id/comments": { max: 30, windowMs: MINUTE },
   "POST /api/posts/:id/like": { max: 120, windowMs: MINUTE },
   "POST /api/favorites/:id": { max: 60, windowMs: MINUTE },
+  // a person rates a place now and then; editing a few times in a row stays far below
+  "PUT /api/venues/:externalId/reviews/mine": { max: 30, windowMs: MINUTE },
+  "DELETE /api/venues/:externalId/reviews/mine": { max: 30, windowMs: MINUTE },
+  "POST /api/admin/reviews/:id/remove": { max: 60, windowMs: MINUTE },
   "POST /api/vibes": { max: 30, windowMs: MINUTE },
   "POST /api/friends/request": { max: 20, windowMs: MINUTE },
   "POST /api/friends/accept/:userId": { max: 60, windowMs: MINUTE },

@@ -1,6 +1,6 @@
 import helmet from "helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 import type { Config } from "../config";
 import { forbidden } from "./errors";
 
@@ -27,9 +27,19 @@ export function connectSources(publicUrl: string | null): string[] {
   return ["'self'", origin, origin.replace(/^http/, "ws")];
 }
 
+/**
+ * The origin of the map's style (MAP_STYLE_URL), whose style, tiles, sprites and fonts MapLibre
+ * fetches (connect-src) and may draw as images (img-src); none when no style is configured.
+ */
+export function mapSources(mapStyleUrl: string | null): string[] {
+  return mapStyleUrl ? [new URL(mapStyleUrl).origin] : [];
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   // Standard headers on every response, with a CSP the built client satisfies: scripts only from
   // this origin; inline style attributes are allowed because Radix positions popovers with them.
+  // MapLibre's worker is a file of this origin (default-src 'self' covers worker-src); the map's
+  // style origin is the one foreign origin the page may fetch from.
   // Helmet's middleware is made once here and run on each request (the Fastify wrapper made it
   // again for every request: its option parsing was ~2% of the app's time under load).
   const setSecurityHeaders = helmet({
@@ -39,9 +49,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...mapSources(config.mapStyleUrl)],
         fontSrc: ["'self'", "data:"],
-        connectSrc: connectSources(config.publicUrl),
+        connectSrc: [...connectSources(config.publicUrl), ...mapSources(config.mapStyleUrl)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

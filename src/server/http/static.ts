@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 
 const API_PREFIXES = ["/api/", "/auth/", "/ws"];
 

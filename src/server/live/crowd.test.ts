@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveFit, liveVibe, sameLiveVibe, type Broadcast } from "./crowd";
+import { liveEvidence, liveFit, liveVibe, sameLiveVibe, type Broadcast } from "./crowd";
 
 const now = new Date("2026-11-22T20:00:00Z");
 const ago = (min: number) => new Date(now.getTime() - min * 60_000);
@@ -89,8 +89,34 @@ describe("sameLiveVibe", () => {
     // an hour on, the check-ins have faded against the broadcast: scores moved
     expect(sameLiveVibe(liveVibe(b, checkIns, now), liveVibe(b, checkIns, later(3_600_000)))).toBe(false);
     expect(sameLiveVibe(liveVibe(b, checkIns, now), liveVibe(b, checkIns.slice(0, 1), now))).toBe(false);
-    expect(sameLiveVibe(liveVibe(b, checkIns, now), liveVibe({ ...b }, checkIns, now))).toBe(false); // another broadcast
+    // another broadcast
+    expect(sameLiveVibe(liveVibe(b, checkIns, now), liveVibe({ ...b }, checkIns, now))).toBe(false);
     expect(sameLiveVibe(liveVibe(b, checkIns, now), null)).toBe(false);
     expect(sameLiveVibe(null, liveVibe(null, checkIns, now))).toBe(false);
+  });
+});
+
+describe("liveEvidence: the live signal in Why these vibes?", () => {
+  it("names who says each live vibe now, and nothing without a fresh live vibe", () => {
+    const now = new Date("2026-01-01T20:00:00Z");
+    const live = liveVibe(
+      {
+        capacityStatus: "Moderate",
+        noiseLevel: "Quiet",
+        currentVibes: ["Chill"],
+        specialNotes: null,
+        isOpen: true,
+        createdAt: new Date(now.getTime() - 10 * 60_000),
+      },
+      [
+        { vibes: ["Chill"], createdAt: new Date(now.getTime() - 5 * 60_000) },
+        { vibes: ["Cozy"], createdAt: new Date(now.getTime() - 5 * 60_000) },
+      ],
+      now,
+    );
+    const ev = liveEvidence(live);
+    expect(ev.Chill).toEqual([{ source: "live", detail: "Live now: the venue and 2 recent check-ins" }]);
+    expect(ev).not.toHaveProperty("Cozy"); // under LIVE_VIBE_MIN of the live signal
+    expect(liveEvidence(null)).toEqual({});
   });
 });

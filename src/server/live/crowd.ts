@@ -110,6 +110,21 @@ export function liveFit(staticFit: number, live: LiveVibe | null, vibes: readonl
   return Math.round((0.6 * staticFit + 0.4 * liveScore) * 100) / 100;
 }
 
+/**
+ * The live signal as evidence for "Why these vibes?": per vibe the live vibe gives (at least
+ * LIVE_VIBE_MIN), who says so now. While fresh it is 40% of a match's fit for that vibe (liveFit).
+ */
+export function liveEvidence(live: LiveVibe | null): Record<string, { source: "live"; detail: string }[]> {
+  const out: Record<string, { source: "live"; detail: string }[]> = {};
+  if (!live) return out;
+  const who = [live.broadcast ? "the venue" : null, live.checkIns ? plural(live.checkIns, "recent check-in") : null]
+    .filter(Boolean)
+    .join(" and ");
+  for (const [vibe, score] of live.scores)
+    if (score >= LIVE_VIBE_MIN) out[vibe] = [{ source: "live", detail: `Live now: ${who}` }];
+  return out;
+}
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** The LatestUpdate of spec section 3, from a live vibe. */

@@ -63,7 +63,8 @@ export async function createLiveStore(
         is_open: boolean;
         created_at: Date;
       }>(
-        `SELECT DISTINCT ON (venue_id) venue_id, capacity_status, noise_level, current_vibes, special_notes, is_open, created_at
+        `SELECT DISTINCT ON (venue_id) venue_id, capacity_status, noise_level, current_vibes, special_notes, is_open,
+          created_at
            FROM venue_updates WHERE created_at > $1::timestamptz - make_interval(mins => $2) ${where}
           ORDER BY venue_id, created_at DESC`,
         params(BROADCAST_MAX_AGE_MIN),

@@ -73,7 +73,8 @@ export function createMailer(opts: MailerOptions): Mailer {
         if (opts.print) {
           const rule = "─".repeat(72);
           opts.print(
-            `\n${rule}\nMail not sent (SMTP_URL is unset); here it is instead:\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n${rule}\n`,
+            `\n${rule}\nMail not sent (SMTP_URL is unset); here it is instead:\nTo: ${message.to}\nSubject: ` +
+              `${message.subject}\n\n${message.text}\n${rule}\n`,
           );
         } else {
           opts.log.warn(

@@ -156,7 +156,7 @@ describe("sweep against the fake searchNearby", () => {
   const source = (over: Partial<Parameters<typeof createGooglePlacesSource>[0]> = {}) =>
     createGooglePlacesSource({ apiKey: fake.apiKey, baseUrl: fake.url, timeoutMs: 5000, backoffMs: 5, ...over });
 
-  it("finds all 70 places of a busy circle (more than one page of 20) without duplicates, within the call cap", async () => {
+  it("finds all 70 places of a busy circle (several pages of 20) without duplicates, within the call cap", async () => {
     const found = await source().fetchNearby(CENTER.latitude, CENTER.longitude, 1000, new AbortController().signal);
     expect(found).toHaveLength(70);
     expect(new Set(found.map((p) => p.externalId)).size).toBe(70);

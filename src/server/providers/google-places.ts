@@ -8,7 +8,7 @@
  * first, down to a minimum radius and up to a cap on calls. Places are de-duplicated by id and
  * kept only when inside the circle asked for. See docs/venue-sync.md.
  */
-import type { VenueCategory } from "@shared/constants";
+import type { VenueCategory } from "@shared/vocabulary";
 import { haversineMeters } from "../db/earth";
 import type { GooglePlaceAttributes } from "../vibes/types";
 import {

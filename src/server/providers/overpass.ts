@@ -5,7 +5,7 @@
  * parser. See docs/venue-sync.md.
  */
 import { createHash } from "node:crypto";
-import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
+import { ATTRIBUTION, type VenueCategory } from "@shared/vocabulary";
 import { hostAllowed } from "../net/safe-fetch";
 import { DEFAULT_IMAGE_HOSTS } from "../net/image-hosts";
 import {
@@ -104,7 +104,10 @@ const coord = (n: number) => Number(n.toFixed(7)).toString();
 export function buildOverpassQuery(lat: number, lng: number, radiusMeters: number, serverTimeoutS = 25): string {
   const around = `(around:${Math.round(radiusMeters)},${coord(lat)},${coord(lng)})`;
   const amenity = `["amenity"~"^(${OVERPASS_AMENITIES.join("|")})$"]`;
-  return `[out:json][timeout:${serverTimeoutS}];\n(\n  node${amenity}${around};\n  way${amenity}${around};\n);\nout center tags;`;
+  return (
+    `[out:json][timeout:${serverTimeoutS}];\n(\n` +
+    `  node${amenity}${around};\n  way${amenity}${around};\n);\nout center tags;`
+  );
 }
 
 /** Where every element of a data set is known to be (the seed's files are clipped to San Francisco). */
@@ -166,7 +169,8 @@ export function commonsThumbUrl(tag: string | undefined): string | null {
   const md5 = createHash("md5").update(file).digest("hex");
   const name = encodeURIComponent(file);
   const path = `${md5[0]}/${md5.slice(0, 2)}/${name}`;
-  return `https://upload.wikimedia.org/wikipedia/commons/thumb/${path}/800px-${name}${/\.tiff?$/i.test(file) ? ".jpg" : ""}`;
+  const thumb = `800px-${name}${/\.tiff?$/i.test(file) ? ".jpg" : ""}`;
+  return `https://upload.wikimedia.org/wikipedia/commons/thumb/${path}/${thumb}`;
 }
 
 /**

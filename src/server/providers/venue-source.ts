@@ -5,7 +5,7 @@
  * limit, and a SourceError that says which source failed and why in words an operator can act on.
  * See docs/venue-sync.md.
  */
-import type { VenueCategory } from "@shared/constants";
+import type { VenueCategory } from "@shared/vocabulary";
 import { cleanDeep, cleanText as cleanUnsafe } from "@shared/text";
 import type { GooglePlaceAttributes } from "../vibes/types";
 

@@ -1,10 +1,11 @@
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
+import type { EventMessage } from "@shared/contracts/realtime";
 
 export interface BusEvent {
   /** Who receives it: everyone connected, one user, or several (one event, however many). */
   to: "all" | { userId: string } | { userIds: readonly string[] };
-  message: { type: string; [key: string]: unknown };
+  message: EventMessage;
 }
 
 /** Fans events out to every app instance's websocket clients. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
-import { WEBSOCKET } from "@shared/constants";
+import type { ClientMessage, ServerMessage } from "@shared/contracts/realtime";
+import { WEBSOCKET } from "@shared/vocabulary";
 import { currentUser, type AppContext } from "../context";
 import { isAllowedOrigin } from "../http/security";
 
@@ -133,7 +134,7 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
       let window = Date.now();
       let count = 0;
       let idle = setTimeout(() => socket.close(4000, "idle"), IDLE_CLOSE_MS);
-      const reply = (msg: object) => socket.readyState === 1 && socket.send(JSON.stringify(msg));
+      const reply = (msg: ServerMessage) => socket.readyState === 1 && socket.send(JSON.stringify(msg));
       socket.on("message", (raw: Buffer, isBinary: boolean) => {
         if (socket.readyState !== 1) return; // closing: what it still sends is not read
         clearTimeout(idle);
@@ -145,7 +146,8 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext) {
         if (++count > MAX_MESSAGES_PER_MINUTE) return socket.close(POLICY_CLOSE, "Too many messages");
         if (isBinary || raw.length > MAX_MESSAGE_BYTES)
           return reply({ type: "error", message: "Messages must be small JSON text" });
-        let msg: { type?: unknown; userId?: unknown };
+        // read loosely: any other shape is answered with an error below, never trusted
+        let msg: Partial<Record<keyof ClientMessage | "userId", unknown>> | null;
         try {
           msg = JSON.parse(raw.toString("utf8"));
         } catch {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { FRIENDS_TEXT } from "@shared/constants";
+import { FRIENDS_MESSAGES } from "@shared/vocabulary";
 import { friendRequestBody, userIdParam, userSearchQuery, USER_SEARCH_RESULTS } from "@shared/contracts/social";
 import { requireUser, type AppContext } from "../context";
 import { badRequest, conflict, forbidden, notFound, parse } from "../http/errors";
@@ -22,7 +22,7 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get("/api/users/search", async (req) => {
     const me = await requireUser(ctx, req);
     // A one-tap guest account costs nothing: looking people up needs a registered one.
-    if (me.is_guest) throw forbidden(FRIENDS_TEXT.guestSearch);
+    if (me.is_guest) throw forbidden(FRIENDS_MESSAGES.guestSearch);
     const { q } = parse(userSearchQuery, req.query);
     return searchUsers(db, me.id, q, USER_SEARCH_RESULTS);
   });

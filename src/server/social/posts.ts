@@ -3,6 +3,7 @@ import { createCommentBody, createPostBody, feedQuery, postIdParam, type Comment
 import { requireUser, type AppContext } from "../context";
 import { badRequest, notFound, parse } from "../http/errors";
 import { canSeePost } from "./policy";
+import { rateFromCheckIn } from "../venues/reviews";
 import { decodeCursor, feedPage, insertComment, insertPost, postComments, presentPost, toggleLike } from "./queries";
 
 export function postRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -20,6 +21,13 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post("/api/posts", async (req, reply) => {
     const user = await requireUser(ctx, req);
     const body = parse(createPostBody, req.body);
+    // A rating rates the venue the check-in names (venues/reviews.ts): first, so that a refused
+    // rating (a guest, a review an admin removed) makes no post either.
+    if (body.rating !== null) {
+      if (!body.venueId) throw badRequest("A rating needs the venue you are at");
+      if (!(await ctx.catalog.byIds([body.venueId])).size) throw badRequest("Unknown venue");
+      await rateFromCheckIn(ctx, user, body.venueId, body.rating, body.content);
+    }
     // privacyShareLocation off: where the person is never gets stored with the post (a venue
     // named is still checked, so the answer does not depend on the setting).
     const shareLocation = user.privacy_share_location;
@@ -39,9 +47,9 @@ export function postRoutes(app: FastifyInstance, ctx: AppContext) {
       { ...row, first_name: user.first_name, last_name: user.last_name, is_liked: false },
       row.venue_name === null ? null : { name: row.venue_name, external_id: row.venue_external_id! },
     );
-    // A check-in counts in its venue's live vibe: this instance has read it before answering, so
-    // the author's next search here shows it; other instances hear of it (live/store.ts).
-    if (venueId) await ctx.changes.settle();
+    // A check-in counts in its venue's live vibe (and its rating in the venue's): this instance
+    // reads it before answering (as after every write: readmodel/), so the author's next search
+    // here shows it; other instances hear of it too.
     // one event for all the friends: each instance hands it to those of them connected to it
     if (row.friends?.length) {
       await bus

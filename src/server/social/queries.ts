@@ -126,7 +126,8 @@ export async function feedPage(
        SELECT q.*
          FROM authors
          CROSS JOIN LATERAL (
-           SELECT p.id, p.user_id, p.created_at, p.vibes, p.content, p.venue_id, p.location_text, p.like_count, p.comment_count
+           SELECT p.id, p.user_id, p.created_at, p.vibes, p.content, p.venue_id, p.location_text, p.like_count,
+             p.comment_count
              FROM posts p
             WHERE p.user_id = authors.id
               AND ($3::timestamptz IS NULL OR (p.created_at, p.id) < ($3::timestamptz, $4::uuid))
@@ -136,7 +137,8 @@ export async function feedPage(
         ORDER BY q.created_at DESC, q.id DESC
         LIMIT $2::int)
      SELECT p.id, p.user_id, p.created_at, p.vibes, p.content, p.venue_id, p.location_text, p.like_count,
-            CASE WHEN p.comment_count = 0 THEN 0 ELSE p.comment_count - ${hiddenCommentsSql("$1::uuid", "p")} END AS comment_count,
+            CASE WHEN p.comment_count = 0 THEN 0 ELSE p.comment_count - ${hiddenCommentsSql("$1::uuid", "p")}
+              END AS comment_count,
             u.first_name, u.last_name, p.created_at::text AS created_at_text,
             EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1) AS is_liked
        FROM page p
@@ -157,7 +159,8 @@ export async function feedPage(
 // latest version, so a count another request moved meanwhile is included).
 // $1: the post, $2: the caller.
 const TOGGLE_LIKE_SQL = `WITH visible AS (
-     SELECT p.id, p.user_id, p.like_count FROM posts p WHERE p.id = $1 AND ${VISIBLE_POST_SQL.replaceAll("$VIEWER", "$2")}),
+     SELECT p.id, p.user_id, p.like_count FROM posts p WHERE p.id = $1
+       AND ${VISIBLE_POST_SQL.replaceAll("$VIEWER", "$2")}),
    removed AS (
      DELETE FROM post_likes l USING visible WHERE l.post_id = visible.id AND l.user_id = $2 RETURNING l.post_id),
    added AS (
@@ -220,7 +223,8 @@ export async function insertPost(db: Queryable, p: NewPost) {
         WHERE $6::int IS NULL OR EXISTS (SELECT 1 FROM venues WHERE id = $6)
        RETURNING id, user_id, venue_id, location_text, vibes, content, like_count, comment_count, created_at)
      SELECT added.*, v.name AS venue_name, v.external_id AS venue_external_id,
-            CASE WHEN $7 THEN (SELECT array_agg(f.friend_id::text) FROM friendships f WHERE f.user_id = $1) END AS friends
+            CASE WHEN $7 THEN (SELECT array_agg(f.friend_id::text) FROM friendships f WHERE f.user_id = $1)
+              END AS friends
        FROM added LEFT JOIN venues v ON v.id = added.venue_id`,
     [p.userId, p.venueId, p.locationText, p.vibes, p.content, p.namedVenueId, p.tellFriends],
   );
@@ -234,7 +238,8 @@ export async function insertPost(db: Queryable, p: NewPost) {
  * those of someone either of the two blocked.
  */
 const commentVisibleSql = (viewer: string, postAuthor: string) =>
-  `(c.user_id = ${viewer} OR ((${postAuthor} = ${viewer} OR u.privacy_activity_feed) AND NOT ${blockedBetween(viewer, "c.user_id")}))`;
+  `(c.user_id = ${viewer} OR ((${postAuthor} = ${viewer} OR u.privacy_activity_feed) ` +
+  `AND NOT ${blockedBetween(viewer, "c.user_id")}))`;
 
 /**
  * How many of the post's comments ($post is its row, with id and user_id) the viewer does not
@@ -321,8 +326,10 @@ export async function searchUsers(
   const rows = await db.query<PersonRow & { status: UserSearchResult["friendshipStatus"] }>(
     `SELECT u.id, u.first_name, u.last_name, u.email, u.profile_image_url,
             CASE WHEN EXISTS (SELECT 1 FROM friendships f WHERE f.user_id = $1 AND f.friend_id = u.id) THEN 'friends'
-                 WHEN EXISTS (SELECT 1 FROM friend_requests r WHERE r.requester_id = $1 AND r.addressee_id = u.id) THEN 'pending_sent'
-                 WHEN EXISTS (SELECT 1 FROM friend_requests r WHERE r.requester_id = u.id AND r.addressee_id = $1) THEN 'pending_received'
+                 WHEN EXISTS (SELECT 1 FROM friend_requests r WHERE r.requester_id = $1 AND r.addressee_id = u.id)
+                   THEN 'pending_sent'
+                 WHEN EXISTS (SELECT 1 FROM friend_requests r WHERE r.requester_id = u.id AND r.addressee_id = $1)
+                   THEN 'pending_received'
                  ELSE 'none' END AS status
        FROM users u
       WHERE u.id <> $1 AND NOT u.is_guest AND NOT ${blockedBetween("$1", "u.id")}
@@ -331,7 +338,8 @@ export async function searchUsers(
             ? "lower(u.email) = $2"
             : "lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2 ESCAPE '\\'"
         }
-      ORDER BY (lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $3 ESCAPE '\\') DESC, u.first_name, u.last_name, u.id
+      ORDER BY (lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $3 ESCAPE '\\') DESC,
+        u.first_name, u.last_name, u.id
       LIMIT $4`,
     [callerId, byEmail ? text : likeContains(text), likeContains(text).slice(1), limit],
   );
@@ -354,7 +362,8 @@ export async function userExists(db: Queryable, id: string): Promise<boolean> {
 /** Who sent the pending request between the two, in either direction, or null. */
 export async function pendingRequester(db: Queryable, a: string, b: string): Promise<string | null> {
   const pending = await db.query<{ requester_id: string }>(
-    "SELECT requester_id FROM friend_requests WHERE (requester_id = $1 AND addressee_id = $2) OR (requester_id = $2 AND addressee_id = $1)",
+    "SELECT requester_id FROM friend_requests WHERE (requester_id = $1 AND addressee_id = $2) " +
+      "OR (requester_id = $2 AND addressee_id = $1)",
     [a, b],
   );
   return pending[0]?.requester_id ?? null;
@@ -570,7 +579,8 @@ export async function insertBlock(db: Db, blocker: string, blocked: string): Pro
       [blocker, blocked],
     );
     await tx.query(
-      "DELETE FROM friend_requests WHERE (requester_id = $1 AND addressee_id = $2) OR (requester_id = $2 AND addressee_id = $1)",
+      "DELETE FROM friend_requests WHERE (requester_id = $1 AND addressee_id = $2) OR (requester_id = $2 " +
+        "AND addressee_id = $1)",
       [blocker, blocked],
     );
     await tx.query(

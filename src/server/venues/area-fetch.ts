@@ -15,9 +15,10 @@
 import type { Db } from "../db/client";
 import { haversineMeters } from "../db/earth";
 import type { SourcePlace, VenueSource } from "../providers/venue-source";
-import type { VibeAnalysis } from "../vibes/types";
+import type { VenueTextAnalyzer } from "../vibes/blend";
 import type { VenueCatalog } from "./catalog";
 import { syncVenues, type SyncLog } from "./sync";
+import type { PhotoAnalyzer } from "./sync-photos";
 
 /** Grid cells of this many degrees (about 5.5 km north-south). */
 export const AREA_CELL_DEG = 0.05;
@@ -28,14 +29,20 @@ export interface AreaFetchOptions {
   /** The configured venue sources (built per fetch, as the admin sync does); empty: fetching is off. */
   sources: () => VenueSource[];
   log: SyncLog & { error(obj: object, msg?: string): void };
-  analyzeText?: (text: string) => VibeAnalysis;
+  /** The venue-level text analyzer (analyzeVenueTexts); none: texts are not read. */
+  analyzeTexts?: VenueTextAnalyzer;
+  /** Reads a photo into the blend (bounded per sync, sync-photos.ts); none: photos are not read. */
+  analyzePhoto?: PhotoAnalyzer;
   /** Resolves once this instance has read the changes committed so far (the catalog has the new venues). */
   settle?: () => Promise<void>;
   /** Deadline of each source (SYNC_TIMEOUT_MS). */
   timeoutMs: number;
   /** Fewer venues than this within `radiusMeters` of the search point: the area is fetched. Default 10. */
   minVenues?: number;
-  /** Radius of the fetch around the cell's centre. Default 4000 m (covers the cell's corners up to 45 degrees of latitude; farther north cells are narrower). */
+  /**
+   * Radius of the fetch around the cell's centre. Default 4000 m (covers the cell's corners up to 45 degrees of
+   * latitude; farther north cells are narrower).
+   */
   radiusMeters?: number;
   /** Places kept per source and fetch. Default 2000. */
   maxPlaces?: number;
@@ -148,7 +155,7 @@ export function createAreaFetcher(opts: AreaFetchOptions): AreaFetcher {
         sources.map((s) => bounded(s, maxPlaces)),
         area,
         opts.log,
-        { timeoutMs: opts.timeoutMs, analyzeText: opts.analyzeText },
+        { timeoutMs: opts.timeoutMs, analyzeTexts: opts.analyzeTexts, analyzePhoto: opts.analyzePhoto },
       );
       // this instance's searches find the new venues before they hear that the fetch is over
       await opts.settle?.();
@@ -165,7 +172,8 @@ export function createAreaFetcher(opts: AreaFetchOptions): AreaFetcher {
       await opts.db
         .query(
           `UPDATE area_fetches SET status = 'failed', finished_at = now(), error = $2,
-             next_attempt_at = now() + least($3::double precision * power(2, greatest(attempts - 1, 0)), $4::double precision) * interval '1 millisecond'
+             next_attempt_at = now() + least($3::double precision * power(2, greatest(attempts - 1, 0)),
+               $4::double precision) * interval '1 millisecond'
            WHERE cell = $1`,
           [cell.key, message.slice(0, 500), retryBase, retryMax],
         )

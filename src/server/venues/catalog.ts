@@ -1,18 +1,21 @@
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import { EARTH_RADIUS_M } from "../db/earth";
+import { MAX_VIBE_BITS, VenueStore } from "./catalog-store";
 import { isOpenAt, isOpenLate } from "./hours";
 import { VENUE_COLUMNS, type StoredVenue } from "./queries";
 
 /**
  * Every venue, held in memory by each instance, for the radius searches that matching and
- * suggestions make on nearly every request (docs/discovery.md, "Venue catalog").
+ * suggestions make on nearly every request (docs/discovery.md, "Venue catalog"); compactly, a
+ * column per field (catalog-store.ts), a venue's object made only when it is answered.
  *
  * Venues change rarely (a sync, the seed) and are read all the time, so each instance loads them
  * once and then follows the changes that a trigger on the table announces on commit (migration
  * 008, db/changes.ts): changed ids are read again; '*' (a bulk change, or a lost listening
- * connection) reads everything again. A change made on another instance is seen once its reread is
- * done (milliseconds); a writer on this instance waits for its own change (ChangeFeed.settle) before it answers.
+ * connection) reads everything again, into a new store that replaces the old one when it is
+ * whole. A change made on another instance is seen once its reread is done (milliseconds); a
+ * writer on this instance is answered once its own change is read (readmodel/).
  *
  * The search is the same as venuesWithin's SQL without text search: the cube extension's earth
  * (a sphere of radius 6,378,168 m), the great-circle distance it measures, nearest first.
@@ -36,6 +39,19 @@ export interface CatalogHit {
   meters: number;
 }
 
+/**
+ * What a ranking reads of a venue while `best` scans a circle, without making the venue's object.
+ * The object passed is reused for the next venue: read it during the call, do not keep it.
+ */
+export interface VenueFacts {
+  readonly id: number;
+  readonly category: string;
+  readonly rating: number | null;
+  readonly review_count: number | null;
+  /** The venue's stored score for a vibe (vibe_scores[vibe]), or undefined when it has none. */
+  vibeScore(vibe: string): number | undefined;
+}
+
 export interface VenueCatalog {
   within(q: CatalogSearch): Promise<CatalogHit[]>;
   /** How many venues `within` would find without a limit: the whole list's size, for its pages. */
@@ -47,7 +63,7 @@ export interface VenueCatalog {
    */
   best(
     q: CatalogSearch,
-    score: (venue: Readonly<StoredVenue>, meters: number) => number,
+    score: (venue: VenueFacts, meters: number) => number,
   ): Promise<{ hits: CatalogHit[]; count: number }>;
   /** The venues of these ids that exist (a venue's name for a post, say). */
   byIds(ids: Iterable<number>): Promise<Map<number, Readonly<StoredVenue>>>;
@@ -59,28 +75,19 @@ export interface VenueCatalog {
 const CELL_DEG = 0.05;
 const LON_CELLS = Math.round(360 / CELL_DEG);
 
-interface Entry {
-  venue: StoredVenue;
-  x: number;
-  y: number;
-  z: number;
-  cell: number;
-  /** One bit per detected vibe (vibeBits); -1 when a vibe has no bit and names must be compared. */
-  vibes: number;
-}
-
 /**
- * The venues of one grid cell, and the same packed into flat arrays (made again after a change)
- * so that a search scans numbers in a row instead of visiting every venue object. `byVibe` lists,
+ * The venues (slots of the store) of one grid cell, packed into flat arrays when a search first
+ * needs them (made again after a change) so that a search scans numbers in a row. `byVibe` lists,
  * for each vibe bit, the positions of the cell's venues that have it: a search for a vibe or two
- * (most of them) visits only those, a few percent of the cell.
+ * (most of them) visits only those, a few percent of the cell. Once packed, the list of slots is
+ * the packed one (`slots` is null) until the cell changes.
  */
 interface Cell {
-  entries: Entry[];
+  slots: number[] | null;
   packed: Packed | null;
 }
 interface Packed {
-  entries: Entry[];
+  slots: Int32Array;
   x: Float64Array;
   y: Float64Array;
   z: Float64Array;
@@ -104,11 +111,11 @@ function chordToBox(p: Packed, x: number, y: number, z: number): number {
 
 const NO_POSITIONS = new Int32Array(0);
 
-function pack(cell: Cell): Packed {
-  const entries = cell.entries.slice();
-  const n = entries.length;
+function pack(store: VenueStore, cell: Cell): Packed {
+  const slots = cell.slots ? Int32Array.from(cell.slots) : cell.packed!.slots;
+  const n = slots.length;
   const packed: Packed = {
-    entries,
+    slots,
     x: new Float64Array(n),
     y: new Float64Array(n),
     z: new Float64Array(n),
@@ -120,39 +127,29 @@ function pack(cell: Cell): Packed {
   const { box } = packed;
   const lists: number[][] = [];
   const unbitted: number[] = [];
-  entries.forEach((e, i) => {
-    packed.x[i] = e.x;
-    packed.y[i] = e.y;
-    packed.z[i] = e.z;
-    packed.vibes[i] = e.vibes;
-    box.minX = Math.min(box.minX, e.x);
-    box.maxX = Math.max(box.maxX, e.x);
-    box.minY = Math.min(box.minY, e.y);
-    box.maxY = Math.max(box.maxY, e.y);
-    box.minZ = Math.min(box.minZ, e.z);
-    box.maxZ = Math.max(box.maxZ, e.z);
-    if (e.vibes === -1) unbitted.push(i);
-    else for (let bit = 0; bit < MAX_VIBE_BITS; bit++) if (e.vibes & (1 << bit)) (lists[bit] ??= []).push(i);
-  });
+  for (let i = 0; i < n; i++) {
+    const slot = slots[i];
+    const [x, y, z] = toEarth(store.latitude[slot], store.longitude[slot]);
+    const vibes = store.vibeMaskOf(slot);
+    packed.x[i] = x;
+    packed.y[i] = y;
+    packed.z[i] = z;
+    packed.vibes[i] = vibes;
+    box.minX = Math.min(box.minX, x);
+    box.maxX = Math.max(box.maxX, x);
+    box.minY = Math.min(box.minY, y);
+    box.maxY = Math.max(box.maxY, y);
+    box.minZ = Math.min(box.minZ, z);
+    box.maxZ = Math.max(box.maxZ, z);
+    if (vibes === -1) unbitted.push(i);
+    else for (let bit = 0; bit < MAX_VIBE_BITS; bit++) if (vibes & (1 << bit)) (lists[bit] ??= []).push(i);
+  }
   for (let bit = 0; bit < MAX_VIBE_BITS; bit++)
     packed.byVibe[bit] = lists[bit] ? Int32Array.from(lists[bit]) : NO_POSITIONS;
   if (unbitted.length) packed.unbitted = Int32Array.from(unbitted);
   cell.packed = packed;
+  cell.slots = null;
   return packed;
-}
-
-/** Bit numbers of vibe names, given out as they are first seen (30 fit in a small integer). */
-const MAX_VIBE_BITS = 30;
-const vibeBits = new Map<string, number>();
-function vibeMask(vibes: readonly string[]): number {
-  let mask = 0;
-  for (const v of vibes) {
-    let bit = vibeBits.get(v);
-    if (bit === undefined && vibeBits.size < MAX_VIBE_BITS) vibeBits.set(v, (bit = vibeBits.size));
-    if (bit === undefined) return -1;
-    mask |= 1 << bit;
-  }
-  return mask;
 }
 
 /**
@@ -162,12 +159,17 @@ function vibeMask(vibes: readonly string[]): number {
  */
 class NearestHeap {
   chords = new Float64Array(256);
-  entries: Entry[] = [];
+  slots = new Int32Array(256);
+  ids: Int32Array = new Int32Array(0);
   size = 0;
   limit = 0;
 
-  reset(limit: number) {
-    if (this.chords.length < limit) this.chords = new Float64Array(limit);
+  reset(limit: number, ids: Int32Array) {
+    if (this.chords.length < limit) {
+      this.chords = new Float64Array(limit);
+      this.slots = new Int32Array(limit);
+    }
+    this.ids = ids;
     this.size = 0;
     this.limit = limit;
   }
@@ -178,21 +180,21 @@ class NearestHeap {
   private above(i: number, j: number): boolean {
     const a = this.chords[i];
     const b = this.chords[j];
-    return a > b || (a === b && this.entries[i].venue.id > this.entries[j].venue.id);
+    return a > b || (a === b && this.ids[this.slots[i]] > this.ids[this.slots[j]]);
   }
   private swap(i: number, j: number) {
     const c = this.chords[i];
     this.chords[i] = this.chords[j];
     this.chords[j] = c;
-    const e = this.entries[i];
-    this.entries[i] = this.entries[j];
-    this.entries[j] = e;
+    const s = this.slots[i];
+    this.slots[i] = this.slots[j];
+    this.slots[j] = s;
   }
-  offer(entry: Entry, chord: number) {
+  offer(slot: number, chord: number) {
     if (this.size < this.limit) {
       let i = this.size++;
       this.chords[i] = chord;
-      this.entries[i] = entry;
+      this.slots[i] = slot;
       while (i > 0) {
         const parent = (i - 1) >> 1;
         if (!this.above(i, parent)) break;
@@ -202,9 +204,9 @@ class NearestHeap {
       return;
     }
     const top = this.chords[0];
-    if (chord > top || (chord === top && entry.venue.id >= this.entries[0].venue.id)) return;
+    if (chord > top || (chord === top && this.ids[slot] >= this.ids[this.slots[0]])) return;
     this.chords[0] = chord;
-    this.entries[0] = entry;
+    this.slots[0] = slot;
     this.siftDown();
   }
   private siftDown() {
@@ -220,14 +222,13 @@ class NearestHeap {
     }
   }
   /** What it holds, nearest first (taken from the top, farthest first); then it holds nothing. */
-  drain(): CatalogHit[] {
+  drain(store: VenueStore): CatalogHit[] {
     const out: CatalogHit[] = new Array(this.size);
     while (this.size > 0) {
-      out[this.size - 1] = { venue: this.entries[0].venue, meters: chordToMeters(this.chords[0]) };
+      out[this.size - 1] = { venue: store.venue(this.slots[0]), meters: chordToMeters(this.chords[0]) };
       this.swap(0, --this.size);
       this.siftDown();
     }
-    this.entries.length = 0; // hold no venue past the search
     return out;
   }
 }
@@ -273,63 +274,74 @@ function cellsAround(latitude: number, longitude: number, radiusMeters: number) 
   return { latFrom, latTo, lon: { from, to } };
 }
 
-/** Scratch space of searches (one runs at a time: a search does not wait once it has begun). */
-const nearest = new NearestHeap();
-const visits: { cell: Packed; minChord: number }[] = [];
+/** Venues read per statement when everything is read (a batch's rows are garbage once stored). */
+const READ_BATCH = 20_000;
 
 export async function createVenueCatalog(
   db: Db,
   changes: ChangeFeed,
   opts: { onError?: (err: unknown) => void } = {},
 ): Promise<VenueCatalog> {
-  const byId = new Map<number, Entry>();
-  const cells = new Map<number, Cell>();
+  /** The venues, and the grid of their slots; replaced together when everything is read again. */
+  let store = new VenueStore();
+  let cells = new Map<number, Cell>();
+  // Scratch space of searches (one runs at a time: a search does not wait once it has begun).
+  const nearest = new NearestHeap();
+  const visits: { cell: Packed; minChord: number }[] = [];
 
-  const place = (venue: StoredVenue) => {
-    remove(venue.id);
-    const [x, y, z] = toEarth(venue.latitude, venue.longitude);
-    const entry: Entry = {
-      venue,
-      x,
-      y,
-      z,
-      cell: cellKey(latCell(venue.latitude), lonCell(venue.longitude)),
-      vibes: vibeMask(venue.detected_vibes ?? []),
-    };
-    byId.set(venue.id, entry);
-    const cell = cells.get(entry.cell);
-    if (cell) {
-      cell.entries.push(entry);
+  const cellOf = (s: VenueStore, slot: number) => cellKey(latCell(s.latitude[slot]), lonCell(s.longitude[slot]));
+  const place = (s: VenueStore, grid: Map<number, Cell>, venue: StoredVenue) => {
+    remove(s, grid, venue.id);
+    const slot = s.put(venue);
+    const key = cellOf(s, slot);
+    const cell = grid.get(key);
+    if (!cell) grid.set(key, { slots: [slot], packed: null });
+    else {
+      cell.slots ??= Array.from(cell.packed!.slots);
+      cell.slots.push(slot);
       cell.packed = null;
-    } else cells.set(entry.cell, { entries: [entry], packed: null });
+    }
   };
-  const remove = (id: number) => {
-    const old = byId.get(id);
-    if (!old) return;
-    byId.delete(id);
-    const cell = cells.get(old.cell)!;
-    cell.entries.splice(cell.entries.indexOf(old), 1);
+  const remove = (s: VenueStore, grid: Map<number, Cell>, id: number) => {
+    const slot = s.slotOf.get(id);
+    if (slot === undefined) return;
+    const key = cellOf(s, slot);
+    s.delete(id);
+    const cell = grid.get(key)!;
+    cell.slots ??= Array.from(cell.packed!.slots);
+    cell.slots.splice(cell.slots.indexOf(slot), 1);
     cell.packed = null;
-    if (!cell.entries.length) cells.delete(old.cell);
+    if (!cell.slots.length) grid.delete(key);
   };
 
   const read = async (ids: readonly number[] | null) => {
-    const rows = await db.query<StoredVenue>(
-      ids
-        ? `SELECT ${VENUE_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`
-        : `SELECT ${VENUE_COLUMNS} FROM venues v`,
-      ids ? [ids] : [],
-    );
-    if (!ids) {
-      byId.clear();
-      cells.clear();
+    if (ids) {
+      const rows = await db.query<StoredVenue>(`SELECT ${VENUE_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`, [
+        ids,
+      ]);
+      const found = new Set<number>();
+      for (const row of rows) {
+        found.add(row.id);
+        place(store, cells, row);
+      }
+      for (const id of ids) if (!found.has(id)) remove(store, cells, id);
+      return;
     }
-    const found = new Set<number>();
-    for (const row of rows) {
-      found.add(row.id);
-      place(row);
+    // Everything, in batches by id, into a new store: searches go on over the old one until the
+    // new one is whole. A change committed meanwhile is announced and read again after this.
+    const next = new VenueStore();
+    const grid = new Map<number, Cell>();
+    for (let after = 0; ; ) {
+      const rows = await db.query<StoredVenue>(
+        `SELECT ${VENUE_COLUMNS} FROM venues v WHERE v.id > $1 ORDER BY v.id LIMIT $2`,
+        [after, READ_BATCH],
+      );
+      for (const row of rows) place(next, grid, row);
+      if (rows.length < READ_BATCH) break;
+      after = rows[rows.length - 1].id;
     }
-    for (const id of ids ?? []) if (!found.has(id)) remove(id);
+    store = next;
+    cells = grid;
   };
 
   const { ready, stop } = await followChanges(changes, "venues", read, opts.onError);
@@ -361,12 +373,29 @@ export async function createVenueCatalog(
     // far above rounding) no arc needs computing; near the edge the arc decides, as in the SQL.
     const maxChord =
       radius >= Math.PI * EARTH_RADIUS_M ? Infinity : 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+    const wantVibes = q.vibes?.length ? q.vibes : null;
+    // The wanted vibes' bits. A vibe without one is on no venue that has bits (every vibe of a
+    // venue gets a bit while there are bits to give), so only venues without bits are compared
+    // by name.
+    const wantBits: number[] = [];
+    let wantMask = 0;
+    for (const v of wantVibes ?? []) {
+      const bit = store.vibeBits.get(v);
+      if (bit !== undefined && !wantBits.includes(bit)) {
+        wantBits.push(bit);
+        wantMask |= 1 << bit;
+      }
+    }
+    // a category no venue has: -1, which no venue's category index is
+    const category = q.category === undefined ? null : (store.categories.find(q.category) ?? -1);
     return {
       cx,
       cy,
       cz,
-      wantVibes: q.vibes?.length ? q.vibes : null,
-      category: q.category ?? null,
+      wantVibes,
+      wantBits,
+      wantMask,
+      category,
       openAt: q.openAt ?? null,
       openLateAt: q.openLateAt ?? null,
       radius,
@@ -374,33 +403,56 @@ export async function createVenueCatalog(
       surelyIn: maxChord * (1 - 1e-9),
     };
   };
+  type Circle = ReturnType<typeof circleOf>;
+
+  /** Whether a venue's opening hours pass the circle's filters of time (read after its position). */
+  const hoursPass = (c: Circle, slot: number) =>
+    (c.openAt === null || isOpenAt(store.openingHoursOf(slot), c.openAt)) &&
+    (c.openLateAt === null || isOpenLate(store.openingHoursOf(slot), c.openLateAt));
+  const hasWantedVibe = (c: Circle, slot: number) => {
+    const vibes = store.detectedVibesOf(slot);
+    return c.wantVibes!.some((v) => vibes.includes(v));
+  };
+
+  /** The reused view of a venue that best()'s score reads. */
+  let factsSlot = 0;
+  const facts: VenueFacts = {
+    get id() {
+      return store.ids[factsSlot];
+    },
+    get category() {
+      return store.categories.values[store.category[factsSlot]];
+    },
+    get rating() {
+      return store.ratingOf(factsSlot);
+    },
+    get review_count() {
+      return store.reviewCountOf(factsSlot);
+    },
+    vibeScore: (vibe) => store.scoreOf(factsSlot, vibe),
+  };
 
   /**
-   * Calls `visit` with every venue inside the circle that passes the filters (vibes, category),
-   * in no particular order, with its chord; answers how many there were.
+   * Calls `visit` with every venue inside the circle that passes the filters (vibes, category,
+   * hours), in no particular order, with its chord; answers how many there were.
    */
   const scanCircle = async (
     q: Omit<CatalogSearch, "limit">,
-    visit: (venue: Readonly<StoredVenue>, chord: number) => void,
+    visit: (slot: number, chord: number) => void,
   ): Promise<number> => {
     await ready();
-    const { cx, cy, cz, wantVibes, category, openAt, openLateAt, radius, maxChord, surelyIn } = circleOf(q);
-    let wantMask = 0;
-    if (wantVibes !== null)
-      for (const v of wantVibes) {
-        const bit = vibeBits.get(v);
-        if (bit !== undefined) wantMask |= 1 << bit;
-      }
+    const c = circleOf(q);
+    const { cx, cy, cz, wantVibes, wantMask, radius, maxChord, surelyIn } = c;
     let n = 0;
     forCellsAround(q.latitude, q.longitude, radius, (cell) => {
-      const p = cell.packed ?? pack(cell);
+      const p = cell.packed ?? pack(store, cell);
       if (chordToBox(p, cx, cy, cz) > maxChord) return;
-      for (let i = 0; i < p.entries.length; i++) {
-        const venue = p.entries[i].venue;
-        if (category !== null && venue.category !== category) continue;
+      for (let i = 0; i < p.slots.length; i++) {
+        const slot = p.slots[i];
+        if (c.category !== null && store.category[slot] !== c.category) continue;
         if (wantVibes !== null) {
           const bits = p.vibes[i];
-          const fits = bits === -1 ? wantVibes.some((v) => venue.detected_vibes.includes(v)) : (bits & wantMask) !== 0;
+          const fits = bits === -1 ? hasWantedVibe(c, slot) : (bits & wantMask) !== 0;
           if (!fits) continue;
         }
         const dx = p.x[i] - cx;
@@ -408,10 +460,9 @@ export async function createVenueCatalog(
         const dz = p.z[i] - cz;
         const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
         if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
-        if (openAt !== null && !isOpenAt(venue.opening_hours, openAt)) continue;
-        if (openLateAt !== null && !isOpenLate(venue.opening_hours, openLateAt)) continue;
+        if (!hoursPass(c, slot)) continue;
         n++;
-        visit(venue, chord);
+        visit(slot, chord);
       }
     });
     return n;
@@ -419,39 +470,30 @@ export async function createVenueCatalog(
 
   return {
     get size() {
-      return byId.size;
+      return store.size;
     },
     async within(q) {
       // after a failed read, everything is read again first
       await ready();
-      const { cx, cy, cz, wantVibes, category, openAt, openLateAt, radius, maxChord, surelyIn } = circleOf(q);
-      // The wanted vibes' bits. A vibe without one is on no venue that has bits (every vibe of a
-      // venue gets a bit while there are bits to give), so only venues without bits are compared
-      // by name.
-      const wantBits: number[] = [];
-      if (wantVibes !== null)
-        for (const v of wantVibes) {
-          const bit = vibeBits.get(v);
-          if (bit !== undefined && !wantBits.includes(bit)) wantBits.push(bit);
-        }
+      const c = circleOf(q);
+      const { cx, cy, cz, wantVibes, wantBits, radius, maxChord, surelyIn } = c;
       if (q.limit <= 0) return [];
-      nearest.reset(q.limit);
+      nearest.reset(q.limit, store.ids);
       const take = (p: Packed, i: number) => {
-        const e = p.entries[i];
-        if (category !== null && e.venue.category !== category) return;
-        if (openAt !== null && !isOpenAt(e.venue.opening_hours, openAt)) return;
-        if (openLateAt !== null && !isOpenLate(e.venue.opening_hours, openLateAt)) return;
+        const slot = p.slots[i];
+        if (c.category !== null && store.category[slot] !== c.category) return;
         const dx = p.x[i] - cx;
         const dy = p.y[i] - cy;
         const dz = p.z[i] - cz;
         const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
         if (chord > nearest.bound) return;
         if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) return;
-        nearest.offer(e, chord);
+        if (!hoursPass(c, slot)) return;
+        nearest.offer(slot, chord);
       };
       const scan = (p: Packed) => {
         if (wantVibes === null) {
-          for (let i = 0; i < p.entries.length; i++) take(p, i);
+          for (let i = 0; i < p.slots.length; i++) take(p, i);
           return;
         }
         // the venues listed under a wanted bit, each once (under the first of its bits wanted)
@@ -463,12 +505,12 @@ export async function createVenueCatalog(
         }
         for (let k = 0; k < p.unbitted.length; k++) {
           const i = p.unbitted[k];
-          if (wantVibes.some((v) => p.entries[i].venue.detected_vibes.includes(v))) take(p, i);
+          if (hasWantedVibe(c, p.slots[i])) take(p, i);
         }
       };
       // The cells that can hold venues inside the circle, nearest first.
       const visit = (cell: Cell) => {
-        const p = cell.packed ?? pack(cell);
+        const p = cell.packed ?? pack(store, cell);
         const minChord = chordToBox(p, cx, cy, cz);
         if (minChord <= maxChord) visits.push({ cell: p, minChord });
       };
@@ -481,18 +523,22 @@ export async function createVenueCatalog(
         scan(cell);
       }
       visits.length = 0;
-      return nearest.drain();
+      return nearest.drain(store);
     },
     count(q) {
       return scanCircle(q, () => {});
     },
     async best(q, score) {
       // a min-heap of the best `limit` so far: its top is the worst kept
-      const keep: { hit: CatalogHit; score: number }[] = [];
-      const worse = (a: { hit: CatalogHit; score: number }, b: { hit: CatalogHit; score: number }) =>
-        a.score < b.score ||
-        (a.score === b.score &&
-          (a.hit.meters > b.hit.meters || (a.hit.meters === b.hit.meters && a.hit.venue.id > b.hit.venue.id)));
+      interface Kept {
+        slot: number;
+        id: number;
+        meters: number;
+        score: number;
+      }
+      const keep: Kept[] = [];
+      const worse = (a: Kept, b: Kept) =>
+        a.score < b.score || (a.score === b.score && (a.meters > b.meters || (a.meters === b.meters && a.id > b.id)));
       const up = (i: number) => {
         while (i > 0) {
           const parent = (i - 1) >> 1;
@@ -513,10 +559,12 @@ export async function createVenueCatalog(
           i = w;
         }
       };
-      const count = await scanCircle(q, (venue, chord) => {
+      const ids = store.ids;
+      const count = await scanCircle(q, (slot, chord) => {
         if (q.limit <= 0) return;
         const meters = chordToMeters(chord);
-        const item = { hit: { venue, meters }, score: score(venue, meters) };
+        factsSlot = slot;
+        const item = { slot, id: ids[slot], meters, score: score(facts, meters) };
         if (keep.length < q.limit) {
           keep.push(item);
           up(keep.length - 1);
@@ -526,14 +574,14 @@ export async function createVenueCatalog(
         }
       });
       keep.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
-      return { hits: keep.map((k) => k.hit), count };
+      return { hits: keep.map((k) => ({ venue: store.venue(k.slot), meters: k.meters })), count };
     },
     async byIds(ids) {
       await ready();
       const out = new Map<number, Readonly<StoredVenue>>();
       for (const id of ids) {
-        const entry = byId.get(id);
-        if (entry) out.set(id, entry.venue);
+        const slot = store.slotOf.get(id);
+        if (slot !== undefined) out.set(id, store.venue(slot));
       }
       return out;
     },

@@ -18,8 +18,10 @@ describe("opening hours in America/Los_Angeles", () => {
   });
 
   it("is right when the clocks spring forward (8 Mar 2026, 2 AM PST -> 3 AM PDT)", () => {
-    expect(openStatus(BAR, at("2026-03-08T09:59:00Z"))).toEqual({ open: true, text: "Open now · closes 2 AM" }); // 1:59 PST
-    expect(openStatus(BAR, at("2026-03-08T10:00:00Z"))).toEqual({ open: false, text: "Closed · opens 4 PM" }); // 3:00 PDT
+    // 1:59 PST
+    expect(openStatus(BAR, at("2026-03-08T09:59:00Z"))).toEqual({ open: true, text: "Open now · closes 2 AM" });
+    // 3:00 PDT
+    expect(openStatus(BAR, at("2026-03-08T10:00:00Z"))).toEqual({ open: false, text: "Closed · opens 4 PM" });
     // 4 PM PDT is 23:00 UTC (not 00:00, as it would be in PST)
     expect(isOpenAt(BAR, at("2026-03-08T22:59:00Z"))).toBe(false);
     expect(isOpenAt(BAR, at("2026-03-08T23:00:00Z"))).toBe(true);
@@ -28,7 +30,8 @@ describe("opening hours in America/Los_Angeles", () => {
   it("is right in the repeated hour when the clocks fall back (1 Nov 2026)", () => {
     expect(isOpenAt(BAR, at("2026-11-01T08:30:00Z"))).toBe(true); // 1:30 PDT
     expect(isOpenAt(BAR, at("2026-11-01T09:30:00Z"))).toBe(true); // 1:30 PST, again
-    expect(openStatus(BAR, at("2026-11-01T10:00:00Z"))).toEqual({ open: false, text: "Closed · opens 4 PM" }); // 2:00 PST
+    // 2:00 PST
+    expect(openStatus(BAR, at("2026-11-01T10:00:00Z"))).toEqual({ open: false, text: "Closed · opens 4 PM" });
     // 4 PM PST is 00:00 UTC the next day
     expect(isOpenAt(BAR, at("2026-11-01T23:30:00Z"))).toBe(false);
     expect(isOpenAt(BAR, at("2026-11-02T00:00:00Z"))).toBe(true);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { proxyImageQuery } from "@shared/contracts/venues";
 import type { AppContext } from "../context";
 import { parse } from "../http/errors";
 import { DEFAULT_IMAGE_HOSTS } from "../net/image-hosts";
@@ -9,14 +9,6 @@ import { safeFetchImage, type FetchedImage, type SafeFetchOptions } from "../net
  * GET /api/proxy-image?url= — serves venue photos from maps/places providers and user-content
  * hosts through this origin, under the SSRF policy of net/safe-fetch (see docs/image-proxy.md).
  */
-
-export const proxyImageQuery = z.object({
-  url: z
-    .string({ error: (issue) => (issue.input === undefined ? "url is required" : "url must be a single value") })
-    .trim()
-    .min(1, "url is required")
-    .max(2048, "url can be at most 2048 characters"),
-});
 
 export interface ImageCacheOptions {
   /** Total bytes of images kept. Default 50 MiB. */

@@ -1,3 +1,4 @@
+import type { ReviewItem } from "@shared/contracts/reviews";
 import type { Venue, VenueDetails } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db, Queryable } from "../db/client";
@@ -6,6 +7,8 @@ import { GOOGLE_ATTRIBUTION } from "../providers/google-places";
 import { blendVibes, type VibeEvidence } from "../vibes/blend";
 import { isOpenAt, isOpenLate, openStatus, weekHours } from "./hours";
 import { osmFeatures } from "./osm-features";
+import { venueRating } from "./ratings";
+import { memberReviewsOf, type ReviewViewer } from "./review-queries";
 
 /** The stored fields of a venue, as the venues table names them. */
 export interface VenueColumns {
@@ -35,11 +38,14 @@ export interface VenueRow extends VenueColumns {
   source: string;
   meters: number | null;
   is_favorite: boolean;
+  /** VIBE's people's live ratings of the venue: their sum and number (migration 015; venues/ratings.ts). */
+  member_rating_sum?: number;
+  member_review_count?: number;
 }
 
-export const VENUE_COLUMNS = `v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude, v.longitude,
-  v.image_url, v.rating, v.review_count, v.phone_number, v.website, v.hours, v.opening_hours, v.detected_vibes,
-  v.vibe_scores, v.source, v.attribution`;
+export const VENUE_COLUMNS = `v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude,
+  v.longitude, v.image_url, v.rating, v.review_count, v.phone_number, v.website, v.hours, v.opening_hours,
+  v.detected_vibes, v.vibe_scores, v.source, v.attribution, v.member_rating_sum, v.member_review_count`;
 
 /** A venue as stored, without the columns that depend on the caller. */
 export type StoredVenue = Omit<VenueRow, "meters" | "is_favorite">;
@@ -56,6 +62,7 @@ export function presentStoredVenue(
   matchScore: number | null = null,
   now: Date = new Date(),
 ): Venue {
+  const rated = ratingOf(row);
   return {
     id: row.id,
     externalId: row.external_id,
@@ -66,9 +73,9 @@ export function presentStoredVenue(
     latitude: row.latitude,
     longitude: row.longitude,
     imageUrl: row.image_url,
-    rating: row.rating,
-    reviewCount: row.review_count,
-    ratingSource: ratingSource(row),
+    rating: rated.rating,
+    reviewCount: rated.reviewCount,
+    ratingSource: rated.ratingSource,
     distance: meters === null || meters === undefined ? null : metersToMilesString(meters),
     phoneNumber: row.phone_number,
     website: row.website,
@@ -95,6 +102,15 @@ export function ratingSource(row: Pick<VenueColumns, "rating" | "attribution"> &
   if (typeof row.rating !== "number" || !Number.isFinite(row.rating)) return null;
   if (row.source === "google" || row.attribution.includes(GOOGLE_ATTRIBUTION)) return "Google";
   return SOURCE_NAMES[row.source] ?? row.source;
+}
+
+/** The venue's rating from its provider's and VIBE's people's ratings (venues/ratings.ts). */
+export function ratingOf(row: StoredVenue) {
+  const source = ratingSource(row);
+  return venueRating(source ? { source, rating: row.rating, reviewCount: row.review_count } : null, {
+    sum: Number(row.member_rating_sum ?? 0),
+    count: Number(row.member_review_count ?? 0),
+  });
 }
 
 export interface RadiusSearch {
@@ -134,7 +150,8 @@ function radiusWhere(q: Omit<RadiusSearch, "limit"> & { hasHours?: boolean }, pa
   if (q.search) {
     params.push(likeContains(q.search));
     where.push(
-      `unaccent(lower(v.name || ' ' || v.category || ' ' || coalesce(v.description, '') || ' ' || array_to_string(v.detected_vibes, ' ')))
+      `unaccent(lower(v.name || ' ' || v.category || ' ' || coalesce(v.description, '') || ' ' ||
+                       array_to_string(v.detected_vibes, ' ')))
         LIKE unaccent($${params.length}) ESCAPE '\\'`,
     );
   }
@@ -158,9 +175,10 @@ export async function countWithin(db: Db, q: Omit<RadiusSearch, "limit"> & { has
 }
 
 /**
- * Venues inside a circle, nearest first (is_favorite is left false: loadVenueState tells). The GiST index on the stored earth point drives it:
- * earth_box is the indexed pre-filter, `<->` walks the index nearest-first (KNN) so only the
- * nearest rows are read, and earth_distance trims the box's corners to the true circle.
+ * Venues inside a circle, nearest first (is_favorite is left false: loadVenueState tells). The GiST
+ * index on the stored earth point drives it: earth_box is the indexed pre-filter, `<->` walks the
+ * index nearest-first (KNN) so only the nearest rows are read, and earth_distance trims the box's
+ * corners to the true circle.
  *
  * PostgreSQL cannot estimate how many rows a cube containment matches (it guesses ~0.1%), so in a
  * dense area it would rather fetch the whole box and sort it: 280 ms instead of 7 ms at 100,000
@@ -203,21 +221,24 @@ export async function venuesWithin(db: Db, q: RadiusSearch & { hasHours?: boolea
 /** A venue with the evidence for its vibes (what its details need), or null. */
 export async function venueByExternalId(db: Queryable, externalId: string) {
   const rows = await db.query<VenueRow & { vibe_evidence: Record<string, VibeEvidence[]> | null }>(
-    `SELECT ${VENUE_COLUMNS}, v.vibe_evidence, NULL::float8 AS meters, false AS is_favorite FROM venues v WHERE v.external_id = $1`,
+    `SELECT ${VENUE_COLUMNS}, v.vibe_evidence, NULL::float8 AS meters, false AS is_favorite FROM venues v ` +
+      "WHERE v.external_id = $1",
     [externalId],
   );
   return rows[0] ?? null;
 }
 
+/**
+ * The details of a venue. `reviews`: VIBE's people's (as `viewer` may see them: blocks either way
+ * hide them) and the provider's, newest first, each with its source.
+ */
 export async function venueDetails(
   db: Queryable,
   venue: NonNullable<Awaited<ReturnType<typeof venueByExternalId>>>,
+  viewer: ReviewViewer = null,
 ): Promise<VenueDetails> {
   const [reviews, photos, osm] = await Promise.all([
-    db.query<{ author: string; rating: number | null; text: string; time: Date | null }>(
-      "SELECT author, rating, text, time FROM venue_reviews WHERE venue_id = $1 ORDER BY time DESC NULLS LAST, id LIMIT 50",
-      [venue.id],
-    ),
+    venueReviewList(db, venue, viewer),
     db.query<{ url: string; attribution: string | null }>(
       "SELECT url, attribution FROM venue_photos WHERE venue_id = $1 ORDER BY id LIMIT 30",
       [venue.id],
@@ -244,18 +265,45 @@ export async function venueDetails(
     features: osmFeatures(osm[0]?.data?.tags ?? {}),
     phone: venue.phone_number,
     website: venue.website,
-    reviews: reviews.map((r) => ({
-      author: r.author,
-      rating: r.rating,
-      text: r.text,
-      time: r.time ? new Date(r.time).toISOString() : null,
-    })),
+    reviews,
+    ratings: ratingOf(venue).parts,
     photos,
     attribution: venue.attribution,
     vibeEvidence: Object.fromEntries(
       Object.entries(vibeEvidence).filter(([vibe]) => (venue.vibe_scores[vibe] ?? 0) > 0),
     ),
   };
+}
+
+/** Provider reviews (venue_reviews, a sync's) with their source's display name. */
+async function providerReviews(db: Queryable, venue: Pick<StoredVenue, "id">): Promise<ReviewItem[]> {
+  const rows = await db.query<{
+    source: string;
+    author: string;
+    rating: number | null;
+    text: string;
+    time: Date | null;
+  }>(
+    "SELECT source, author, rating, text, time FROM venue_reviews WHERE venue_id = $1 " +
+      "ORDER BY time DESC NULLS LAST, id LIMIT 50",
+    [venue.id],
+  );
+  return rows.map((r) => ({
+    author: r.author,
+    rating: r.rating,
+    text: r.text,
+    time: r.time ? new Date(r.time).toISOString() : null,
+    source: SOURCE_NAMES[r.source] ?? r.source,
+    id: null,
+    mine: false,
+  }));
+}
+
+/** VIBE's people's reviews and the provider's, newest first (undated last), at most 100. */
+export async function venueReviewList(db: Queryable, venue: Pick<StoredVenue, "id">, viewer: ReviewViewer) {
+  const [members, providers] = await Promise.all([memberReviewsOf(db, venue.id, viewer), providerReviews(db, venue)]);
+  const time = (r: ReviewItem) => (r.time ? Date.parse(r.time) : Number.NEGATIVE_INFINITY);
+  return [...members, ...providers].sort((a, b) => time(b) - time(a)).slice(0, 100);
 }
 
 /** The caller's saved venues, newest first, with distance when their position is known. */
@@ -267,7 +315,8 @@ export async function favoriteVenues(
   return db.query<VenueRow>(
     `SELECT ${VENUE_COLUMNS},
             CASE WHEN $2::float8 IS NULL OR $3::float8 IS NULL THEN NULL
-                 ELSE earth_distance(ll_to_earth(v.latitude, v.longitude), ll_to_earth($2::float8, $3::float8)) END AS meters,
+                 ELSE earth_distance(ll_to_earth(v.latitude, v.longitude), ll_to_earth($2::float8, $3::float8))
+                   END AS meters,
             true AS is_favorite
        FROM favorites f JOIN venues v ON v.id = f.venue_id
       WHERE f.user_id = $1
@@ -282,7 +331,8 @@ export async function favoriteVenues(
 const TOGGLE_FAVORITE_SQL = `WITH removed AS (
      DELETE FROM favorites WHERE user_id = $1 AND venue_id = $2 RETURNING venue_id),
    added AS (
-     INSERT INTO favorites (user_id, venue_id) SELECT $1, id FROM venues WHERE id = $2 AND NOT EXISTS (SELECT 1 FROM removed)
+     INSERT INTO favorites (user_id, venue_id) SELECT $1, id FROM venues WHERE id = $2
+       AND NOT EXISTS (SELECT 1 FROM removed)
      ON CONFLICT DO NOTHING RETURNING venue_id)
    SELECT EXISTS (SELECT 1 FROM removed) AS removed, EXISTS (SELECT 1 FROM added) AS added,
           EXISTS (SELECT 1 FROM venues WHERE id = $2) AS venue`;

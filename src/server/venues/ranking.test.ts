@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchRank, matchScore, proximity, suggestionRank } from "./ranking";
+import { bestMatchRank, matchRank, matchScore, proximity, rankFor, suggestionRank } from "./ranking";
 
 const cafe = {
   category: "Cafe",
@@ -77,5 +77,27 @@ describe("suggestionRank by hour", () => {
     expect(rank(cafe, 19, ["Quiet", "Focused"]) - rank(restaurant, 19, ["Quiet", "Focused"])).toBeGreaterThan(
       rank(cafe, 19) - rank(restaurant, 19),
     );
+  });
+});
+
+describe("Best match (sort=best)", () => {
+  it("ranks by fit alone: a likelier venue far away beats a less likely one next door", () => {
+    const far = bestMatchRank(0.82, 9_000, 10_000);
+    const near = bestMatchRank(0.61, 10, 10_000);
+    expect(far).toBeGreaterThan(near);
+    // the default ranking (fit 70%, nearness 30%) would put the near one first
+    expect(matchRank(0.61, 10, 10_000)).toBeGreaterThan(matchRank(0.82, 9_000, 10_000));
+  });
+
+  it("lets nearness break only ties of fit", () => {
+    expect(bestMatchRank(0.7, 100, 10_000)).toBeGreaterThan(bestMatchRank(0.7, 5_000, 10_000));
+    expect(bestMatchRank(0.71, 9_999, 10_000)).toBeGreaterThan(bestMatchRank(0.7, 0, 10_000));
+  });
+
+  it("is chosen by the sort", () => {
+    expect(rankFor("best")).toBe(bestMatchRank);
+    expect(rankFor("proximity")).toBe(matchRank);
+    expect(rankFor("rating")).toBe(matchRank);
+    expect(rankFor(undefined)).toBe(matchRank);
   });
 });

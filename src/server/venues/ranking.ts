@@ -1,16 +1,20 @@
-import { suggestionBucket, type VenueCategory } from "@shared/constants";
+import { suggestionBucket, type VenueCategory } from "@shared/vocabulary";
+import type { MatchSort } from "@shared/vocabulary";
+
+/** A venue's vibe scores: the stored object, or a lookup of one (the catalog's compact columns). */
+export type VibeScores = Readonly<Record<string, number>> | ((vibe: string) => number | undefined);
 
 /**
  * How well a venue fits the vibes someone chose, 0..1: the average of its scores for those vibes
  * blended half and half with its best one. A venue strong in one chosen vibe ranks well; one that
  * fits all of them ranks better. Vibes it has no score for count as 0.
  */
-export function matchScore(scores: Record<string, number>, vibes: readonly string[]): number {
+export function matchScore(scores: VibeScores, vibes: readonly string[]): number {
   if (vibes.length === 0) return 0;
   let sum = 0;
   let best = 0;
   for (const v of vibes) {
-    const value = clamp01(scores[v] ?? 0);
+    const value = clamp01((typeof scores === "function" ? scores(v) : scores[v]) ?? 0);
     sum += value;
     if (value > best) best = value;
   }
@@ -29,6 +33,19 @@ export function proximity(distanceMeters: number, radiusMeters: number): number 
  */
 export function matchRank(fit: number, distanceMeters: number, radiusMeters: number): number {
   return 0.7 * fit + 0.3 * proximity(distanceMeters, radiusMeters);
+}
+
+/**
+ * Rank of a match under the Best match sort: fit alone (the calibrated scores of the chosen vibes,
+ * matchScore), nearness only breaking ties of fit (fit moves in hundredths; nearness adds under one).
+ */
+export function bestMatchRank(fit: number, distanceMeters: number, radiusMeters: number): number {
+  return fit + 0.001 * proximity(distanceMeters, radiusMeters);
+}
+
+/** The rank of a match under a sort: Best match by fit, Nearest and Top Rated by fit and nearness. */
+export function rankFor(sort: MatchSort | undefined) {
+  return sort === "best" ? bestMatchRank : matchRank;
 }
 
 /**

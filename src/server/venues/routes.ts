@@ -1,3 +1,4 @@
+import type { Queryable } from "../db/client";
 import type { FastifyInstance } from "fastify";
 import {
   externalIdParam,
@@ -8,6 +9,8 @@ import {
   TOTAL_COUNT_HEADER,
   venueIdParam,
 } from "@shared/contracts/venues";
+import type { MapStyle } from "@shared/contracts/map";
+import { MAP_STYLE_PATH } from "@shared/vocabulary";
 import { currentUser, requireUser, type AppContext } from "../context";
 import { haversineMeters } from "../db/earth";
 import { forbidden, notFound, parse } from "../http/errors";
@@ -21,10 +24,11 @@ import {
   venueByExternalId,
   venueDetails,
 } from "./queries";
-import { withLive } from "./live-state";
+import { liveEvidence } from "../live/crowd";
+import { loadVenueState, withLive } from "./live-state";
 import { matchedJson, matchVenues, nearestPage, suggestionsNear } from "./service";
 import { buildSources } from "../providers";
-import { analyzeText } from "../vibes/text";
+import { analyzeVenueTexts } from "../vibes/model";
 import { createAreaFetcher, type AreaFetchTuning } from "./area-fetch";
 
 /** Set on a search's answer while the area around it is being fetched from the venue sources. */
@@ -38,12 +42,16 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
     catalog: ctx.catalog,
     sources: () => (ctx.config.areaFetch ? buildSources(ctx.config, app.log) : []),
     log: app.log,
-    analyzeText,
+    analyzeTexts: analyzeVenueTexts,
+    analyzePhoto: ctx.vibes.photo ? (url, o) => ctx.vibes.photo!(url, o) : undefined,
     timeoutMs: ctx.config.syncTimeoutMs,
-    settle: () => ctx.changes.settle(),
+    settle: () => ctx.readModel.settle(),
     ...areaFetch,
   });
   app.addHook("onClose", () => areas.close());
+
+  // The map of matches' style: public, like the CSP that names its origin.
+  app.get(MAP_STYLE_PATH, async (): Promise<MapStyle> => ({ styleUrl: ctx.config.mapStyleUrl }));
 
   // One page of a ranking per call (offset, limit); the answer stays the spec's array of venues and
   // the header x-total-count says how many the whole ranking holds.
@@ -61,6 +69,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       category: q.category,
       search: q.search,
       openAt: q.openNow ? now : undefined,
+      sort: q.sort,
       userId: user?.id,
       offset: q.offset,
       limit: q.limit,
@@ -106,9 +115,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
   // One venue as the lists show it (live state, favourite, distance when the caller says where they
   // are): what a shared link (/venues/:externalId) opens its details sheet on.
   app.get("/api/venues/:externalId", async (req) => {
-    const parsed = externalIdParam.safeParse(req.params);
-    const row = parsed.success ? await venueByExternalId(db, parsed.data.externalId) : null;
-    if (!row) throw notFound("Venue not found");
+    const row = await venueOfParams(db, req.params);
     const at = parse(positionQuery, req.query);
     const meters =
       at.latitude !== undefined && at.longitude !== undefined
@@ -120,11 +127,16 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
   });
 
   app.get("/api/venues/:externalId/details", async (req) => {
-    // An id that cannot exist is simply unknown.
-    const parsed = externalIdParam.safeParse(req.params);
-    const venue = parsed.success ? await venueByExternalId(db, parsed.data.externalId) : null;
-    if (!venue) throw notFound("Venue not found");
-    return venueDetails(db, venue);
+    const venue = await venueOfParams(db, req.params);
+    const user = await currentUser(ctx, req);
+    const [details, state] = await Promise.all([
+      venueDetails(db, venue, user ? { id: user.id } : null),
+      loadVenueState(ctx, [venue.id], null),
+    ]);
+    // the live signal (owner broadcast, recent check-ins) leads while it is fresh
+    for (const [vibe, list] of Object.entries(liveEvidence(state.live.get(venue.id) ?? null)))
+      details.vibeEvidence[vibe] = [...list, ...(details.vibeEvidence[vibe] ?? [])];
+    return details;
   });
 
   app.post("/api/favorites/:id", async (req) => {
@@ -172,4 +184,12 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
     await insertVibeSelection(db, user.id, [], true);
     return { vibes: [] };
   });
+}
+
+/** The venue a route's `:externalId` names; an id that cannot exist is simply unknown (404). */
+export async function venueOfParams(db: Queryable, params: unknown) {
+  const parsed = externalIdParam.safeParse(params);
+  const venue = parsed.success ? await venueByExternalId(db, parsed.data.externalId) : null;
+  if (!venue) throw notFound("Venue not found");
+  return venue;
 }

@@ -11,9 +11,16 @@
  * Merge, per OSM id: the newer file's position and tags win; when its tags were truncated, the
  * older file's tags fill in the keys it lost (a key deleted upstream in between may so survive,
  * which is the lesser evil than losing the hours of 300 bars).
+ *
+ * The central file also lost characters on its way through the shapefile: the DBF was written in
+ * Latin-1, so every character outside Latin-1 became "?" ("Kell’s" -> "Kell?s", "Kaiyō" -> "Kaiy?",
+ * 托斯卡咖啡厅 -> "??????"), and the DBF was read back as UTF-8, so every Latin-1 letter beyond ASCII
+ * became U+FFFD ("Amélie" -> "Am\uFFFDlie"). Where the bars file holds the same element, a newer
+ * value that is such a damaged copy of the older one keeps the older, intact value (lostCharacters).
+ * A central-only value cannot be repaired from these files and is left as it is (docs/seed-data.md).
  */
 import { readFileSync } from "node:fs";
-import type { VenueCategory } from "@shared/constants";
+import type { VenueCategory } from "@shared/vocabulary";
 import { parseOverpassElement, type OsmRegion, type OverpassElement } from "../providers/overpass";
 import type { SourcePlace } from "../providers/venue-source";
 
@@ -30,6 +37,39 @@ export const inCentralBox = (lat: number, lng: number) =>
   lat >= CENTRAL_BOX.minLat && lat <= CENTRAL_BOX.maxLat && lng >= CENTRAL_BOX.minLng && lng <= CENTRAL_BOX.maxLng;
 
 type SeedElement = OverpassElement & { tags_truncated?: boolean };
+
+/** What the shapefile put for a character it lost: "?" (outside Latin-1) or U+FFFD (Latin-1 read as UTF-8). */
+const LOST_MARK = /[?\uFFFD]/u;
+
+/**
+ * True when `newer` is `older` with characters lost the shapefile's way: each "?" stands for one
+ * character outside ASCII (or a real "?"), each U+FFFD for one Latin-1 character beyond ASCII.
+ */
+export function lostCharacters(newer: string, older: string): boolean {
+  if (newer === older || !LOST_MARK.test(newer)) return false;
+  let pattern = "";
+  for (const ch of newer) {
+    if (ch === "?") pattern += "(?:\\?|[^\\u0000-\\u007F])";
+    else if (ch === "\uFFFD") pattern += "[\\u0080-\\u00FF]";
+    else pattern += ch.replace(/[.*+?^${}()|[\]\\/]/gu, "\\$&");
+  }
+  return new RegExp(`^${pattern}$`, "u").test(older);
+}
+
+/** The newer element's tags over the older's; a newer value that lost characters keeps the older one. */
+function mergeTags(
+  newer: Record<string, string> | undefined,
+  older: Record<string, string> | undefined,
+  truncated: boolean,
+): Record<string, string> | undefined {
+  if (!older) return newer;
+  const out: Record<string, string> = truncated ? { ...older, ...newer } : { ...newer };
+  for (const [key, value] of Object.entries(newer ?? {})) {
+    const before = older[key];
+    if (before !== undefined && lostCharacters(value, before)) out[key] = before;
+  }
+  return out;
+}
 
 export interface OsmSeedStats {
   /** Elements in each file. */
@@ -79,7 +119,7 @@ export function mergedOsmElements(
       ...rest,
       // a way keeps its centre from the file that has it
       center: el.center ?? older?.center,
-      tags: tags_truncated && older ? { ...older.tags, ...el.tags } : el.tags,
+      tags: mergeTags(el.tags, older?.tags, tags_truncated === true),
     });
   }
   const elements = [...byId.values()].map((el) => ({ ...el, region: SF_REGION }));

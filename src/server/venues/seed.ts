@@ -25,14 +25,16 @@
  *
  * Nothing is invented: description, image, rating, review count, website and hours are empty,
  * because the data has none (the health inspection score is not a rating). Vibe scores are the
- * documented name prior ("prior-v1"), not observations.
+ * blend of category and name alone (blend-v2: a stated category prior, name words as weak
+ * evidence), not observations.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
-import { ATTRIBUTION, type VenueCategory } from "@shared/constants";
-import { classifyName, detectedVibesFrom, priorVibeScores, type CategoryRule } from "../vibes/prior";
-import { analyzeText } from "../vibes/text";
+import { ATTRIBUTION, type VenueCategory } from "@shared/vocabulary";
+import { classifyName, type CategoryRule } from "../vibes/prior";
+import { analyzeVenueTexts } from "../vibes/model";
+import { BLEND_METHOD, blendVibes } from "../vibes/blend";
 import type { Db, Queryable } from "../db/client";
 import { haversineMeters } from "../db/earth";
 import { createOverpassSource } from "../providers/overpass";
@@ -344,7 +346,8 @@ export function loadSeed(csvPath: string | URL = SEED_CSV_URL): { venues: SeedVe
     if (!category) continue;
     stats.byCategory[category]++;
     const name = venueName(row.name);
-    const vibeScores = priorVibeScores(category, row.name);
+    // the blend of category and name alone (blend-v2), the same scores a sync gives a venue it knows nothing else of
+    const { vibeScores, detectedVibes } = blendVibes({ category, name: row.name });
     venues.push({
       external_id: EXTERNAL_ID_PREFIX + id,
       name,
@@ -360,7 +363,7 @@ export function loadSeed(csvPath: string | URL = SEED_CSV_URL): { venues: SeedVe
       website: null,
       hours: [],
       vibe_scores: vibeScores,
-      detected_vibes: detectedVibesFrom(vibeScores),
+      detected_vibes: detectedVibes,
       source: SEED_SOURCE,
       attribution: PERMIT_ATTRIBUTION,
     });
@@ -508,7 +511,7 @@ export function selectPermitVenues(permit: readonly SeedVenue[], osm: readonly S
 // Writing
 
 /** Bump when a rule changes, so that the next start applies the seed again (in place). */
-export const SEED_VERSION = "osm-1";
+export const SEED_VERSION = "osm-2";
 const SEED_NAME = "venues";
 
 /** San Francisco's box as a circle (centre to corner ~10.8 km): the stored venues the OSM places may merge with. */
@@ -516,7 +519,8 @@ export const SEED_AREA = { latitude: 37.77, longitude: -122.435, radius: 12_000 
 
 /** The digest of the seed files and rules: seed_state holds the last one applied. */
 export function seedDigest(): string {
-  const h = createHash("sha256").update(SEED_VERSION);
+  // The blend's method is part of it: a new blend recomputes every seeded venue's scores on the next start.
+  const h = createHash("sha256").update(SEED_VERSION).update(BLEND_METHOD);
   for (const url of [OSM_BARS_URL, OSM_CENTRAL_URL, SEED_CSV_URL]) h.update(readFileSync(url));
   return h.digest("hex");
 }
@@ -579,7 +583,7 @@ export async function seedVenues(db: Db, opts: { force?: boolean } = {}): Promis
     [SEED_SOURCE, permit.map((v) => v.external_id)],
   );
   const osm = await writeSourcePlaces(db, [places], SEED_AREA, [createOverpassSource({ timeoutMs: 1 })], {
-    analyzeText,
+    analyzeTexts: analyzeVenueTexts,
   });
   const insertedPermit = await db.transaction((tx) => upsertPermitVenues(tx, permit));
   await db.query(

@@ -5,7 +5,8 @@ import { liveFit, type LiveVibe, presentLatestUpdate } from "../live/crowd";
 import type { CatalogHit, VenueCatalog } from "./catalog";
 import { loadVenueState, type StateReader } from "./live-state";
 import { countWithin, presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
-import { matchRank, matchScore, suggestionRank } from "./ranking";
+import { matchScore, rankFor, suggestionRank, type VibeScores } from "./ranking";
+import type { MatchSort } from "@shared/vocabulary";
 import { openStatus, type OpenStatus } from "./hours";
 
 /** Nearest venues suggestions are chosen from. */
@@ -85,6 +86,8 @@ export interface MatchRequest {
   search?: string;
   /** Only venues open at this instant. */
   openAt?: Date;
+  /** best: ranked by fit alone; proximity and rating (default): by fit and nearness (ranking.ts). */
+  sort?: MatchSort;
   userId?: string | null;
   /** The page: `limit` venues (default MAX_VENUE_RESULTS) after the first `offset` (default 0) of the ranking. */
   offset?: number;
@@ -130,21 +133,21 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     search: q.search,
     openAt: q.openAt,
   };
-  const fitOf = (venue: CatalogHit["venue"], l: LiveVibe | null) =>
-    liveFit(matchScore(venue.vibe_scores, q.vibes), l, q.vibes);
+  const matchRank = rankFor(q.sort);
+  const fitOf = (scores: VibeScores, l: LiveVibe | null) => liveFit(matchScore(scores, q.vibes), l, q.vibes);
 
   if (q.vibes.length && !q.search) {
     // One pass over the circle (the catalog) ranks every fitting venue, keeps the best offset +
     // limit and counts them all. Live vibes are few: all of them are read first.
     const live = await reader.live.all();
     const { hits, count } = await reader.catalog.best({ ...search, limit: offset + limit }, (venue, meters) =>
-      matchRank(fitOf(venue, live.get(venue.id) ?? null), meters, radiusMeters),
+      matchRank(fitOf(venue.vibeScore, live.get(venue.id) ?? null), meters, radiusMeters),
     );
     const saved = q.userId ? await reader.favorites.of(q.userId) : NO_FAVORITES;
     return {
       venues: hits.slice(offset).map((h) => {
         const l = live.get(h.venue.id) ?? null;
-        return matched(h, fitOf(h.venue, l), saved, l);
+        return matched(h, fitOf(h.venue.vibe_scores, l), saved, l);
       }),
       total: count,
     };
@@ -171,7 +174,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
   const ranked = hits
     .map((h) => {
       const l = live.get(h.venue.id) ?? null;
-      const fit = fitOf(h.venue, l);
+      const fit = fitOf(h.venue.vibe_scores, l);
       return { h, l, fit, rank: matchRank(fit, h.meters, radiusMeters) };
     })
     .sort((a, b) => b.rank - a.rank);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ATTRIBUTION } from "@shared/constants";
+import { ATTRIBUTION } from "@shared/vocabulary";
 import { blueNotePlace } from "../../../tests/fakes/google-places";
 import { offset, sfLikeElements } from "../../../tests/fakes/overpass";
 import { parseGooglePlace, type GooglePlace } from "../providers/google-places";
@@ -85,7 +85,7 @@ describe("mergeVenue", () => {
       phone_number: "(415) 555-0101",
       rating: 4.6,
       review_count: 812,
-      vibe_method: "blend-v1",
+      vibe_method: "blend-v2",
       attribution: `${ATTRIBUTION.osm} Place data (c) Google`,
     });
     expect(v.hours[0]).toBe("Monday: 5:00 PM – 2:00 AM");
@@ -95,9 +95,9 @@ describe("mergeVenue", () => {
 
   it("passes description and review texts to the analyzer", () => {
     const seen: string[] = [];
-    mergeVenue([osm[0], google], null, (t) => {
-      seen.push(t);
-      return { method: "test", vibes: [{ vibe: "Romantic", confidence: 0.9 }] };
+    mergeVenue([osm[0], google], null, (texts) => {
+      seen.push(...texts);
+      return { method: "test", vibes: texts.length ? [{ vibe: "Romantic", confidence: 0.9 }] : [] };
     });
     expect(seen).toEqual([google.description, ...google.reviews.map((r) => r.text)]);
   });

@@ -21,6 +21,11 @@ export interface VibeAnalyzerOptions {
   llm?: LlmConfig | null;
   /** Overrides of the image guard (tests: lookup, allowAddress, allowPorts; or a stricter allowHosts). */
   imageFetch?: Partial<SafeFetchOptions>;
+  /**
+   * The guard for venue photos read by sync (`photo()`): the image proxy's hosts and headers
+   * (IMAGE_PROXY_HOSTS, the Google key on its own host), on top of `imageFetch`.
+   */
+  photoFetch?: Partial<SafeFetchOptions>;
   /** Replaces fetch for the model back end (tests). */
   fetch?: typeof fetch;
   /** Told when the model back end failed and the built-in result was used. */
@@ -38,6 +43,11 @@ export interface VibeAnalyzer {
   /** Fetches the image through the SSRF guard (any public host) and analyses it. */
   image(url: string): Promise<VibeAnalysis>;
   services(): AnalysisService[];
+  /**
+   * A venue photo for the blend: fetched through the guard with the image proxy's host list and
+   * analysed by image-stats-v1 only (no model: a stored blend must be reproducible). Absent: sync reads no photos.
+   */
+  photo?(url: string, opts: { timeoutMs: number }): Promise<VibeAnalysis>;
 }
 
 export const SERVICE_NAMES = {
@@ -72,6 +82,15 @@ export function createVibeAnalyzer(opts: VibeAnalyzerOptions = {}): VibeAnalyzer
       }
       return llm.analyzeImage(dataUrl, builtIn);
     },
+    async photo(url, { timeoutMs }) {
+      const fetched = await safeFetchImage(url, {
+        ...opts.imageFetch,
+        ...opts.photoFetch,
+        allowHosts: opts.photoFetch?.allowHosts ?? opts.imageFetch?.allowHosts ?? null,
+        timeoutMs: Math.min(timeoutMs, opts.photoFetch?.timeoutMs ?? opts.imageFetch?.timeoutMs ?? 8000),
+      });
+      return vibesFromImageStats(await imageStatsFromBuffer(fetched.body));
+    },
     services() {
       const model = llm ? `${llm.describe()}, refining the built-in result (60% model, 40% built-in)` : NOT_CONFIGURED;
       return [
@@ -79,7 +98,8 @@ export function createVibeAnalyzer(opts: VibeAnalyzerOptions = {}): VibeAnalyzer
           name: SERVICE_NAMES.text,
           available: true,
           detail:
-            "Built-in model trained on labelled reviews (CEBaB): words and phrases with negation plus lexicon-v1, calibrated probabilities, venue-level",
+            "Built-in model trained on labelled reviews (CEBaB): " +
+            "words and phrases with negation plus lexicon-v1, calibrated probabilities, venue-level",
         },
         { name: SERVICE_NAMES.textModel, available: llm !== null, detail: model },
         {

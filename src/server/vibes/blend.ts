@@ -1,26 +1,43 @@
-import type { VenueCategory } from "@shared/constants";
-import { CATEGORY_PROFILES, detectedVibesFrom, NAME_ADJUSTMENTS, normalizeName, priorVibeScores } from "./prior";
+import type { VenueCategory } from "@shared/vocabulary";
+import { analyzeVenueTexts, vibeModel } from "./model";
+import { CATEGORY_PROFILES, detectedVibesFrom, NAME_ADJUSTMENTS, normalizeName } from "./prior";
 import type { GooglePlaceAttributes, VibeAnalysis, VibeReading } from "./types";
 
 /**
  * A venue's vibe scores, blended from everything known about it, with the evidence for each vibe.
- * Method: BLEND_METHOD ("blend-v1"). Pure and deterministic.
+ * Method: BLEND_METHOD ("blend-v2"). Pure and deterministic. docs/vibe-analysis.md ("The blend")
+ * has the weights and why.
  *
- * 1. Prior (prior-v1): the category profile and the name words (docs/seed-data.md).
- * 2. Source attributes add fixed amounts (tables OSM_RULES and GOOGLE_RULES below): facts a map
- *    source states outright, such as `live_music=yes` or Google's `liveMusic: true`.
- * 3. Text (description and reviews, through the text analyzer): each text is one voice. For a vibe
- *    the texts mention, the score moves toward the texts' mean confidence by a weight that grows
- *    with the number of texts, 0.15 per text up to 0.6. A vibe the texts deny ("not loud at all")
- *    is lowered by the same weight, in proportion to the share of texts denying it.
- * 4. Photos (image analyzer): the score moves toward each photo vibe's confidence by 0.25.
+ * Every score is a probability, built in log-odds: each signal adds how much it moves the odds,
+ * starting from the category's prior. A vibe nothing speaks to stays unknown (left out), not 0.
  *
- * Scores are clamped to 0..1 and rounded to hundredths; detectedVibes are those at 0.4 or more.
+ *   logit p = logit(base) + NAME_LOGIT x name deltas + ATTRIBUTE_LOGIT x OSM / Google deltas
+ *           + (logit p_text - logit p_text with no text) + PHOTO_LOGIT x photo evidence
+ *
+ * 1. Category prior (base, baseRate): measured where it was (a Restaurant's Loud, Quiet, Romantic and
+ *    Cozy: the text model's base rates on restaurants), else CATEGORY_PROFILES for the vibes a
+ *    category names (stated assumptions), else the text model's no-text answer, used only when
+ *    another signal speaks.
+ * 2. Name words (NAME_ADJUSTMENTS): weak evidence. "...Saloon" lifts Country Music from 0.03 to
+ *    about 0.1, under the 0.2 tag threshold: a name is a hint, not a verdict.
+ * 3. Source attributes (OSM_RULES, GOOGLE_RULES): facts a map source states, worth more per unit.
+ * 4. Texts (descriptions, the providers' reviews and VIBE's people's reviews, `VenueText`): read
+ *    together by the venue-level text model (vibe-model-v2, analyzeVenueTexts); what it adds is how
+ *    far it moved each vibe from its own no-text answer, so texts that say nothing about a vibe add
+ *    nothing. A VIBE review (`member`) counts with weight 0.5^(age / REVIEW_HALF_LIFE_DAYS), its age
+ *    from its `time` (last edit) to `now`, and not at all past REVIEW_MAX_AGE_DAYS.
+ * 5. Photos (image-stats-v1 analyses): E = n^(PHOTO_GAMMA - 1) x sum of the photos' confidences,
+ *    times PHOTO_LOGIT: pixel statistics are weak evidence, and many photos do not saturate.
+ * Live broadcasts and check-ins are not stored scores: they count at match time (live/crowd.ts
+ * liveFit) while fresh.
+ *
+ * Scores are rounded to hundredths and kept within 0.01..0.99; detectedVibes (the vibes a venue
+ * matches) are those at DETECTED_VIBE_THRESHOLD (0.4) or more.
  */
-export const BLEND_METHOD = "blend-v1";
+export const BLEND_METHOD = "blend-v2";
 
 export interface VibeEvidence {
-  source: "category" | "name" | "osm" | "google" | "text" | "photo";
+  source: "category" | "name" | "osm" | "google" | "text" | "review" | "photo" | "live";
   detail: string;
 }
 
@@ -30,11 +47,57 @@ export interface VenueSignals {
   /** OpenStreetMap tags of the venue's node or way. */
   osmTags?: Record<string, string> | null;
   google?: GooglePlaceAttributes | null;
-  /** Analyses of the venue's description and reviews. */
-  texts?: readonly VibeAnalysis[];
-  /** Analyses of the venue's photos. */
+  /** The venue's description and reviews, as written (read together by `textAnalyzer`). */
+  texts?: readonly VenueText[];
+  /** The venue-level text analyzer; default vibe-model-v2's analyzeVenueTexts. */
+  textAnalyzer?: VenueTextAnalyzer;
+  /** Analyses of the venue's photos (image-stats-v1), at most a few per venue. */
   photos?: readonly VibeAnalysis[];
+  /** When the blend is made: the age of VIBE's reviews is counted to it. Default: the current time. */
+  now?: Date;
 }
+
+/**
+ * One text about a venue. `source` says whose words they are (shown in the evidence: "Description",
+ * "Reviews"); `time` is when it was written. `member`: a review by one of VIBE's people
+ * (member_reviews), which fades with its age (textWeight); the providers' reviews and descriptions
+ * count alike whatever their time.
+ */
+export interface VenueText {
+  text: string;
+  source?: "description" | "review";
+  /** ISO 8601, or null when unknown. */
+  time?: string | null;
+  member?: boolean;
+}
+
+/**
+ * Reads a venue's texts together into calibrated probabilities (vibe-model-v2's analyzeVenueTexts);
+ * `weights`, one per text, say how much each counts (default 1).
+ */
+export type VenueTextAnalyzer = (texts: readonly string[], weights?: readonly number[]) => VibeAnalysis;
+
+/** A VIBE review's weight halves every this many days (docs/vibe-analysis.md, "The blend"). */
+export const REVIEW_HALF_LIFE_DAYS = 90;
+/** ... and is 0 past this age. */
+export const REVIEW_MAX_AGE_DAYS = 730;
+const DAY_MS = 86_400_000;
+
+/**
+ * How much a text counts at `now`: a VIBE review 0.5^(age / 90 days) (0 past two years; an unknown
+ * or future time counts as fresh), every other text 1.
+ */
+export function textWeight(t: Pick<VenueText, "time" | "member">, now: Date): number {
+  if (!t.member || !t.time) return 1;
+  const at = Date.parse(t.time);
+  if (!Number.isFinite(at)) return 1;
+  const days = Math.max(0, (now.getTime() - at) / DAY_MS);
+  return days > REVIEW_MAX_AGE_DAYS ? 0 : 0.5 ** (days / REVIEW_HALF_LIFE_DAYS);
+}
+
+/** "3 reviews on VIBE mention live music" */
+export const memberReviewEvidence = (n: number, vibe: string) =>
+  `${n} review${n === 1 ? "" : "s"} on VIBE ${n === 1 ? "mentions" : "mention"} ${vibe.toLowerCase()}`;
 
 export interface BlendResult {
   method: string;
@@ -168,9 +231,19 @@ export const GOOGLE_RULES: ReadonlyArray<{
   },
 ];
 
-export const TEXT_WEIGHT_PER_TEXT = 0.15;
-export const TEXT_WEIGHT_MAX = 0.6;
-export const PHOTO_WEIGHT = 0.25;
+/** Log-odds per unit of a name word's delta (NAME_ADJUSTMENTS): weak. */
+export const NAME_LOGIT = 3;
+/** Log-odds per unit of a source attribute's delta (OSM_RULES, GOOGLE_RULES): a stated fact. */
+export const ATTRIBUTE_LOGIT = 5;
+/** Log-odds per unit of photo evidence (image-stats-v1 confidences, aggregated). */
+export const PHOTO_LOGIT = 0.8;
+/** Aggregation over photos: E = n^(PHOTO_GAMMA - 1) x sum of confidences. */
+export const PHOTO_GAMMA = 0.5;
+/** A signal that moves a vibe's log-odds less than this does not make an unknown vibe known. */
+export const BLEND_MOVE_MIN = 0.1;
+/** Scores stay inside this: a blend is never certain. */
+const P_MIN = 0.01;
+const P_MAX = 0.99;
 
 // Compiled once: a sync blends thousands of venues, and compiling these per venue was most of its time.
 const NAME_WORDS = NAME_ADJUSTMENTS.map((adj) => ({
@@ -181,34 +254,89 @@ const NAME_WORDS = NAME_ADJUSTMENTS.map((adj) => ({
 /** The same order as localeCompare (default locale and options), without its per-call setup. */
 const collator = new Intl.Collator();
 
-const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
+const clampP = (n: number) => Math.min(P_MAX, Math.max(P_MIN, n));
 const round2 = (n: number) => Math.round(n * 100) / 100;
+const logitOf = (p: number) => {
+  const q = clampP(p);
+  return Math.log(q / (1 - q));
+};
+const sigmoidOf = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** What each analyzer answers with no text at all: the zero point of the text signal. */
+const noTextAnswers = new WeakMap<VenueTextAnalyzer, Map<string, number>>();
+function noTextAnswer(analyzer: VenueTextAnalyzer): Map<string, number> {
+  let m = noTextAnswers.get(analyzer);
+  if (!m) {
+    m = new Map(analyzer([]).vibes.map((r) => [r.vibe, r.confidence]));
+    noTextAnswers.set(analyzer, m);
+  }
+  return m;
+}
+
+/**
+ * A vibe's base rate when the category names no prior for it: the text model's own no-text answer
+ * (Loud 0.32, Quiet 0.68, Romantic 0.06, Cozy 0.26, Social 0.75) or its stated prior for the vibes
+ * without labels (Live Music 0.10, Whiskey 0.05, Country Music 0.03, ...).
+ */
+export function neutralBase(vibe: string): number {
+  const model = vibeModel();
+  const head = model.heads.find((h) => h.vibe === vibe || h.complement === vibe);
+  if (head) {
+    const p = sigmoidOf(head.platt.b);
+    return head.vibe === vibe ? p : 1 - p;
+  }
+  return model.data.lexicon.priors[vibe] ?? 0.1;
+}
+
+/** Vibes whose rate among restaurants is measured (the text model's labelled heads, on CEBaB's restaurants). */
+const MEASURED_ON_RESTAURANTS = new Set(["Loud", "Quiet", "Romantic", "Cozy"]);
+
+/**
+ * A venue's starting probability for a vibe: measured where it was measured (a Restaurant's Loud,
+ * Quiet, Romantic and Cozy: the text model's no-text answer, fitted on restaurants), else the
+ * category profile's stated prior, else the neutral base.
+ */
+export function baseRate(category: VenueCategory, vibe: string): number {
+  if (category === "Restaurant" && MEASURED_ON_RESTAURANTS.has(vibe)) return neutralBase(vibe);
+  return CATEGORY_PROFILES[category][vibe] ?? neutralBase(vibe);
+}
 
 export function blendVibes(s: VenueSignals): BlendResult {
-  const scores = new Map<string, number>(Object.entries(priorVibeScores(s.category, s.name)));
+  const profile = CATEGORY_PROFILES[s.category];
+  /** Log-odds moved per vibe by every signal after the category prior. */
+  const moved = new Map<string, number>();
+  /** Vibes some signal spoke to (moved by at least BLEND_MOVE_MIN, either way). */
+  const known = new Set<string>(Object.keys(profile));
   const evidence = new Map<string, { e: VibeEvidence; weight: number }[]>();
   const note = (vibe: string, e: VibeEvidence, weight: number) => {
     const list = evidence.get(vibe) ?? evidence.set(vibe, []).get(vibe)!;
     list.push({ e, weight });
   };
+  const move = (vibe: string, z: number) => {
+    moved.set(vibe, (moved.get(vibe) ?? 0) + z);
+    if (Math.abs(z) >= BLEND_MOVE_MIN) known.add(vibe);
+  };
 
-  // 1. prior: say which part of it gave each vibe
-  for (const [vibe, v] of Object.entries(CATEGORY_PROFILES[s.category]))
-    note(vibe, { source: "category", detail: `Category: ${s.category}` }, v);
-  const tokens = normalizeName(s.name).join(" ");
-  const padded = ` ${tokens} `;
+  // 1. category prior: its evidence weighs as much as the prior's own log-odds above an even chance
+  for (const [vibe, v] of Object.entries(profile))
+    note(vibe, { source: "category", detail: `Category: ${s.category}` }, Math.max(0.05, logitOf(v) + 1));
+
+  // 2. name words (each group once)
+  const padded = ` ${normalizeName(s.name).join(" ")} `;
   for (const adj of NAME_WORDS) {
     const word = adj.words.find((w) => padded.includes(w.padded))?.word;
     if (!word) continue;
-    for (const [vibe, d] of Object.entries(adj.deltas))
-      if (d > 0) note(vibe, { source: "name", detail: `Name: "${word.toLowerCase()}"` }, d);
+    for (const [vibe, d] of Object.entries(adj.deltas)) {
+      move(vibe, NAME_LOGIT * d);
+      if (d > 0) note(vibe, { source: "name", detail: `Name: "${word.toLowerCase()}"` }, NAME_LOGIT * d);
+    }
   }
 
-  // 2. source attributes
+  // 3. source attributes
   const apply = (deltas: Deltas, e: VibeEvidence) => {
     for (const [vibe, d] of Object.entries(deltas)) {
-      scores.set(vibe, clamp01((scores.get(vibe) ?? 0) + d));
-      if (d > 0) note(vibe, e, d);
+      move(vibe, ATTRIBUTE_LOGIT * d);
+      if (d > 0) note(vibe, e, ATTRIBUTE_LOGIT * d);
     }
   };
   for (const rule of OSM_RULES) {
@@ -221,57 +349,84 @@ export function blendVibes(s: VenueSignals): BlendResult {
     if (value !== undefined && rule.test(value)) apply(rule.deltas, { source: "google", detail: rule.detail });
   }
 
-  // 3. texts
-  const texts = (s.texts ?? []).filter((t) => t.vibes.length || t.negated?.length);
+  // 4. texts, read together at the level of the venue
+  const now = s.now ?? new Date();
+  const texts = (s.texts ?? [])
+    .filter((t) => typeof t.text === "string" && t.text.trim() !== "")
+    .map((t) => ({ ...t, weight: textWeight(t, now) }))
+    .filter((t) => t.weight > 0);
   if (texts.length) {
-    const weight = Math.min(TEXT_WEIGHT_MAX, TEXT_WEIGHT_PER_TEXT * texts.length);
-    const said = new Map<string, number[]>();
-    const denied = new Map<string, number>();
-    for (const t of texts) {
-      for (const r of t.vibes) said.set(r.vibe, [...(said.get(r.vibe) ?? []), clamp01(r.confidence)]);
-      for (const v of new Set(t.negated ?? [])) denied.set(v, (denied.get(v) ?? 0) + 1);
-    }
-    for (const [vibe, confidences] of said) {
-      const mean = confidences.reduce((a, b) => a + b, 0) / confidences.length;
-      scores.set(vibe, (1 - weight) * (scores.get(vibe) ?? 0) + weight * mean);
-      const quotes = texts.flatMap((t) => t.evidence?.[vibe] ?? []).slice(0, 2);
-      const mentions = `${confidences.length} of ${texts.length} review${texts.length === 1 ? "" : "s"}`;
-      note(
-        vibe,
-        {
-          source: "text",
-          detail: quotes.length
-            ? `Reviews (${mentions}): ${quotes.map((q) => `"${q}"`).join(", ")}`
-            : `Reviews: ${mentions}`,
-        },
-        weight * mean,
-      );
-    }
-    for (const [vibe, n] of denied) {
-      if (said.has(vibe) && said.get(vibe)!.length >= n) continue;
-      scores.set(vibe, (scores.get(vibe) ?? 0) * (1 - (weight * n) / texts.length));
+    const analyzer = s.textAnalyzer ?? analyzeVenueTexts;
+    const before = noTextAnswer(analyzer);
+    const weighted = texts.some((t) => t.weight !== 1);
+    const read = analyzer(
+      texts.map((t) => t.text),
+      weighted ? texts.map((t) => t.weight) : undefined,
+    );
+    const members = texts.filter((t) => t.member);
+    /** Each VIBE review read alone, for "N reviews on VIBE mention ...": only when some vibe rose. */
+    let alone: VibeAnalysis[] | null = null;
+    const reviews = texts.filter((t) => t.source !== "description").length;
+    const what =
+      reviews === 0
+        ? "Description"
+        : reviews === texts.length
+          ? `Reviews (${reviews})`
+          : `Description and reviews (${reviews})`;
+    for (const r of read.vibes) {
+      const p0 = before.get(r.vibe) ?? neutralBase(r.vibe);
+      const z = logitOf(r.confidence) - logitOf(p0);
+      move(r.vibe, z);
+      if (z >= BLEND_MOVE_MIN) {
+        if (members.length) {
+          alone ??= members.map((t) => analyzer([t.text]));
+          const n = alone.filter((a) => (a.evidence?.[r.vibe]?.length ?? 0) > 0).length;
+          // the VIBE reviews' line comes just before the texts' quotes: the freshest word on the vibe
+          if (n) note(r.vibe, { source: "review", detail: memberReviewEvidence(n, r.vibe) }, z + 0.001);
+        }
+        const quotes = read.evidence?.[r.vibe] ?? [];
+        note(
+          r.vibe,
+          { source: "text", detail: quotes.length ? `${what}: ${quotes.map((q) => `"${q}"`).join(", ")}` : what },
+          z,
+        );
+      }
     }
   }
 
-  // 4. photos
-  for (const photo of s.photos ?? []) {
-    for (const r of photo.vibes) {
-      scores.set(r.vibe, (1 - PHOTO_WEIGHT) * (scores.get(r.vibe) ?? 0) + PHOTO_WEIGHT * clamp01(r.confidence));
-      const why = photo.evidence?.[r.vibe]?.[0];
-      note(r.vibe, { source: "photo", detail: why ? `Photo: ${why}` : "Photo" }, PHOTO_WEIGHT * r.confidence);
+  // 5. photos
+  const photos = s.photos ?? [];
+  if (photos.length) {
+    const sums = new Map<string, { sum: number; why: string | undefined; best: number }>();
+    for (const photo of photos)
+      for (const r of photo.vibes) {
+        const c = Math.min(1, Math.max(0, r.confidence));
+        const e = sums.get(r.vibe) ?? sums.set(r.vibe, { sum: 0, why: undefined, best: -1 }).get(r.vibe)!;
+        e.sum += c;
+        if (c > e.best) {
+          e.best = c;
+          e.why = photo.evidence?.[r.vibe]?.[0];
+        }
+      }
+    const scale = photos.length ** (PHOTO_GAMMA - 1);
+    for (const [vibe, { sum, why }] of sums) {
+      const z = PHOTO_LOGIT * scale * sum;
+      move(vibe, z);
+      note(vibe, { source: "photo", detail: why ? `Photo: ${why}` : "Photo" }, z);
     }
   }
 
   const vibeScores: Record<string, number> = {};
-  for (const [vibe, v] of [...scores].sort(([a], [b]) => collator.compare(a, b))) {
-    const r = round2(clamp01(v));
-    if (r > 0) vibeScores[vibe] = r;
+  for (const vibe of [...known].sort((a, b) => collator.compare(a, b))) {
+    const base = baseRate(s.category, vibe);
+    vibeScores[vibe] = round2(clampP(sigmoidOf(logitOf(base) + (moved.get(vibe) ?? 0))));
   }
   const out: Record<string, VibeEvidence[]> = {};
   for (const vibe of Object.keys(vibeScores)) {
     const list = (evidence.get(vibe) ?? []).sort((a, b) => b.weight - a.weight).map((x) => x.e);
     const seen = new Set<string>();
-    out[vibe] = list.filter((e) => !seen.has(e.detail) && seen.add(e.detail));
+    const kept = list.filter((e) => !seen.has(e.detail) && seen.add(e.detail));
+    if (kept.length) out[vibe] = kept;
   }
   return { method: BLEND_METHOD, vibeScores, detectedVibes: detectedVibesFrom(vibeScores), evidence: out };
 }

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_VIBES } from "@shared/constants";
+import { ALL_VIBES } from "@shared/vocabulary";
 import { asHttpError } from "../http/errors";
 import { ImageFetchError } from "../net/errors";
 import { IMAGE_FETCH_TEXT } from "../net/safe-fetch";

@@ -25,9 +25,10 @@ export const SEGMENT_WORDS = 45;
 export const MAX_CHARS = 100_000;
 
 const NEGATORS = new Set(
-  "not|no|never|without|nothing|none|nobody|nowhere|neither|nor|hardly|barely|scarcely|cannot|lack|lacks|lacked|lacking".split(
-    "|",
-  ),
+  (
+    "not|no|never|without|nothing|none|nobody|nowhere|neither|nor|hardly|barely|scarcely|cannot|lack|lacks|" +
+    "lacked|lacking"
+  ).split("|"),
 );
 const APOSTROPHE_LESS_NOT = new Set(
   "isnt|wasnt|arent|werent|dont|doesnt|didnt|cant|couldnt|wont|wouldnt|shouldnt|aint|havent|hasnt|hadnt".split("|"),

@@ -1,4 +1,4 @@
-import { ALL_VIBES } from "@shared/constants";
+import { ALL_VIBES } from "@shared/vocabulary";
 import { segmentFeatures, segmentText, type FeatureHit, type Segment } from "./model-features";
 import { analyzeText, TEXT_RULES } from "./text";
 

@@ -216,7 +216,9 @@ export function fitPlatt(
   return { a: fit.weights[0], b: fit.bias };
 }
 
-/** ROC AUC (probability that a random positive outscores a random negative; ties count half). Null without both classes. */
+/**
+ * ROC AUC (probability that a random positive outscores a random negative; ties count half). Null without both classes.
+ */
 export function auc(scores: ArrayLike<number>, labels: ArrayLike<number>): number | null {
   const idx = Array.from({ length: scores.length }, (_, i) => i).sort((i, j) => scores[i] - scores[j]);
   let pos = 0;

@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ALL_VIBES } from "@shared/constants";
+import { ALL_VIBES } from "@shared/vocabulary";
 import { analyzeText, analyzeVenueTexts, MODEL_FILE, MODEL_METHOD, vibeModel } from "./model";
 import { segmentFeatures, segmentText, wordForm } from "./model-features";
 import { readText } from "./model-reader";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { ALL_VIBES } from "@shared/constants";
+import { ALL_VIBES } from "@shared/vocabulary";
 import { readText, VIBE_INDEX, type ReadText, type SegmentEvidence } from "./model-reader";
 import { logit, sigmoid } from "./model-train";
 import type { VibeAnalysis, VibeReading } from "./types";
@@ -131,15 +131,16 @@ export class VibeModel {
   }
 
   /** Aggregated, uncalibrated score S per head over all segments (step 3). */
-  aggregate(segments: readonly SegmentEvidence[]): Float64Array {
-    const n = segments.length;
+  aggregate(segments: readonly SegmentEvidence[], weights?: readonly number[]): Float64Array {
+    const n = totalWeight(segments.length, weights);
     const sum = new Float64Array(this.heads.length);
-    for (const seg of segments) {
+    segments.forEach((seg, i) => {
+      const w = weights ? weights[i] : 1;
       const d = this.segmentDeltas(seg);
-      for (let k = 0; k < d.length; k++) sum[k] += d[k];
-    }
+      for (let k = 0; k < d.length; k++) sum[k] += w * d[k];
+    });
     if (n === 0) return sum;
-    for (const h of this.heads) sum[h.index] *= n ** (h.gamma - 1);
+    for (const h of this.heads) sum[h.index] *= Math.max(1, n) ** (h.gamma - 1);
     return sum;
   }
 
@@ -148,27 +149,37 @@ export class VibeModel {
    * gives its lexicon-v1 evidence minus `negation` if it denies the vibe; E = m^(gamma - 1) x their sum
    * over the m segments that say anything. Silence neither adds nor dilutes.
    */
-  lexiconEvidence(segments: readonly SegmentEvidence[], vibe: string): { E: number; m: number } {
+  lexiconEvidence(
+    segments: readonly SegmentEvidence[],
+    vibe: string,
+    weights?: readonly number[],
+  ): { E: number; m: number } {
     const v = VIBE_INDEX.get(vibe);
     if (v === undefined) return { E: 0, m: 0 };
     const t = this.data.lexicon;
     let sum = 0;
     let m = 0;
-    for (const seg of segments) {
+    segments.forEach((seg, i) => {
       const s = seg.lex[v] - t.negation * seg.lexNeg[v];
-      if (s === 0) continue;
-      sum += s;
-      m++;
-    }
-    return { E: m ? sum * m ** (t.gamma - 1) : 0, m };
+      if (s === 0) return;
+      const w = weights ? weights[i] : 1;
+      sum += w * s;
+      m += w;
+    });
+    return { E: m ? sum * Math.max(1, m) ** (t.gamma - 1) : 0, m };
   }
 
   /** Analyses already-read texts as one venue (all their segments pooled). */
-  analyzeRead(reads: readonly ReadText[]): VibeAnalysis {
-    const segs: { seg: SegmentEvidence; source: string }[] = [];
-    for (const r of reads) for (const seg of r.segments) segs.push({ seg, source: r.source });
+  analyzeRead(reads: readonly ReadText[], textWeights?: readonly number[]): VibeAnalysis {
+    const segs: { seg: SegmentEvidence; source: string; w: number }[] = [];
+    reads.forEach((r, i) => {
+      const w = textWeights ? Math.max(0, textWeights[i] ?? 1) : 1;
+      if (w > 0) for (const seg of r.segments) segs.push({ seg, source: r.source, w });
+    });
     const segments = segs.map((s) => s.seg);
-    const n = segs.length;
+    /** Per segment, its text's weight (undefined: all 1, the unweighted reading). */
+    const weights = textWeights ? segs.map((s) => s.w) : undefined;
+    const n = totalWeight(segs.length, weights);
     const t = this.data.lexicon;
     const probs = new Map<string, number>();
     /** What each vibe would be with no text: evidence is shown only for a vibe the text moved up. */
@@ -176,10 +187,10 @@ export class VibeModel {
     const ev = new Evidence();
 
     // 1-4. heads with labels
-    const S = this.aggregate(segments);
+    const S = this.aggregate(segments, weights);
     for (const h of this.heads) {
       let z = h.platt.a * S[h.index] + h.platt.b;
-      if (h.explicit) z += t.slope * this.lexiconEvidence(segments, h.vibe).E;
+      if (h.explicit) z += t.slope * this.lexiconEvidence(segments, h.vibe, weights).E;
       const p = sigmoid(z);
       probs.set(h.vibe, p);
       prior.set(h.vibe, sigmoid(h.platt.b));
@@ -189,10 +200,12 @@ export class VibeModel {
       }
     }
     if (n > 0) {
-      // evidence: each phrase's contribution to the calibrated logit (signed: + toward the vibe, - toward its complement)
+      // evidence: each phrase's contribution to the calibrated logit (signed: + toward the vibe, - toward its
+      // complement)
       for (const h of this.heads) {
-        const scale = h.platt.a * n ** (h.gamma - 1);
-        for (const { seg, source } of segs) {
+        const base = h.platt.a * Math.max(1, n) ** (h.gamma - 1);
+        for (const { seg, source, w } of segs) {
+          const scale = base * w;
           for (const hit of seg.hits) {
             const row = this.table.get(hit.feature);
             const w = row ? row[h.index] : 0;
@@ -206,7 +219,7 @@ export class VibeModel {
           }
           if (h.explicit) {
             const v = VIBE_INDEX.get(h.vibe)!;
-            for (const q of seg.lexQuotes[h.vibe] ?? []) ev.add(h, q.toLowerCase(), t.slope * seg.lex[v], () => q);
+            for (const q of seg.lexQuotes[h.vibe] ?? []) ev.add(h, q.toLowerCase(), t.slope * w * seg.lex[v], () => q);
           }
         }
       }
@@ -215,15 +228,15 @@ export class VibeModel {
     // 5. vibes without labels: tempered lexicon evidence
     const denied = new Set<string>();
     for (const vibe of this.lexOnly) {
-      const { E, m } = this.lexiconEvidence(segments, vibe);
+      const { E, m } = this.lexiconEvidence(segments, vibe, weights);
       const p0 = t.priors[vibe] ?? 0.1;
       // a vibe no text speaks of is unknown: left out, unless most venues have it (then its prior stands)
       if (m === 0 && p0 < 0.5) continue;
       probs.set(vibe, sigmoid(logit(p0) + t.slope * E));
       prior.set(vibe, p0);
       const v = VIBE_INDEX.get(vibe)!;
-      for (const seg of segments)
-        for (const q of seg.lexQuotes[vibe] ?? []) ev.addTo(vibe, q.toLowerCase(), t.slope * seg.lex[v], () => q);
+      for (const { seg, w } of segs)
+        for (const q of seg.lexQuotes[vibe] ?? []) ev.addTo(vibe, q.toLowerCase(), t.slope * w * seg.lex[v], () => q);
     }
     for (const seg of segments)
       for (let v = 0; v < seg.lexNeg.length; v++) if (seg.lexNeg[v] && !seg.lex[v]) denied.add(ALL_VIBES[v]);
@@ -251,8 +264,19 @@ export class VibeModel {
     return this.analyzeRead([readText(typeof text === "string" ? text : "")]);
   }
 
-  analyzeVenueTexts(texts: readonly string[]): VibeAnalysis {
-    return this.analyzeRead((Array.isArray(texts) ? texts : []).filter((t) => typeof t === "string").map(readText));
+  /**
+   * `weights` (one per text, default 1): how much each text counts, e.g. a review's age decay. A text
+   * of weight w adds w times its segments' evidence and counts as w segments in the aggregation's
+   * n^(gamma - 1), which applies only beyond one segment's worth (so a lone text of weight 0.5 moves
+   * half as far as the same text fresh). Weight 0 leaves the text out.
+   */
+  analyzeVenueTexts(texts: readonly string[], weights?: readonly number[]): VibeAnalysis {
+    const list = Array.isArray(texts) ? texts : [];
+    const kept = list.map((t, i) => ({ t, w: weights?.[i] ?? 1 })).filter((x) => typeof x.t === "string");
+    return this.analyzeRead(
+      kept.map((x) => readText(x.t)),
+      weights ? kept.map((x) => x.w) : undefined,
+    );
   }
 }
 
@@ -263,9 +287,10 @@ export class VibeModel {
 const EVIDENCE_MIN = 0.05;
 /** Words that are never evidence on their own ("with", "the", "was"). */
 const FUNCTION_WORDS = new Set(
-  "a|an|the|and|or|of|to|in|on|at|for|with|by|from|as|is|was|were|are|be|been|it|its|this|that|we|i|my|our|you|he|she|they|them|their|me|us|had|has|have|did|do|so|but|if|then|there|here|just|all|very|too|not|no".split(
-    "|",
-  ),
+  (
+    "a|an|the|and|or|of|to|in|on|at|for|with|by|from|as|is|was|were|are|be|been|it|its|this|that|we|i|my|our|" +
+    "you|he|she|they|them|their|me|us|had|has|have|did|do|so|but|if|then|there|here|just|all|very|too|not|no"
+  ).split("|"),
 );
 const allFunctionWords = (feature: string) =>
   feature.split(" ").every((w) => FUNCTION_WORDS.has(w.replace(/^not_/, "")));
@@ -334,5 +359,14 @@ export function vibeModel(): VibeModel {
 /** Scores every vibe in one text, which may hold many reviews. Pure and deterministic. */
 export const analyzeText = (text: string): VibeAnalysis => vibeModel().analyzeText(text);
 
-/** Scores every vibe from a venue's texts (description and reviews) pooled. */
-export const analyzeVenueTexts = (texts: readonly string[]): VibeAnalysis => vibeModel().analyzeVenueTexts(texts);
+/** Scores every vibe from a venue's texts (description and reviews) pooled, each text weighted (default 1). */
+export const analyzeVenueTexts = (texts: readonly string[], weights?: readonly number[]): VibeAnalysis =>
+  vibeModel().analyzeVenueTexts(texts, weights);
+
+/** Total weight of `count` segments (their number when unweighted). */
+function totalWeight(count: number, weights?: readonly number[]): number {
+  if (!weights) return count;
+  let n = 0;
+  for (const w of weights) n += w;
+  return n;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_VIBES, VENUE_CATEGORIES } from "@shared/constants";
+import { ALL_VIBES, VENUE_CATEGORIES } from "@shared/vocabulary";
 import {
   CATEGORY_PROFILES,
   classifyName,

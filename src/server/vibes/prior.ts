@@ -71,12 +71,12 @@
  * Beach and Bayview are neighbourhoods), ARTS (apostrophes are dropped, so ART'S reads as ARTS),
  * SPORT (Caffe Sport), WESTERN (Best Western) and COWGIRL (Cowgirl Creamery sells cheese).
  *
- * | Category   | Base profile |
- * |------------|--------------|
- * | Bar        | Social 0.6, Energetic 0.4, Upbeat 0.35, Loud 0.35, Chill 0.3, Relaxed 0.25, Whiskey 0.2, Adventurous 0.1 |
- * | Cafe       | Chill 0.6, Cozy 0.55, Relaxed 0.5, Quiet 0.45, Focused 0.4, Social 0.3, Creative 0.25 |
+ * | Category | Base profile |
+ * |----------|--------------|
+ * | Bar | Social 0.6, Energetic 0.4, Upbeat 0.35, Loud 0.35, Chill 0.3, Relaxed 0.25, Whiskey 0.2, Adventurous 0.1 |
+ * | Cafe | Chill 0.6, Cozy 0.55, Relaxed 0.5, Quiet 0.45, Focused 0.4, Social 0.3, Creative 0.25 |
  * | Restaurant | Social 0.45, Chill 0.35, Relaxed 0.3, Romantic 0.3, Cozy 0.3, Upbeat 0.15 |
- * | Club       | Energetic 0.8, Loud 0.8, Upbeat 0.7, Social 0.6, Adventurous 0.3 |
+ * | Club | Energetic 0.8, Loud 0.8, Upbeat 0.7, Social 0.6, Adventurous 0.3 |
  *
  * | Name words | Adjustment |
  * |------------|------------|
@@ -106,7 +106,7 @@
  * the 0.2 a card needs to show a tag (VIBE_TAG_MIN_SCORE), because a name-only prior is weak
  * evidence; with these profiles every category has at least one detected vibe.
  */
-import { ALL_VIBES, type VenueCategory } from "@shared/constants";
+import { ALL_VIBES, type VenueCategory } from "@shared/vocabulary";
 import { words as nameWords } from "./words";
 
 export const PRIOR_METHOD = "prior-v1";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_VIBES } from "@shared/constants";
+import { ALL_VIBES } from "@shared/vocabulary";
 import { contradicts } from "@shared/vibe-tags";
 import { analyzeText, LEXICON, suppressContradictions, TEXT_METHOD, TEXT_RULES } from "./text";
 
@@ -325,7 +325,8 @@ describe("analyzeText: robustness", () => {
 
   it("handles 50 KB of text quickly", () => {
     const chunk =
-      "The room was cozy but the bar got loud later, with a live band and great bourbon. Service was slow; food was fine. ";
+      "The room was cozy but the bar got loud later, with a live band and great bourbon. Service was slow; " +
+      "food was fine. ";
     const big = chunk.repeat(Math.ceil(50_000 / chunk.length));
     expect(big.length).toBeGreaterThanOrEqual(50_000);
     const t0 = performance.now();

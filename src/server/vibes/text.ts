@@ -1,4 +1,4 @@
-import { ALL_VIBES } from "@shared/constants";
+import { ALL_VIBES } from "@shared/vocabulary";
 import { contradicts } from "@shared/vibe-tags";
 import {
   ANTONYMS,
@@ -120,8 +120,13 @@ interface Tok {
   punct: "s" | "c" | null;
 }
 
-const TOKEN_RE =
-  /\p{N}+(?:[.,:]\p{N}+)*(?:am|pm|s|st|nd|rd|th)?|[\p{L}\p{M}\p{N}]+(?:['’ʼ][\p{L}\p{M}\p{N}]+)*|\p{Extended_Pictographic}|\.{2,}|…|[.!?;:,()[\]{}/—–]|(?<=\s|^)-{1,2}(?=\s|$)|\n/gu;
+/** A number, with its separators and a time or ordinal suffix ("10:30pm", "2nd"). */
+const NUMBER_RE = /\p{N}+(?:[.,:]\p{N}+)*(?:am|pm|s|st|nd|rd|th)?/u;
+/** Letters and digits, with apostrophes inside ("don't"). */
+const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’ʼ][\p{L}\p{M}\p{N}]+)*/u;
+/** An emoji, an ellipsis, a punctuation mark, a dash standing alone, a line break. */
+const MARK_RE = /\p{Extended_Pictographic}|\.{2,}|…|[.!?;:,()[\]{}/—–]|(?<=\s|^)-{1,2}(?=\s|$)|\n/u;
+const TOKEN_RE = new RegExp(`${NUMBER_RE.source}|${WORD_RE.source}|${MARK_RE.source}`, "gu");
 const SENTENCE_END = new Set([".", "!", "?", "…", "\n"]);
 
 /** A word token folded (vibes/words.ts), its apostrophes kept as ' for "n't" and "'s". */

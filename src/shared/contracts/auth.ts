@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ACCOUNT_TEXT, LIMITS, TEXT } from "../constants";
+import { ACCOUNT_MESSAGES } from "../vocabulary";
+import { LIMITS, TEXT } from "../vocabulary";
 import { cleaned } from "./common";
 
 const email = z
@@ -47,8 +48,8 @@ const newPassword = z
 
 /** The token of a link VIBE mailed: 256 random bits, base64url (43 characters). */
 const linkToken = z
-  .string({ error: ACCOUNT_TEXT.linkInvalid })
-  .regex(/^[A-Za-z0-9_-]{43}$/, { error: ACCOUNT_TEXT.linkInvalid });
+  .string({ error: ACCOUNT_MESSAGES.linkInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: ACCOUNT_MESSAGES.linkInvalid });
 
 /** POST /auth/email/forgot-password: the address to send a reset link to (if it has an account). */
 export const forgotPasswordBody = z.object({ email });
@@ -63,17 +64,13 @@ export const verifyEmailBody = z.object({ token: linkToken });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 
 /** Why a mailed link was refused (400 answers of verify and reset carry it beside the message). */
-export type LinkRefusal = "invalid" | "expired" | "used";
-export interface LinkRefused {
-  message: string;
-  reason: LinkRefusal;
-}
+export const linkRefusedSchema = z.object({ message: z.string(), reason: z.enum(["invalid", "expired", "used"]) });
+export type LinkRefused = z.infer<typeof linkRefusedSchema>;
+export type LinkRefusal = LinkRefused["reason"];
 
 /** The answer of POST /auth/email/verify. */
-export interface EmailVerified {
-  message: string;
-  email: string;
-}
+export const emailVerifiedSchema = z.object({ message: z.string(), email: z.string() });
+export type EmailVerified = z.infer<typeof emailVerifiedSchema>;
 
 /** The User of spec section 3, as the server returns it (never any password material). */
 export const userSchema = z.object({
@@ -103,3 +100,6 @@ export const healthSchema = z.object({
   realtime: z.enum(["memory", "redis"]),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /api/health/ready: 200 when the database answers; 503 (draining, or no database) carries a message. */
+export const readinessSchema = z.object({ status: z.string(), message: z.string().optional() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BROADCAST_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS } from "../constants";
+import { latestUpdateSchema } from "./venues";
+import { BROADCAST_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS } from "../vocabulary";
 import { cleaned } from "./common";
 
 export const SPECIAL_NOTES_MAX = 280;
@@ -47,3 +48,10 @@ export const venueStatsSchema = z.object({
   recentCheckIns: z.array(z.object({ vibes: z.array(z.string()), createdAt: z.string() })),
 });
 export type VenueStats = z.infer<typeof venueStatsSchema>;
+
+/** 201 of POST /api/admin/venues/:id/owner. */
+export const ownerAssignedSchema = z.object({ venueId: z.number(), userId: z.string(), email: z.string() });
+export type OwnerAssigned = z.infer<typeof ownerAssignedSchema>;
+/** 201 of POST /api/venues/:id/updates (a broadcast): the venue's live status now. */
+export const broadcastResultSchema = z.object({ venueId: z.number(), latestUpdate: latestUpdateSchema.nullable() });
+export type BroadcastResult = z.infer<typeof broadcastResultSchema>;

@@ -8,6 +8,11 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
+/** A 2xx answer that only says what happened: `{ "message": "..." }`. */
+export const messageSchema = z.object({ message: z.string() });
+/** A call that takes no input: no path parameters, query or body fields are read. */
+export const noInput = z.object({});
+
 /** A decimal as text: optional sign, digits with an optional fraction and exponent (as JSON writes numbers). */
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { LIMITS } from "../constants";
+import { DISCOVER_LIMITS, LIMITS } from "../vocabulary";
 import { cleaned, decimal } from "./common";
 import { venueSchema } from "./venues";
 
-export const NL_QUERY_MAX = 300;
 /** Largest radius, in miles, the natural-language search accepts (the 100-mile chip with room). */
 export const NL_MAX_RADIUS_MILES = 125;
 
@@ -21,7 +20,7 @@ export const naturalLanguageBody = z.object({
       z
         .string({ error: LOCATION_REQUIRED })
         .trim()
-        .max(NL_QUERY_MAX, `Queries can be at most ${NL_QUERY_MAX} characters`),
+        .max(DISCOVER_LIMITS.queryMax, `Queries can be at most ${DISCOVER_LIMITS.queryMax} characters`),
     ),
   ),
   // null, true or "0x10" is no location (coercion had read null as 0,0: the Gulf of Guinea)

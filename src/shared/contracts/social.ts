@@ -6,13 +6,12 @@ import {
   FAVORITE_CATEGORY_OPTIONS,
   LIMITS,
   PREFERENCE_VIBES,
-} from "../constants";
+  SOCIAL_LIMITS,
+} from "../vocabulary";
+import { checkInRating } from "./reviews";
 import { cleaned, decimal } from "./common";
+import { venueSchema } from "./venues";
 
-export const POST_CONTENT_MAX = 500;
-export const COMMENT_MAX = 500;
-export const LOCATION_TEXT_MAX = 120;
-export const GROUP_NAME_MAX = 60;
 export const GROUP_MEMBERS_MAX = 50;
 export const FEED_PAGE_DEFAULT = 50;
 export const FEED_PAGE_MAX = 100;
@@ -49,9 +48,11 @@ export const createPostBody = z.object({
     .positive("Unknown venue")
     .nullish()
     .transform((v) => v ?? null),
-  locationText: optionalText(LOCATION_TEXT_MAX, "Location"),
+  locationText: optionalText(SOCIAL_LIMITS.locationTextMax, "Location"),
   vibes: vibeList(LIMITS.vibesMin, LIMITS.vibesMax),
-  content: optionalText(POST_CONTENT_MAX, "Caption", true),
+  content: optionalText(SOCIAL_LIMITS.postContentMax, "Caption", true),
+  /** A check-in's rating of the venue it names (1-5): it becomes the person's review's rating (docs/reviews.md). */
+  rating: checkInRating,
 });
 
 /** POST /api/posts/:id/comments */
@@ -59,7 +60,7 @@ export const createCommentBody = z.object({
   content: cleaned(
     z
       .string({ error: "Comment must be text" })
-      .max(COMMENT_MAX, `Comment can be at most ${COMMENT_MAX} characters`)
+      .max(SOCIAL_LIMITS.commentMax, `Comment can be at most ${SOCIAL_LIMITS.commentMax} characters`)
       .transform((v) => v.trim())
       .refine((v) => v.length > 0, "Comment cannot be empty"),
     { multiline: true },
@@ -111,7 +112,7 @@ export const createGroupBody = z.object({
       .string({ error: "Please enter a group name" })
       .trim()
       .min(1, "Please enter a group name")
-      .max(GROUP_NAME_MAX, `Group names can be at most ${GROUP_NAME_MAX} characters`),
+      .max(SOCIAL_LIMITS.groupNameMax, `Group names can be at most ${SOCIAL_LIMITS.groupNameMax} characters`),
   ),
   memberIds: z
     .array(uuid("Friend"), { error: "Please select at least one friend" })
@@ -149,12 +150,18 @@ export const privacyBody = z
   })
   .strict();
 
-const person = z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+/** Who did something: a post's author, a comment's writer, the sender of a realtime event. */
+export const personSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
 
 /** The Post of spec section 3. */
 export const postSchema = z.object({
   id: z.string(),
-  user: person,
+  user: personSchema,
   createdAt: z.string(),
   vibes: z.array(z.string()),
   content: z.string().nullable(),
@@ -167,7 +174,12 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 export const feedPageSchema = z.array(postSchema);
 
-export const commentSchema = z.object({ id: z.string(), user: person, content: z.string(), createdAt: z.string() });
+export const commentSchema = z.object({
+  id: z.string(),
+  user: personSchema,
+  content: z.string(),
+  createdAt: z.string(),
+});
 export type Comment = z.infer<typeof commentSchema>;
 
 export const friendshipStatus = z.enum(["none", "pending_sent", "pending_received", "friends"]);
@@ -212,3 +224,16 @@ export const groupSchema = z.object({
   members: z.array(z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() })),
 });
 export type Group = z.infer<typeof groupSchema>;
+
+/** POST /api/posts/:id/like: whether the caller now likes the post, and its like count. */
+export const likeResultSchema = z.object({ liked: z.boolean(), likeCount: z.number() });
+export type LikeResult = z.infer<typeof likeResultSchema>;
+/** 201 of POST /api/friends/request. */
+export const friendRequestSentSchema = z.object({ id: z.string(), status: z.literal("pending") });
+/** POST /api/friends/accept/:userId and /reject/:userId. */
+export const friendAnswerSchema = z.object({ status: z.enum(["accepted", "rejected"]) });
+export const groupDeletedSchema = z.object({ deleted: z.literal(true) });
+export const groupLeftSchema = z.object({ left: z.literal(true) });
+/** GET /api/groups/:id/venues: the members' shared vibes and the venues that match them. */
+export const groupVenuesSchema = z.object({ vibes: z.array(z.string()), venues: z.array(venueSchema) });
+export type GroupVenues = z.infer<typeof groupVenuesSchema>;

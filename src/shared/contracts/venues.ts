@@ -8,8 +8,10 @@ import {
   PICKER_VIBES,
   TOTAL_COUNT_HEADER,
   VENUE_CATEGORIES,
-} from "../constants";
+} from "../vocabulary";
+import { MATCH_SORTS } from "../vocabulary";
 import { cleaned, decimal } from "./common";
+import { ratingPartSchema, reviewItemSchema } from "./reviews";
 
 /** Largest radius the venue calls accept: the biggest distance chip (100 miles) with room to spare. */
 export const MAX_RADIUS_KM = 200;
@@ -92,6 +94,17 @@ const openNow = z
   )
   .transform((v) => v === "true" || v === "1");
 
+/**
+ * `sort`: proximity (default) and rating rank matches by fit and nearness (the client orders what it
+ * loaded by distance or rating); best ranks by fit alone, nearest first among equals.
+ */
+const matchSort = z
+  .preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+    z.enum(MATCH_SORTS, { error: `sort must be one of ${MATCH_SORTS.join(", ")}` }).optional(),
+  )
+  .transform((v) => v ?? "proximity");
+
 /** `offset`: how many venues of the ranking to skip (the next page starts where the last one ended). */
 const offset = decimal(
   z
@@ -121,6 +134,7 @@ export const matchQuery = z.object({
   search,
   category,
   openNow,
+  sort: matchSort,
   offset,
   limit: pageLimit(MAX_VENUE_RESULTS),
 });
@@ -232,11 +246,19 @@ export const venueSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   imageUrl: z.string().nullable(),
-  /** 0..5 from a source that rates places (Google); null when none does. Never the spec's FALLBACKS.rating. */
+  /**
+   * 0..5 from real ratings only; null when nobody rated the venue. Never the spec's FALLBACKS.rating.
+   * VIBE's people's ratings (mean of their 1-5 stars) and a provider's (Google's mean) combine
+   * weighted by their counts: (g × gCount + vibeSum) / (gCount + vibeCount), one decimal, and
+   * `ratingSource` then names both ("Google + VIBE"). When the provider gives no count they cannot
+   * be weighed: the provider's rating stands alone and VIBE's is listed beside it in the details'
+   * `ratings`. docs/reviews.md.
+   */
   rating: z.number().nullable(),
+  /** How many ratings `rating` is made of (null when its provider does not say). */
   reviewCount: z.number().nullable(),
   /**
-   * Who gave `rating` and `reviewCount` ("Google"), or null when the venue has no real rating:
+   * Who gave `rating` and `reviewCount` ("Google", "VIBE", "Google + VIBE"), or null when the venue has no real rating:
    * the client then says "No ratings yet" in plain sight and never shows the spec's fallbacks
    * (FALLBACKS: 4.8, 142 reviews, 0.8 mi) as if they were figures.
    */
@@ -268,9 +290,10 @@ export const venueDetailsSchema = z.object({
   features: z.array(z.string()),
   phone: z.string().nullable(),
   website: z.string().nullable(),
-  reviews: z.array(
-    z.object({ author: z.string(), rating: z.number().nullable(), text: z.string(), time: z.string().nullable() }),
-  ),
+  /** VIBE's people's and the provider's reviews, newest first, each with its `source` (contracts/reviews.ts). */
+  reviews: z.array(reviewItemSchema),
+  /** Each source's own rating and count, the parts of the venue's `rating`. */
+  ratings: z.array(ratingPartSchema),
   photos: z.array(z.object({ url: z.string(), attribution: z.string().nullable() })),
   attribution: z.string(),
   /** Why each vibe was given, strongest reason first ("why this vibe"). */
@@ -279,7 +302,9 @@ export const venueDetailsSchema = z.object({
 export type VenueDetails = z.infer<typeof venueDetailsSchema>;
 
 export const favoriteToggleSchema = z.object({ favorited: z.boolean() });
+export type FavoriteToggle = z.infer<typeof favoriteToggleSchema>;
 export const currentVibesSchema = z.object({ vibes: z.array(z.string()) });
+export type CurrentVibes = z.infer<typeof currentVibesSchema>;
 
 /**
  * The spec's fallbacks (section 9: rating 4.8, 142 reviews, 0.8 mi) belong to the contract: a
@@ -287,3 +312,17 @@ export const currentVibesSchema = z.object({ vibes: z.array(z.string()) });
  * (with `ratingSource: null`) instead, and its client says so rather than showing them.
  */
 export { FALLBACKS, PICKER_VIBES };
+
+/** GET /api/venues/match-public, /api/venues/nearby, /api/favorites: venues, best or nearest first. */
+export const venueListSchema = z.array(venueSchema);
+/** POST /api/vibes: the vibes saved and whether they are private. */
+export const savedVibesSchema = z.object({ vibes: z.array(z.string()), isPrivate: z.boolean() });
+
+/** GET /api/proxy-image?url= (the answer is the image's bytes, never JSON). */
+export const proxyImageQuery = z.object({
+  url: z
+    .string({ error: (issue) => (issue.input === undefined ? "url is required" : "url must be a single value") })
+    .trim()
+    .min(1, "url is required")
+    .max(2048, "url can be at most 2048 characters"),
+});

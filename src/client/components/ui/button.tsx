@@ -4,12 +4,14 @@ import type { ComponentProps } from "react";
 import { cn } from "@client/lib/utils";
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-xl text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-xl text-sm font-semibold " +
+    "transition-colors disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
         default:
-          "bg-linear-to-r from-purple-600 to-pink-600 text-white shadow-lg shadow-purple-950/40 hover:from-purple-700 hover:to-pink-700",
+          "bg-linear-to-r from-purple-600 to-pink-600 text-white shadow-lg " +
+          "shadow-purple-950/40 hover:from-purple-700 hover:to-pink-700",
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
         outline: "border border-border bg-transparent text-foreground hover:bg-white/5",
         ghost: "text-foreground hover:bg-white/5",

@@ -15,7 +15,8 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return (
     <DialogPrimitive.Overlay
       className={cn(
-        "fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
+        "fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px] " +
+          "data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
         className,
       )}
       {...props}
@@ -34,7 +35,9 @@ export function DialogContent({ className, children, closeLabel = "Close", ...pr
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-border bg-card text-card-foreground shadow-2xl outline-none",
+          "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] " +
+            "max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl " +
+            "border border-border bg-card text-card-foreground shadow-2xl outline-none",
           "data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
           className,
         )}
@@ -43,7 +46,10 @@ export function DialogContent({ className, children, closeLabel = "Close", ...pr
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel}
-          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full text-muted-foreground hover:bg-white/10 hover:text-foreground"
+          className={
+            "absolute top-3 right-3 inline-flex size-10 items-center justify-center " +
+            "rounded-full text-muted-foreground hover:bg-white/10 hover:text-foreground"
+          }
         >
           <X className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>

@@ -17,7 +17,8 @@ export function InitialsAvatar({ initials, imageUrl, className }: InitialsAvatar
     <span
       aria-hidden="true"
       className={cn(
-        "inline-flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-linear-to-br from-purple-500 to-pink-500 text-sm font-bold text-white select-none",
+        "inline-flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full " +
+          "bg-linear-to-br from-purple-500 to-pink-500 text-sm font-bold text-white select-none",
         className,
       )}
     >

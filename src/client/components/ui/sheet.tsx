@@ -16,9 +16,11 @@ export function SheetContent({ className, children, closeLabel = "Close", ...pro
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl border-t border-border bg-card text-card-foreground shadow-2xl outline-none",
+          "fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl " +
+            "border-t border-border bg-card text-card-foreground shadow-2xl outline-none",
           "data-[state=closed]:animate-sheet-down data-[state=open]:animate-sheet-up",
-          "md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-[28rem] md:max-w-full md:rounded-none md:rounded-l-3xl md:border-t-0 md:border-l",
+          "md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-[28rem] " +
+            "md:max-w-full md:rounded-none md:rounded-l-3xl md:border-t-0 md:border-l",
           "md:data-[state=closed]:animate-sheet-out-right md:data-[state=open]:animate-sheet-in-right",
           className,
         )}
@@ -28,7 +30,10 @@ export function SheetContent({ className, children, closeLabel = "Close", ...pro
         {children}
         <DialogPrimitive.Close
           aria-label={closeLabel}
-          className="absolute top-4 right-3 inline-flex size-10 items-center justify-center rounded-full text-muted-foreground hover:bg-white/10 hover:text-foreground md:top-5"
+          className={
+            "absolute top-4 right-3 inline-flex size-10 items-center justify-center rounded-full " +
+            "text-muted-foreground hover:bg-white/10 hover:text-foreground md:top-5"
+          }
         >
           <X className="size-5" aria-hidden="true" />
         </DialogPrimitive.Close>

@@ -72,7 +72,9 @@ export function EmptyPanel({ title, body, icon, children, className, level = 2 }
       {icon && (
         <span
           aria-hidden="true"
-          className="inline-flex size-12 items-center justify-center rounded-2xl bg-secondary text-pink-200 [&_svg]:size-6"
+          className={
+            "inline-flex size-12 items-center justify-center " + "rounded-2xl bg-secondary text-pink-200 [&_svg]:size-6"
+          }
         >
           {icon}
         </span>

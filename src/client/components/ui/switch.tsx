@@ -15,7 +15,8 @@ export function Switch({ checked, onCheckedChange, className, type = "button", .
       aria-checked={checked}
       onClick={() => onCheckedChange(!checked)}
       className={cn(
-        "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition-colors disabled:cursor-not-allowed disabled:opacity-60",
+        "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 " +
+          "border-transparent transition-colors disabled:cursor-not-allowed disabled:opacity-60",
         checked ? "bg-linear-to-r from-purple-600 to-pink-600" : "bg-input",
         className,
       )}

@@ -18,7 +18,9 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        "inline-flex h-10 min-w-0 items-center justify-center gap-1.5 truncate rounded-lg px-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow",
+        "inline-flex h-10 min-w-0 items-center justify-center gap-1.5 truncate rounded-lg px-2 " +
+          "text-sm font-medium text-muted-foreground transition-colors hover:text-foreground " +
+          "data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow",
         className,
       )}
       {...props}

@@ -2,7 +2,7 @@ import * as ToastPrimitives from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
-import { TOAST, TOAST_VIEWPORT } from "@shared/constants";
+import { TOAST, TOAST_VIEWPORT } from "@client/lib/texts";
 import { cn } from "@client/lib/utils";
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitives.Provider>) {
@@ -25,7 +25,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
         // At the top, centred from sm up: bottom-right covered the details sheet's Share and Save, the
         // admin's Add Owner and dialogs' buttons; the top centre holds headings, not actions (issue 17,
         // tests/e2e/toasts.test.ts measures it on desktop and phone).
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:left-1/2 sm:max-w-[420px] sm:-translate-x-1/2",
+        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse " +
+          "p-4 sm:left-1/2 sm:max-w-[420px] sm:-translate-x-1/2",
         className,
       )}
       {...props}
@@ -34,7 +35,11 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-2xl border p-5 pr-10 shadow-2xl data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none",
+  "group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-2xl " +
+    "border p-5 pr-10 shadow-2xl data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out " +
+    "data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform " +
+    "data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=end]:animate-toast-swipe-out " +
+    "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none",
   {
     variants: {
       variant: {
@@ -56,7 +61,8 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
   return (
     <ToastPrimitives.Action
       className={cn(
-        "inline-flex h-8 shrink-0 items-center justify-center rounded-lg border border-border px-3 text-sm font-medium hover:bg-white/10",
+        "inline-flex h-8 shrink-0 items-center justify-center rounded-lg " +
+          "border border-border px-3 text-sm font-medium hover:bg-white/10",
         className,
       )}
       {...props}

@@ -2,7 +2,8 @@ import type { ComponentProps } from "react";
 import { cn } from "@client/lib/utils";
 
 export const chipBase =
-  "inline-flex h-9 shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-full px-3.5 text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
+  "inline-flex h-9 shrink-0 items-center justify-center gap-1.5 whitespace-nowrap " +
+  "rounded-full px-3.5 text-sm font-medium transition-colors [&_svg]:size-4 [&_svg]:shrink-0";
 
 export function chipTone(pressed: boolean): string {
   return pressed

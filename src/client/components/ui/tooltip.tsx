@@ -1,6 +1,6 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ComponentProps } from "react";
-import { TOOLTIP } from "@shared/constants";
+import { TOOLTIP } from "@client/lib/texts";
 import { cn } from "@client/lib/utils";
 
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {

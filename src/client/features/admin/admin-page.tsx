@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ADMIN_TEXT, PAGE_TITLES } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
+import { PAGE_TITLES } from "@client/lib/texts";
 import { useAuth } from "@client/lib/auth";
 import { AdminsOnly } from "./components/admins-only";
 import { AnalysisResultsCard } from "./components/analysis-results-card";

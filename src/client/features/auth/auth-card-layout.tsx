@@ -9,7 +9,10 @@ export function AuthCardLayout({ children }: { children: ReactNode }) {
     <div className="relative isolate flex min-h-dvh flex-col overflow-x-clip">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-96 bg-linear-to-b from-purple-900/40 via-pink-900/10 to-transparent"
+        className={
+          "pointer-events-none absolute inset-x-0 top-0 -z-10 h-96 " +
+          "bg-linear-to-b from-purple-900/40 via-pink-900/10 to-transparent"
+        }
       />
       <header className="mx-auto flex w-full max-w-6xl items-center px-4 py-5 md:px-8">
         <VibeLogo />

@@ -15,7 +15,7 @@ export function forgetLinkToken(): void {
     window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
 }
 
-/** Why the server refused a link (its 400 answer's `reason`), from an apiRequest error; null otherwise. */
+/** Why the server refused a link (its 400 answer's `reason`), from an apiCall error; null otherwise. */
 export function linkRefusal(error: unknown): LinkRefusal | null {
   if (!(error instanceof Error)) return null;
   const match = /^400: ([\s\S]*)$/.exec(error.message);

@@ -11,10 +11,13 @@ describe("login steps", () => {
     expect(previousStep("forgot-password")).toBe("email-login");
   });
 
-  it("opens on the reset request only when the address asks for it", () => {
+  it("opens on the step the address asks for, else the first step", () => {
     expect(initialStep("?step=forgot-password")).toBe("forgot-password");
     expect(initialStep("?error=denied&provider=x")).toBe("landing");
-    expect(initialStep("?step=email-signup")).toBe("landing");
+    // Email on the landing page's Sign Up / Sign In chooser opens that form, not the chooser again
+    expect(initialStep("?step=email-signup")).toBe("email-signup");
+    expect(initialStep("?step=email-login")).toBe("email-login");
+    expect(initialStep("?step=signup-providers")).toBe("landing");
     expect(initialStep("")).toBe("landing");
   });
 

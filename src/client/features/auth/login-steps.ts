@@ -29,8 +29,10 @@ export function otherEmailStep(step: "email-login" | "email-signup"): "email-log
 
 /**
  * The step the screen opens on: `?step=forgot-password` (the link in a failed sign-ins mail, and a
- * reset page whose link expired) opens the reset request; anything else the first step.
+ * reset page whose link expired) opens the reset request; `?step=email-signup` / `?step=email-login`
+ * (Email on the landing page's sign-up / sign-in chooser) open that form; anything else the first step.
  */
 export function initialStep(search: string): LoginStep {
-  return new URLSearchParams(search).get("step") === "forgot-password" ? "forgot-password" : "landing";
+  const step = new URLSearchParams(search).get("step");
+  return step === "forgot-password" || step === "email-login" || step === "email-signup" ? step : "landing";
 }

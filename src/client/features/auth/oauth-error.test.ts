@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OAUTH_ERROR_TEXT } from "@shared/constants";
+import { OAUTH_ERROR_TEXT } from "@shared/vocabulary";
 import { oauthErrorMessage } from "./oauth-error";
 
 describe("oauthErrorMessage", () => {

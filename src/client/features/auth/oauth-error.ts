@@ -1,4 +1,5 @@
-import { OAUTH_ERROR_TEXT, SOCIAL_PROVIDERS } from "@shared/constants";
+import { OAUTH_ERROR_TEXT } from "@shared/vocabulary";
+import { SOCIAL_PROVIDERS } from "@client/lib/texts";
 
 /**
  * The message for a social sign-in that came back to /login?error=<reason>&provider=<id>, or null.

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, CircleCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { ACCOUNT_TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import { Button } from "@client/components/ui/button";
 import { errorMessage } from "@client/lib/api-error";
 import { AUTH_ME_QUERY_KEY } from "@client/lib/auth";

@@ -1,6 +1,6 @@
 import { ArrowLeft, Store } from "lucide-react";
 import { Link } from "wouter";
-import { BUSINESS_TEXT } from "@shared/constants";
+import { BUSINESS_TEXT } from "@client/features/business/texts";
 import { Card } from "@client/components/ui/card";
 import { useMyVenues } from "./api/my-venues";
 import { useVenueStats } from "./api/venue-stats";

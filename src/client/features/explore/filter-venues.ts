@@ -1,4 +1,4 @@
-import { CATEGORY_CHIPS } from "@shared/constants";
+import { CATEGORY_CHIPS } from "@client/features/explore/texts";
 import type { Venue } from "@shared/contracts/venues";
 import { venueVibes } from "@client/features/venues/lib/venue-display";
 

@@ -1,7 +1,8 @@
 import { Plus, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { FEED_TEXT, PAGE_TITLES } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
+import { PAGE_TITLES } from "@client/lib/texts";
 import { Button, buttonVariants } from "@client/components/ui/button";
 import { Dialog, DialogTrigger } from "@client/components/ui/dialog";
 import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";

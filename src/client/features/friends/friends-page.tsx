@@ -1,6 +1,7 @@
 import { UserPlus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { FRIENDS_TEXT, PAGE_TITLES } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
+import { PAGE_TITLES } from "@client/lib/texts";
 import { Button } from "@client/components/ui/button";
 import { Dialog } from "@client/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
@@ -76,7 +77,10 @@ export function FriendsPage() {
             {requestCount > 0 && (
               <span
                 aria-hidden="true"
-                className="inline-flex min-w-5 items-center justify-center rounded-full bg-pink-600 px-1.5 text-xs leading-5 font-semibold text-white"
+                className={
+                  "inline-flex min-w-5 items-center justify-center rounded-full " +
+                  "bg-pink-600 px-1.5 text-xs leading-5 font-semibold text-white"
+                }
               >
                 {requestCount}
               </span>

@@ -1,7 +1,13 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useLocation } from "wouter";
-import { DEFAULT_DISTANCE_MILES, VENUE_TEXT } from "@shared/constants";
+import { DEFAULT_DISTANCE_MILES } from "@shared/vocabulary";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { Button } from "@client/components/ui/button";
+import { AreaNotice } from "@client/features/map/area-notice";
+import { MatchesMap } from "@client/features/map/matches-map";
+import { useAreaSearch } from "@client/features/map/use-area-search";
+import { useViewMode } from "@client/features/map/use-view-mode";
+import { ViewSwitch } from "@client/features/map/view-switch";
 import { useAreaFetching, useMatchVenues } from "@client/features/venues/api/match-venues";
 import { useVenueById } from "@client/features/venues/api/venue-by-id";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
@@ -27,6 +33,7 @@ import { useDebouncedValue } from "@client/hooks/use-debounced-value";
 import { HomeHeader } from "./components/home-header";
 import { LiveIndicator } from "./components/live-indicator";
 import { SortToggle } from "./components/sort-toggle";
+import { BEST_MATCH_TEXT } from "./texts";
 import { SuggestionBubbles } from "./components/suggestion-bubbles";
 import { useSuggestions } from "./use-suggestions";
 
@@ -43,21 +50,27 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
   const [openNow, setOpenNow] = useState(false);
   const [suggestionsDismissed, setSuggestionsDismissed] = useState(false);
   const sheet = useVenueSheet();
+  const [view, setView] = useViewMode();
+  const area = useAreaSearch(geo);
   const vibeHeadingId = useId();
   const resultsHeadingId = useId();
 
   const showSuggestions = vibes.ready && !suggestionsDismissed && vibes.selected.length === 0;
   const params = buildMatchParams({
-    coords: geo.coords,
+    coords: area.center,
     distanceMiles: distance,
     vibes: vibes.selected,
     search,
     openNow,
+    sort,
   });
   const match = useMatchVenues(params, { enabled: vibes.ready });
   const fetchingArea = useAreaFetching(params, { enabled: vibes.ready });
   const suggestions = useSuggestions(geo, showSuggestions, !match.isPending);
-  const venues = useMemo(() => sortVenues(match.data ?? [], sort), [match.data, sort]);
+  const venues = useMemo(
+    () => area.withoutDistances(sortVenues(match.data ?? [], sort)),
+    [match.data, sort, area.withoutDistances],
+  );
   const heading = search ? VENUE_TEXT.filteredMatches : VENUE_TEXT.nearbyMatches;
   const shared = useSharedVenue(sharedVenueId, geo.status === "located" ? geo.coords : null, sheet);
 
@@ -91,7 +104,7 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
           )}
 
           <div className="flex flex-col gap-2 sm:gap-3">
-            <div className="flex flex-row items-center gap-2 sm:gap-3">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
               <SearchField
                 value={searchText}
                 onChange={setSearchText}
@@ -108,14 +121,18 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
           </div>
 
           <section aria-labelledby={resultsHeadingId} className="flex flex-col gap-4">
-            <div className="flex items-baseline justify-between gap-3">
-              <h2 id={resultsHeadingId} className="text-xl font-bold">
-                {heading}
-              </h2>
-              <p role="status" className="text-sm text-muted-foreground">
-                {match.total !== undefined ? VENUE_TEXT.venueCount(match.total) : ""}
-              </p>
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+              <div className="flex items-baseline gap-3">
+                <h2 id={resultsHeadingId} className="text-xl font-bold">
+                  {heading}
+                </h2>
+                <p role="status" className="text-sm text-muted-foreground">
+                  {match.total !== undefined ? VENUE_TEXT.venueCount(match.total) : ""}
+                </p>
+              </div>
+              <ViewSwitch value={view} onChange={setView} />
             </div>
+            {area.active && <AreaNotice located={geo.status === "located"} onBack={area.clear} />}
             {sort === "rating" && venues.length > 0 && (
               <p className="-mt-2 text-sm text-muted-foreground">
                 {venues.some((v) => typeof v.rating === "number")
@@ -123,11 +140,41 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                   : VENUE_TEXT.ratingSortNoneRated}
               </p>
             )}
+            {sort === "best" && venues.length > 0 && (
+              <p className="-mt-2 text-sm text-muted-foreground">
+                {vibes.selected.length ? BEST_MATCH_TEXT.note : BEST_MATCH_TEXT.noVibes}
+              </p>
+            )}
             {fetchingArea && <AreaFetchingNotice />}
             {match.isPending ? (
               <VenueGridSkeleton />
             ) : match.isError ? (
               <VenueListError error={match.error} onRetry={() => void match.refetch()} retrying={match.isFetching} />
+            ) : view === "map" ? (
+              // the map stays when nothing matches, so the person can move it and search another area
+              <>
+                <MatchesMap
+                  venues={venues}
+                  center={area.center}
+                  position={area.position}
+                  fitKey={JSON.stringify(params)}
+                  busy={match.isPlaceholderData}
+                  onOpen={sheet.openVenue}
+                  onSearchArea={area.search}
+                />
+                {venues.length === 0 && !fetchingArea && (
+                  <p className="text-center text-sm text-muted-foreground">
+                    {search ? VENUE_TEXT.emptySearchTitle(search) : VENUE_TEXT.emptyTitle}
+                  </p>
+                )}
+                <ShowMore
+                  shown={venues.length}
+                  total={match.total ?? venues.length}
+                  hasMore={match.hasMore && !match.isPlaceholderData}
+                  loading={match.loadingMore}
+                  onMore={match.showMore}
+                />
+              </>
             ) : venues.length === 0 && search ? (
               <VenueListEmpty
                 title={VENUE_TEXT.emptySearchTitle(search)}

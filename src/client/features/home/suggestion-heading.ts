@@ -1,4 +1,5 @@
-import { SUGGESTION_HEADINGS, suggestionBucket } from "@shared/constants";
+import { SUGGESTION_HEADINGS } from "@client/features/home/texts";
+import { suggestionBucket } from "@shared/vocabulary";
 
 export type SuggestionKind = keyof typeof SUGGESTION_HEADINGS;
 

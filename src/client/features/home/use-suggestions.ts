@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { GEOLOCATION, SUGGESTION_BUBBLE_COUNT } from "@shared/constants";
+import { GEOLOCATION } from "@client/lib/texts";
+import { SUGGESTION_BUBBLE_COUNT } from "@client/features/home/texts";
 import type { Venue } from "@shared/contracts/venues";
 import { useNearbyVenues } from "@client/features/venues/api/nearby-venues";
 import type { GeoState } from "@client/features/venues/hooks/use-geolocation";

@@ -1,4 +1,4 @@
-import { LANDING_TEXT } from "@shared/constants";
+import { LANDING_TEXT } from "@client/features/landing/texts";
 import { Button } from "@client/components/ui/button";
 
 export function ClosingCta({ onGuest, guestPending }: { onGuest: () => void; guestPending: boolean }) {

@@ -1,5 +1,5 @@
 import { MapPin, Radio, ShieldCheck, Sparkles, Store, Users, type LucideIcon } from "lucide-react";
-import { LANDING_TEXT } from "@shared/constants";
+import { LANDING_TEXT } from "@client/features/landing/texts";
 
 const [matching, location, live, social, privacy, venues] = LANDING_TEXT.features;
 
@@ -12,7 +12,9 @@ const features: { title: string; icon: LucideIcon; text: string }[] = [
   {
     title: location,
     icon: MapPin,
-    text: "Matches are sorted by distance from you, within 5 to 100 miles, and your location is used only if you allow it.",
+    text:
+      "Matches are sorted by distance from you, within 5 to 100 " +
+      "miles, and your location is used only if you allow it.",
   },
   {
     title: live,
@@ -46,11 +48,17 @@ export function FeatureGrid() {
         {features.map(({ title, icon: Icon, text }) => (
           <li
             key={title}
-            className="rounded-2xl border border-border bg-card/80 p-6 backdrop-blur transition-colors hover:border-pink-400/40"
+            className={
+              "rounded-2xl border border-border bg-card/80 p-6 " +
+              "backdrop-blur transition-colors hover:border-pink-400/40"
+            }
           >
             <span
               aria-hidden="true"
-              className="inline-flex size-11 items-center justify-center rounded-xl bg-linear-to-br from-purple-500/30 to-pink-500/30 text-pink-200"
+              className={
+                "inline-flex size-11 items-center justify-center rounded-xl " +
+                "bg-linear-to-br from-purple-500/30 to-pink-500/30 text-pink-200"
+              }
             >
               <Icon className="size-5" />
             </span>

@@ -1,4 +1,4 @@
-import { LANDING_TEXT } from "@shared/constants";
+import { LANDING_TEXT } from "@client/features/landing/texts";
 
 const descriptions = [
   "Tell us how you feel: chill, romantic, energetic or anything in between.",
@@ -17,7 +17,10 @@ export function HowItWorks() {
           <li key={step} className="flex flex-col items-center text-center">
             <span
               aria-hidden="true"
-              className="inline-flex size-14 items-center justify-center rounded-full bg-linear-to-br from-purple-600 to-pink-600 text-xl font-bold text-white shadow-lg shadow-pink-900/40"
+              className={
+                "inline-flex size-14 items-center justify-center rounded-full bg-linear-to-br " +
+                "from-purple-600 to-pink-600 text-xl font-bold text-white shadow-lg shadow-pink-900/40"
+              }
             >
               {index + 1}
             </span>

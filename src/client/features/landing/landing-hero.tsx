@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { AUTH_TEXT, LANDING_TEXT } from "@shared/constants";
+import { AUTH_TEXT } from "@client/lib/texts";
+import { LANDING_TEXT } from "@client/features/landing/texts";
 import { SignInMethods } from "@client/components/sign-in-methods";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
@@ -37,7 +38,12 @@ export function LandingHero({ onGuest, guestPending }: LandingHeroProps) {
       aria-labelledby="landing-title"
       className="mx-auto max-w-6xl px-4 pt-10 pb-20 text-center md:px-8 md:pt-20"
     >
-      <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full border border-border bg-white/5 px-4 py-1.5 text-sm text-muted-foreground">
+      <p
+        className={
+          "mx-auto mb-6 inline-flex items-center gap-2 rounded-full border " +
+          "border-border bg-white/5 px-4 py-1.5 text-sm text-muted-foreground"
+        }
+      >
         <span aria-hidden="true" className="size-2 rounded-full bg-pink-400" />
         Free to use · bars, cafes, restaurants and clubs
       </p>
@@ -72,7 +78,10 @@ export function LandingHero({ onGuest, guestPending }: LandingHeroProps) {
           <h2 ref={chooserHeading} tabIndex={-1} className="mb-4 text-lg font-semibold outline-none">
             {chooserTitles[chooser]}
           </h2>
-          <SignInMethods onEmail={() => navigate("/login")} onBack={() => setChooser("none")} />
+          <SignInMethods
+            onEmail={() => navigate(`/login?step=${chooser === "signup" ? "email-signup" : "email-login"}`)}
+            onBack={() => setChooser("none")}
+          />
         </Card>
       )}
     </section>

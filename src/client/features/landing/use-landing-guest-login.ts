@@ -4,7 +4,10 @@ import { navigateWholePage } from "@client/lib/browser";
 import { startGuestSession } from "@client/lib/guest-session";
 import { takeReturnTo } from "@client/lib/return-to";
 
-/** Guest start from the landing page: reloads the app at "/" (or the deep-linked page it was opened on); a failure is only logged (spec 8). */
+/**
+ * Guest start from the landing page: reloads the app at "/" (or the deep-linked page it was opened on); a failure is
+ * only logged (spec 8).
+ */
 export function useLandingGuestLogin() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,7 +11,9 @@ import {
 } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import { ACCOUNT_TEXT, AUTH_TEXT, PAGE_TITLES, PROFILE_TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
+import { AUTH_TEXT, PAGE_TITLES } from "@client/lib/texts";
+import { PROFILE_TEXT } from "@client/features/profile/texts";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogTrigger } from "@client/components/ui/dialog";
 import { InitialsAvatar } from "@client/components/ui/initials-avatar";
@@ -30,7 +32,8 @@ import { VerifyEmailNotice } from "./components/verify-email-notice";
 import { profileCounters } from "./lib/profile-counters";
 
 const rowClass =
-  "flex w-full items-center gap-3 rounded-xl px-4 py-3.5 text-left text-base font-medium transition-colors hover:bg-white/5 [&>svg:first-child]:size-5 [&>svg:first-child]:text-pink-300";
+  "flex w-full items-center gap-3 rounded-xl px-4 py-3.5 text-left text-base font-medium " +
+  "transition-colors hover:bg-white/5 [&>svg:first-child]:size-5 [&>svg:first-child]:text-pink-300";
 
 function ActionRow({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -96,7 +99,8 @@ export function ProfilePage() {
         </dl>
       </section>
 
-      {/* a typed address not yet proven by its link: guests and provider accounts without one have nothing to verify */}
+      {/* a typed address not yet proven by its link: guests and provider accounts without one have nothing to
+          verify */}
       {email && !user.isGuest && !user.emailVerified && <VerifyEmailNotice email={email} />}
       {user.isGuest && <GuestUpgradeCard open={upgradeOpen} onOpenChange={setUpgradeOpen} />}
 
@@ -117,7 +121,10 @@ export function ProfilePage() {
       ) : (
         <section
           aria-labelledby="profile-set-vibe"
-          className="flex flex-col items-center gap-3 rounded-2xl border border-pink-400/30 bg-linear-to-br from-purple-600/20 to-pink-600/10 px-5 py-8 text-center"
+          className={
+            "flex flex-col items-center gap-3 rounded-2xl border border-pink-400/30 " +
+            "bg-linear-to-br from-purple-600/20 to-pink-600/10 px-5 py-8 text-center"
+          }
         >
           <Sparkles className="size-8 text-pink-200" aria-hidden="true" />
           <h2 id="profile-set-vibe" className="text-xl font-bold">

@@ -1,5 +1,6 @@
 import { Heart } from "lucide-react";
-import { PAGE_TITLES, VENUE_TEXT } from "@shared/constants";
+import { PAGE_TITLES } from "@client/lib/texts";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { useFavorites } from "@client/features/venues/api/favorites";
 import { VenueSheet } from "@client/features/venues/components/venue-sheet";
 import { VenueGrid, VenueGridSkeleton } from "@client/features/venues/components/venue-grid";

@@ -9,7 +9,10 @@ export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-sidebar/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      className={
+        "fixed inset-x-0 bottom-0 z-40 border-t border-border bg-sidebar/95 " +
+        "pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      }
     >
       <ul className="grid h-16 grid-cols-6">
         {navEntries.map(({ label, path, icon: Icon }) => {

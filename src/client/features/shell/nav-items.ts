@@ -1,5 +1,5 @@
 import { Compass, Heart, House, Newspaper, Shield, Store, UserRound, Users, type LucideIcon } from "lucide-react";
-import { NAV_ITEMS } from "@shared/constants";
+import { NAV_ITEMS } from "@client/lib/texts";
 
 const ICONS: Record<(typeof NAV_ITEMS)[number]["path"], LucideIcon> = {
   "/": House,

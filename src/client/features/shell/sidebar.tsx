@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { AUTH_TEXT } from "@shared/constants";
+import { AUTH_TEXT } from "@client/lib/texts";
 import { Button } from "@client/components/ui/button";
 import { VibeLogo } from "@client/components/vibe-logo";
 import { useAuth } from "@client/lib/auth";
@@ -66,7 +66,10 @@ export function Sidebar() {
         <div className="flex min-w-0 items-center gap-3">
           <span
             aria-hidden="true"
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-linear-to-br from-purple-500 to-pink-500 text-sm font-bold text-white"
+            className={
+              "inline-flex size-9 shrink-0 items-center justify-center rounded-full " +
+              "bg-linear-to-br from-purple-500 to-pink-500 text-sm font-bold text-white"
+            }
           >
             {initial(user)}
           </span>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildAppleClientSecret } from "./apple-secret";
 
 describe("buildAppleClientSecret", () => {
-  it("is an ES256 JWT with kid, iss = team, sub = client, aud = Apple, short-lived, verifiable with the key", async () => {
+  it("is an ES256 JWT (kid, iss = team, sub = client, aud = Apple), short-lived, verifiable with the key", async () => {
     const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
     const now = new Date("2030-01-01T00:00:00Z");
     const jwt = await buildAppleClientSecret({

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as oauth from "oauth4webapi";
-import type { OAUTH_ERROR_TEXT } from "@shared/constants";
+import type { OAUTH_ERROR_TEXT } from "@shared/vocabulary";
 import { currentUser, type AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { providerNotConfiguredPage, SOCIAL_PROVIDERS } from "../provider-page";
@@ -147,7 +147,8 @@ async function callback(
       throw new FlowError("expired", "state missing or not this browser's");
     // Single use: the row goes on first sight, whatever happens next.
     const [flow] = await ctx.db.query<{ code_verifier: string; nonce: string | null; redirect_uri: string }>(
-      "DELETE FROM oauth_flows WHERE state_hash = $1 AND provider = $2 AND expires_at > now() RETURNING code_verifier, nonce, redirect_uri",
+      "DELETE FROM oauth_flows WHERE state_hash = $1 AND provider = $2 AND expires_at > now() " +
+        "RETURNING code_verifier, nonce, redirect_uri",
       [hashState(state), provider.id],
     );
     if (!flow) throw new FlowError("expired", "state unknown, used or expired");
@@ -284,7 +285,8 @@ async function resolveAccount(
   }
   if (decision.kind === "returning") {
     await tx.query(
-      "UPDATE user_identities SET email = $3, email_verified = $4, last_login_at = now() WHERE provider = $1 AND subject = $2",
+      "UPDATE user_identities SET email = $3, email_verified = $4, last_login_at = now() WHERE provider = $1 " +
+        "AND subject = $2",
       [provider, p.subject, p.email, p.emailVerified],
     );
   } else {

@@ -1,22 +1,17 @@
 import { useMutation } from "@tanstack/react-query";
-import { ADMIN_API, ADMIN_TEXT } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 import type { OwnerInput } from "../lib/admin-forms";
 
-/** 201 of POST /api/admin/venues/:id/owner. */
-export interface OwnerAssigned {
-  venueId: number;
-  userId: string;
-  email: string;
-}
+import type { OwnerAssigned } from "@shared/contracts/business";
+
+export type { OwnerAssigned };
 
 /** POST /api/admin/venues/:id/owner {email}: makes that account an owner of the venue (its numeric id). */
 export async function assignOwner({ venueId, email }: OwnerInput): Promise<OwnerAssigned> {
   try {
-    return (await (
-      await apiRequest("POST", `${ADMIN_API.venues}/${venueId}/owner`, { email })
-    ).json()) as OwnerAssigned;
+    return await apiCall("POST /api/admin/venues/:id/owner", { params: { id: venueId }, body: { email } });
   } catch (error) {
     throw new Error(errorMessage(error, ADMIN_TEXT.tryAgain), { cause: error });
   }

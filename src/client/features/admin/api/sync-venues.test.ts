@@ -18,9 +18,8 @@ const google = {
 
 describe("failureSources", () => {
   it("reads the sources of a 503 body", () => {
-    const error = new Error(
-      `503: ${JSON.stringify({ message: "Sync Failed: x. Nothing was changed.", sources: [osm, google, { name: 1 }] })}`,
-    );
+    const body = { message: "Sync Failed: x. Nothing was changed.", sources: [osm, google, { name: 1 }] };
+    const error = new Error(`503: ${JSON.stringify(body)}`);
     expect(failureSources(error)).toEqual([osm, google]);
   });
   it("gives none for other failures", () => {

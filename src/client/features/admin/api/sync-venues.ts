@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import { ADMIN_API, ADMIN_TEXT } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 import type { SyncResult, SyncSourceStatus } from "@shared/contracts/admin";
 import type { SyncInput } from "../lib/admin-forms";
 
@@ -47,7 +47,7 @@ export function failureSources(error: unknown): SyncSource[] {
 /** POST /api/admin/sync-venues {latitude, longitude, radius (metres)}. */
 export async function syncVenues(input: SyncInput): Promise<SyncResult> {
   try {
-    return (await (await apiRequest("POST", ADMIN_API.syncVenues, input)).json()) as SyncResult;
+    return await apiCall("POST /api/admin/sync-venues", { body: input });
   } catch (error) {
     throw new SyncError(errorMessage(error, ADMIN_TEXT.syncFallback), failureSources(error), { cause: error });
   }

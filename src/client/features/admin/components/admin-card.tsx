@@ -22,7 +22,10 @@ export function AdminCard({ title, description, icon: Icon, actions, children, c
         <header className="flex flex-wrap items-start gap-3">
           <span
             aria-hidden="true"
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-linear-to-br from-purple-500/25 to-pink-500/25 text-pink-200 [&_svg]:size-5"
+            className={
+              "inline-flex size-10 shrink-0 items-center justify-center rounded-xl " +
+              "bg-linear-to-br from-purple-500/25 to-pink-500/25 text-pink-200 [&_svg]:size-5"
+            }
           >
             <Icon />
           </span>

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
-import { ADMIN_TEXT } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
 import { Button, buttonVariants } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { AUTH_ME_QUERY_KEY } from "@client/lib/auth";
@@ -19,7 +19,10 @@ export function AdminsOnly({ email }: { email: string | null }) {
     <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
       <span
         aria-hidden="true"
-        className="inline-flex size-14 items-center justify-center rounded-2xl bg-linear-to-br from-purple-500/25 to-pink-500/25 text-pink-200 [&_svg]:size-7"
+        className={
+          "inline-flex size-14 items-center justify-center rounded-2xl bg-linear-to-br " +
+          "from-purple-500/25 to-pink-500/25 text-pink-200 [&_svg]:size-7"
+        }
       >
         <ShieldAlert />
       </span>

@@ -1,5 +1,5 @@
 import { BarChart3 } from "lucide-react";
-import { ADMIN_TEXT } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
 import { cn } from "@client/lib/utils";
 import { confidencePercent, rankedVibes } from "../lib/analysis";
 import { AdminCard } from "./admin-card";
@@ -15,7 +15,11 @@ export function AnalysisResultsCard({ last, className }: { last: LastAnalysis | 
       className={className}
     >
       {!last ? (
-        <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
+        <p
+          className={
+            "rounded-xl border border-dashed border-border px-4 " + "py-8 text-center text-sm text-muted-foreground"
+          }
+        >
           {ADMIN_TEXT.resultsEmpty}
         </p>
       ) : (

@@ -1,6 +1,7 @@
 import { FileText, Image as ImageIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { ADMIN_LIMITS, ADMIN_TEXT } from "@shared/constants";
+import { ADMIN_LIMITS } from "@shared/vocabulary";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
 import type { AnalysisResult } from "@shared/contracts/admin";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";

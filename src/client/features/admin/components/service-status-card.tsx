@@ -1,5 +1,5 @@
 import { Activity, RefreshCw } from "lucide-react";
-import { ADMIN_TEXT } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
 import { Button } from "@client/components/ui/button";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { ErrorPanel } from "@client/components/ui/state-panel";

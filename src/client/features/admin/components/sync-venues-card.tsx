@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleMinus, RefreshCcw } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { ADMIN_SYNC_DEFAULTS, ADMIN_TEXT } from "@shared/constants";
+import { ADMIN_SYNC_DEFAULTS, ADMIN_TEXT } from "@client/features/admin/texts";
 import { Button } from "@client/components/ui/button";
 import { toast } from "@client/hooks/use-toast";
 import { cn } from "@client/lib/utils";

@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { ADMIN_TEXT, DEFAULT_COORDS, VENUE_API } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
+import { VENUE_API } from "@client/lib/api-paths";
 import type { Venue } from "@shared/contracts/venues";
 import { useDebouncedValue } from "@client/hooks/use-debounced-value";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 
 /** The widest search radius the API takes (km): the whole area a deployment usually serves. */
 const FIND_RADIUS_KM = 200;
@@ -20,11 +22,10 @@ export function VenueFinder({ text, onChoose }: { text: string; onChoose: (venue
   const found = useQuery({
     queryKey: [VENUE_API.nearby, "admin-owner", search],
     queryFn: ({ signal }) =>
-      getJson<Venue[]>(
-        VENUE_API.nearby,
-        { ...DEFAULT_COORDS, radius: FIND_RADIUS_KM, search, limit: FIND_RESULTS },
+      apiCall("GET /api/venues/nearby", {
+        query: { ...DEFAULT_COORDS, radius: FIND_RADIUS_KM, search, limit: FIND_RESULTS },
         signal,
-      ),
+      }),
     enabled: byName,
     placeholderData: keepPreviousData,
   });
@@ -42,7 +43,10 @@ export function VenueFinder({ text, onChoose }: { text: string; onChoose: (venue
               <button
                 type="button"
                 onClick={() => onChoose(venue)}
-                className="flex w-full flex-col items-start rounded-lg px-3 py-2 text-left text-sm hover:bg-white/5 focus-visible:bg-white/5"
+                className={
+                  "flex w-full flex-col items-start rounded-lg px-3 py-2 " +
+                  "text-left text-sm hover:bg-white/5 focus-visible:bg-white/5"
+                }
               >
                 <span className="font-medium">{venue.name}</span>
                 <span className="text-xs text-muted-foreground">

@@ -1,6 +1,7 @@
 import { UserPlus } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { ADMIN_TEXT, LIMITS } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
+import { LIMITS } from "@shared/vocabulary";
 import { Button } from "@client/components/ui/button";
 import { toast } from "@client/hooks/use-toast";
 import { useAssignOwner } from "../api/assign-owner";

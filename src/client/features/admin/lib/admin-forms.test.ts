@@ -1,6 +1,6 @@
-import { ADMIN_TEXT } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
 import { describe, expect, it } from "vitest";
-import { ADMIN_SYNC_DEFAULTS } from "@shared/constants";
+import { ADMIN_SYNC_DEFAULTS } from "@client/features/admin/texts";
 import { validateOwnerInput, validateSyncInput } from "./admin-forms";
 
 const defaults = {

@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, LIMITS } from "@shared/constants";
+import { ADMIN_TEXT } from "@client/features/admin/texts";
+import { LIMITS } from "@shared/vocabulary";
 
 /** Plain decimal notation: "37.7749", "-122.4194", "5", ".5", "+3." (no exponents, hex or blanks). */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;

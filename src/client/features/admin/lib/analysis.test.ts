@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_LIMITS } from "@shared/constants";
+import { ADMIN_LIMITS } from "@shared/vocabulary";
 import { analyzeBody } from "@shared/contracts/admin";
 import { analysisSummary, confidencePercent, rankedVibes } from "./analysis";
 

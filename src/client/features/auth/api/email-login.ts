@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { AUTH_PATHS, TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 import type { LoginBody } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 import { useFinishSignIn } from "../use-finish-sign-in";
 
 export async function emailLogin(body: LoginBody): Promise<void> {
-  await apiRequest("POST", AUTH_PATHS.emailLogin, body);
+  await apiSend("POST /auth/email/login", { body });
 }
 
 export function useEmailLogin() {

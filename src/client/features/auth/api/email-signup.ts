@@ -1,9 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import { ACCOUNT_TEXT, AUTH_PATHS, TEXT } from "@shared/constants";
-import type { SignupBody, User } from "@shared/contracts/auth";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
+import { TEXT } from "@shared/vocabulary";
+import type { SignupBody } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
-import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { errorMessage, errorStatus } from "@client/lib/api-error";
+import { apiCall, apiSend } from "@client/lib/api-call";
 import { useFinishSignIn } from "../use-finish-sign-in";
 
 /**
@@ -12,10 +13,13 @@ import { useFinishSignIn } from "../use-finish-sign-in";
  * now signed in as that address is what the current-user call says.
  */
 export async function emailSignup(body: SignupBody): Promise<{ signedIn: boolean; email: string }> {
-  await apiRequest("POST", AUTH_PATHS.emailSignup, body);
+  await apiSend("POST /auth/email/signup", { body });
   const email = body.email.trim().toLowerCase();
-  const me = await fetch(AUTH_PATHS.me, { credentials: "include" });
-  const user = me.ok ? ((await me.json()) as User) : null;
+  // signed out (a non-ok answer) reads as no user; a network failure fails the sign-up
+  const user = await apiCall("GET /api/auth/me").catch((error: unknown) => {
+    if (errorStatus(error) === null) throw error;
+    return null;
+  });
   return { signedIn: !!user && !user.isGuest && user.email === email, email };
 }
 

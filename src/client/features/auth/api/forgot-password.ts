@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { ACCOUNT_TEXT, AUTH_PATHS } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import type { ForgotPasswordBody } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export async function forgotPassword(body: ForgotPasswordBody): Promise<void> {
-  await apiRequest("POST", AUTH_PATHS.forgotPassword, body);
+  await apiSend("POST /auth/email/forgot-password", { body });
 }
 
 export function useForgotPassword() {

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
 import { toast } from "@client/hooks/use-toast";
 import { startGuestSession } from "@client/lib/guest-session";
 import { useFinishSignIn } from "../use-finish-sign-in";

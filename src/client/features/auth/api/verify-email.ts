@@ -1,9 +1,7 @@
-import { AUTH_PATHS } from "@shared/constants";
 import type { EmailVerified } from "@shared/contracts/auth";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 
 /** Spends a verification link's token: the address it proved. */
 export async function verifyEmail(token: string): Promise<EmailVerified> {
-  const res = await apiRequest("POST", AUTH_PATHS.verifyEmail, { token });
-  return (await res.json()) as EmailVerified;
+  return apiCall("POST /auth/email/verify", { body: { token } });
 }

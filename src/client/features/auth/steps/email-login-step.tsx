@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXT, AUTH_TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
+import { AUTH_TEXT } from "@client/lib/texts";
 import { loginBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { useEmailLogin } from "../api/email-login";

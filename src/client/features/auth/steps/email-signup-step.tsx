@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import type { ReactNode } from "react";
-import { ACCOUNT_TEXT, LIMITS } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
+import { LIMITS } from "@shared/vocabulary";
 import { signupBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { useEmailSignup } from "../api/email-signup";

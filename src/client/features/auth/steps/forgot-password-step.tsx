@@ -1,5 +1,5 @@
 import { ArrowLeft, MailCheck } from "lucide-react";
-import { ACCOUNT_TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import { forgotPasswordBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { useForgotPassword } from "../api/forgot-password";

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { AUTH_TEXT } from "@shared/constants";
+import { AUTH_TEXT } from "@client/lib/texts";
 import { Button } from "@client/components/ui/button";
 
 interface StepNavProps {

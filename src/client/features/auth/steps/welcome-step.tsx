@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "wouter";
-import { AUTH_TEXT } from "@shared/constants";
+import { AUTH_TEXT } from "@client/lib/texts";
 import { Button, buttonVariants } from "@client/components/ui/button";
 import { cn } from "@client/lib/utils";
 import { useGuestLogin } from "../api/guest-login";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 
 export interface VenueUpdateInput {
   capacityStatus: "Empty" | "Moderate" | "Full";
@@ -14,7 +14,7 @@ export function useBroadcastUpdate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ venueId, update }: { venueId: number; update: VenueUpdateInput }) =>
-      (await apiRequest("POST", `/api/venues/${venueId}/updates`, update)).json(),
+      apiCall("POST /api/venues/:id/updates", { params: { id: venueId }, body: update }),
     onSuccess: () => {
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === "/api/my-venues" });
     },

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Venue } from "@shared/contracts/venues";
+import { apiCall } from "@client/lib/api-call";
 import { useAuth } from "@client/lib/auth";
 
 export const MY_VENUES_KEY = ["/api/my-venues"] as const;
 
 /** GET /api/my-venues: the caller's venues; the dashboard uses the first (spec 3). */
-export const myVenuesQuery = queryOptions<Venue[]>({ queryKey: MY_VENUES_KEY });
+export const myVenuesQuery = queryOptions({
+  queryKey: MY_VENUES_KEY,
+  queryFn: ({ signal }) => apiCall("GET /api/my-venues", { signal }),
+});
 export const useMyVenues = () => useQuery(myVenuesQuery);
 
 /**

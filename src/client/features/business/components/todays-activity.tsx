@@ -1,4 +1,4 @@
-import { BUSINESS_TEXT } from "@shared/constants";
+import { BUSINESS_TEXT } from "@client/features/business/texts";
 import type { VenueStats } from "@shared/contracts/business";
 import { Card } from "@client/components/ui/card";
 import { formatRelativeTime } from "@client/lib/relative-time";

@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from "react";
-import {
-  BROADCAST_DEFAULTS,
-  BROADCAST_VIBES,
-  BUSINESS_TEXT,
-  CAPACITY_STATUSES,
-  LIMITS,
-  NOISE_LEVELS,
-} from "@shared/constants";
+import { BROADCAST_DEFAULTS, BUSINESS_TEXT } from "@client/features/business/texts";
+import { BROADCAST_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS } from "@shared/vocabulary";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
@@ -95,7 +89,10 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
             onChange={(e) => setNotes(e.target.value)}
             rows={2}
             placeholder="Happy hour until 7, live set at 9..."
-            className="rounded-lg border border-border bg-background px-3 py-2 text-sm font-normal focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pink-400"
+            className={
+              "rounded-lg border border-border bg-background px-3 py-2 text-sm font-normal " +
+              "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pink-400"
+            }
           />
           <span className="self-end text-xs font-normal text-muted-foreground">
             {notes.length}/{NOTES_MAX}
@@ -141,7 +138,8 @@ function Choice<T extends string>({
             aria-checked={value === o}
             onClick={() => onChange(o)}
             className={
-              "h-9 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pink-400 " +
+              "h-9 rounded-full px-4 text-sm font-medium transition-colors focus-visible:outline-2 " +
+              "focus-visible:outline-offset-2 focus-visible:outline-pink-400 " +
               (value === o
                 ? "bg-linear-to-r from-purple-600 to-pink-600 text-white"
                 : "border border-border bg-secondary/60 hover:bg-secondary")

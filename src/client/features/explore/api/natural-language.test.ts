@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DISCOVER_LIMITS } from "@shared/constants";
-import { NL_QUERY_MAX } from "@shared/contracts/discover";
 import { buildNaturalLanguageBody, fetchNaturalLanguage } from "./natural-language";
 
 const at = { latitude: 37.7749, longitude: -122.4194 };
@@ -46,11 +44,5 @@ describe("fetchNaturalLanguage", () => {
     vi.stubGlobal("fetch", fetchSpy);
     await expect(fetchNaturalLanguage({ query: "", coords: at, radiusMiles: 10 })).rejects.toThrow("Location required");
     expect(fetchSpy).not.toHaveBeenCalled();
-  });
-});
-
-describe("DISCOVER_LIMITS", () => {
-  it("matches the request schema's limit", () => {
-    expect(DISCOVER_LIMITS.queryMax).toBe(NL_QUERY_MAX);
   });
 });

@@ -1,8 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import { DISCOVER_API, DISCOVER_TEXT, LIMITS } from "@shared/constants";
+import { DISCOVER_TEXT } from "@client/features/explore/texts";
+import { LIMITS } from "@shared/vocabulary";
 import type { NaturalLanguageResult } from "@shared/contracts/discover";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 
 export interface NaturalLanguageInput {
   query: string;
@@ -43,8 +44,7 @@ export function buildNaturalLanguageBody({ query, coords, radiusMiles }: Natural
 export async function fetchNaturalLanguage(input: NaturalLanguageInput): Promise<NaturalLanguageResult> {
   const body = buildNaturalLanguageBody(input);
   try {
-    const res = await apiRequest("POST", DISCOVER_API.naturalLanguage, body);
-    return (await res.json()) as NaturalLanguageResult;
+    return await apiCall("POST /api/discover/natural-language", { body });
   } catch (error) {
     throw new Error(errorMessage(error, DISCOVER_TEXT.fetchFailed), { cause: error });
   }

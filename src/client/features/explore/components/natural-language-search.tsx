@@ -1,6 +1,7 @@
 import { Sparkles, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { DISCOVER_LIMITS, DISCOVER_TEXT } from "@shared/constants";
+import { DISCOVER_LIMITS } from "@shared/vocabulary";
+import { DISCOVER_TEXT } from "@client/features/explore/texts";
 import type { NaturalLanguageResult } from "@shared/contracts/discover";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
@@ -108,7 +109,9 @@ function UnderstoodPanel({ result, onClear }: { result: NaturalLanguageResult; o
     <section
       ref={panel}
       aria-labelledby={headingId}
-      className="scroll-mt-4 rounded-2xl border border-pink-400/30 bg-linear-to-br from-purple-500/15 to-pink-500/10 p-4"
+      className={
+        "scroll-mt-4 rounded-2xl border border-pink-400/30 " + "bg-linear-to-br from-purple-500/15 to-pink-500/10 p-4"
+      }
     >
       <div className="flex items-start gap-3">
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FEED_TEXT, SOCIAL_API } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
 import type { Comment, Post } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 import { FEED_KEY } from "./feed";
 import { postCommentsKey } from "./post-comments";
 
 /** POST /api/posts/:id/comments {content} -> 201 Comment */
 export async function addComment(postId: string, content: string): Promise<Comment> {
-  const res = await apiRequest("POST", `${SOCIAL_API.posts}/${encodeURIComponent(postId)}/comments`, { content });
-  return (await res.json()) as Comment;
+  return apiCall("POST /api/posts/:id/comments", { params: { id: postId }, body: { content } });
 }
 
 /** Adds the comment to the list at once, then refreshes the comments and the feed's counts. */

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FEED_TEXT, SOCIAL_API } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
 import type { Post } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 import type { CreatePostBody } from "../lib/post-draft";
 import { FEED_KEY } from "./feed";
 
 /** POST /api/posts -> 201 Post */
 export async function createPost(body: CreatePostBody): Promise<Post> {
-  const res = await apiRequest("POST", SOCIAL_API.posts, body);
-  return (await res.json()) as Post;
+  return apiCall("POST /api/posts", { body });
 }
 
 export function useCreatePost({ onSuccess }: { onSuccess?: (post: Post) => void } = {}) {

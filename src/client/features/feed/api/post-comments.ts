@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { SOCIAL_API } from "@shared/constants";
+import { SOCIAL_API } from "@client/lib/api-paths";
 import type { Comment } from "@shared/contracts/social";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 
 export const postCommentsKey = (postId: string) => [SOCIAL_API.posts, postId, "comments"] as const;
 
 /** GET /api/posts/:id/comments: oldest first. */
 export function fetchPostComments(postId: string, signal?: AbortSignal): Promise<Comment[]> {
-  return getJson<Comment[]>(`${SOCIAL_API.posts}/${encodeURIComponent(postId)}/comments`, undefined, signal);
+  return apiCall("GET /api/posts/:id/comments", { params: { id: postId }, signal });
 }
 
 export function postCommentsQuery(postId: string) {

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { DEFAULT_COORDS, LIMITS, POST_DIALOG_VENUE_RADIUS, VENUE_API } from "@shared/constants";
+import { DEFAULT_COORDS, LIMITS } from "@shared/vocabulary";
+import { POST_DIALOG_VENUE_RADIUS } from "@client/features/feed/texts";
+import { VENUE_API } from "@client/lib/api-paths";
 import type { Venue } from "@shared/contracts/venues";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 
 export const postVenueSearchKey = (search: string) => [VENUE_API.nearby, "post-dialog", search] as const;
 
@@ -10,9 +12,8 @@ export const postVenueSearchKey = (search: string) => [VENUE_API.nearby, "post-d
  * typed text filters on the server. At most 5 results are shown (spec 9).
  */
 export async function searchPostVenues(search: string, signal?: AbortSignal): Promise<Venue[]> {
-  const venues = await getJson<Venue[]>(
-    VENUE_API.nearby,
-    {
+  const venues = await apiCall("GET /api/venues/nearby", {
+    query: {
       latitude: DEFAULT_COORDS.latitude,
       longitude: DEFAULT_COORDS.longitude,
       radius: POST_DIALOG_VENUE_RADIUS,
@@ -20,7 +21,7 @@ export async function searchPostVenues(search: string, signal?: AbortSignal): Pr
       limit: LIMITS.postDialogVenueResults,
     },
     signal,
-  );
+  });
   return Array.isArray(venues) ? venues.slice(0, LIMITS.postDialogVenueResults) : [];
 }
 

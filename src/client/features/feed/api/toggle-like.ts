@@ -1,20 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FEED_TEXT, SOCIAL_API } from "@shared/constants";
-import type { Post } from "@shared/contracts/social";
+import { FEED_TEXT } from "@client/features/feed/texts";
+import type { LikeResult, Post } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 import { FEED_KEY } from "./feed";
 
-export interface LikeResult {
-  liked: boolean;
-  likeCount: number;
-}
+export type { LikeResult };
 
 /** POST /api/posts/:id/like (no body): toggles the caller's like. */
 export async function toggleLike(postId: string): Promise<LikeResult> {
-  const res = await apiRequest("POST", `${SOCIAL_API.posts}/${encodeURIComponent(postId)}/like`);
-  return (await res.json()) as LikeResult;
+  return apiCall("POST /api/posts/:id/like", { params: { id: postId } });
 }
 
 const patchPost = (posts: Post[] | undefined, postId: string, patch: (p: Post) => Post) =>

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { FEED_TEXT, LIMITS, PICKER_VIBES, SOCIAL_LIMITS } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
+import { LIMITS, PICKER_VIBES, SOCIAL_LIMITS } from "@shared/vocabulary";
 import { Button } from "@client/components/ui/button";
 import {
   DialogBody,

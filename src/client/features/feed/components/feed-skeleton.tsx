@@ -1,5 +1,5 @@
 import { Skeleton } from "@client/components/ui/skeleton";
-import { LOADING_TEXT } from "@shared/constants";
+import { LOADING_TEXT } from "@client/lib/texts";
 
 export function FeedSkeleton({ count = 3 }: { count?: number }) {
   return (

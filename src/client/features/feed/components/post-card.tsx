@@ -1,6 +1,6 @@
 import { Heart, MapPin, MessageCircle } from "lucide-react";
 import { useId } from "react";
-import { FEED_TEXT } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
 import type { Post } from "@shared/contracts/social";
 import { InitialsAvatar } from "@client/components/ui/initials-avatar";
 import { VibeChip } from "@client/components/ui/vibe-chip";
@@ -24,7 +24,8 @@ interface PostCardProps {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const actionClass =
-  "inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-white/5 hover:text-foreground [&_svg]:size-5";
+  "inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-medium text-muted-foreground " +
+  "transition-colors hover:bg-white/5 hover:text-foreground [&_svg]:size-5";
 
 export function PostCard({
   post,

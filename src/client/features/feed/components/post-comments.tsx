@@ -1,6 +1,7 @@
 import { Send } from "lucide-react";
 import { useRef, useState } from "react";
-import { FEED_TEXT, SOCIAL_LIMITS } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
+import { SOCIAL_LIMITS } from "@shared/vocabulary";
 import type { Comment } from "@shared/contracts/social";
 import { Button } from "@client/components/ui/button";
 import { InitialsAvatar } from "@client/components/ui/initials-avatar";

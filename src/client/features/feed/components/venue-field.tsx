@@ -1,6 +1,8 @@
 import { MapPin, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { FEED_TEXT, SOCIAL_LIMITS, SOCIAL_SEARCH_DELAY_MS } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
+import { SOCIAL_LIMITS } from "@shared/vocabulary";
+import { SOCIAL_SEARCH_DELAY_MS } from "@client/lib/texts";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { useDebouncedValue } from "@client/hooks/use-debounced-value";
@@ -39,7 +41,12 @@ export function VenueField({ venue, text, onVenueChange, onTextChange }: VenueFi
     return (
       <div className="flex flex-col gap-1.5">
         <p className="text-sm font-medium">{FEED_TEXT.venueLabel}</p>
-        <span className="inline-flex max-w-full items-center gap-1.5 self-start rounded-full bg-linear-to-r from-purple-600 to-pink-600 py-1 pr-1 pl-3 text-sm font-medium text-white">
+        <span
+          className={
+            "inline-flex max-w-full items-center gap-1.5 self-start rounded-full bg-linear-to-r " +
+            "from-purple-600 to-pink-600 py-1 pr-1 pl-3 text-sm font-medium text-white"
+          }
+        >
           <MapPin className="size-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0 truncate">{venue.name}</span>
           <button

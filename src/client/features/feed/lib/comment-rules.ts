@@ -1,4 +1,4 @@
-import { SOCIAL_LIMITS } from "@shared/constants";
+import { SOCIAL_LIMITS } from "@shared/vocabulary";
 
 /** Spec 5: blank or whitespace-only text is not sent; otherwise the trimmed text is. */
 export function commentToSend(text: string): string | null {

@@ -1,4 +1,5 @@
-import { FEED_TEXT, LIMITS, SOCIAL_LIMITS } from "@shared/constants";
+import { FEED_TEXT } from "@client/features/feed/texts";
+import { LIMITS, SOCIAL_LIMITS } from "@shared/vocabulary";
 
 export interface PostDraft {
   vibes: readonly string[];

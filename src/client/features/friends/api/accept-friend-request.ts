@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FRIENDS_TEXT, SOCIAL_API } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 import { refreshAfterResponse } from "./respond-to-request";
 
 /** POST /api/friends/accept/:userId (the requester's id; no body). */
 export async function acceptFriendRequest(requesterId: string): Promise<void> {
-  await apiRequest("POST", `${SOCIAL_API.friendAccept}/${encodeURIComponent(requesterId)}`);
+  await apiSend("POST /api/friends/accept/:userId", { params: { userId: requesterId } });
 }
 
 export function useAcceptFriendRequest() {

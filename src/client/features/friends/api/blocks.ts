@@ -1,18 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FRIENDS_TEXT, SOCIAL_API } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
+import { SOCIAL_API } from "@client/lib/api-paths";
 import type { BlockedPerson } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { getJson } from "@client/lib/api-url";
 import { personName } from "@client/lib/person";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall, apiSend } from "@client/lib/api-call";
 import { refreshAfterResponse } from "./respond-to-request";
 
 export const BLOCKS_KEY = [SOCIAL_API.blocks] as const;
 
 /** GET /api/blocks: the people the caller blocked, most recent first. */
 export function fetchBlocks(signal?: AbortSignal): Promise<BlockedPerson[]> {
-  return getJson<BlockedPerson[]>(SOCIAL_API.blocks, undefined, signal);
+  return apiCall("GET /api/blocks", { signal });
 }
 
 export const blocksQuery = queryOptions({ queryKey: BLOCKS_KEY, queryFn: ({ signal }) => fetchBlocks(signal) });
@@ -35,7 +35,7 @@ export function useBlock({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (person: BlockTarget) => {
-      await apiRequest("POST", SOCIAL_API.blocks, { userId: person.id });
+      await apiSend("POST /api/blocks", { body: { userId: person.id } });
     },
     onSuccess: (_data, person) => {
       toast({ title: named(FRIENDS_TEXT.blockedToast, person) });
@@ -58,7 +58,7 @@ export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (person: BlockTarget) => {
-      await apiRequest("DELETE", `${SOCIAL_API.blocks}/${encodeURIComponent(person.id)}`);
+      await apiSend("DELETE /api/blocks/:userId", { params: { userId: person.id } });
     },
     onSuccess: (_data, person) => {
       queryClient.setQueryData<BlockedPerson[]>(BLOCKS_KEY, (list) =>

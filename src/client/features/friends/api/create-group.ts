@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FRIENDS_TEXT, SOCIAL_API } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { Group } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 import { GROUPS_KEY } from "./groups";
 
 /** POST /api/groups {name, memberIds} -> 201 Group */
 export async function createGroup(body: { name: string; memberIds: string[] }): Promise<Group> {
-  const res = await apiRequest("POST", SOCIAL_API.groups, body);
-  return (await res.json()) as Group;
+  return apiCall("POST /api/groups", { body });
 }
 
 export function useCreateGroup({ onSuccess }: { onSuccess?: (group: Group) => void } = {}) {

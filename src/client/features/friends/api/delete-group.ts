@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FRIENDS_TEXT, SOCIAL_API } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { Group } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 import { GROUPS_KEY } from "./groups";
 
 /** DELETE /api/groups/:id (creator only; 403 otherwise). */
 export async function deleteGroup(groupId: string): Promise<void> {
-  await apiRequest("DELETE", `${SOCIAL_API.groups}/${encodeURIComponent(groupId)}`);
+  await apiSend("DELETE /api/groups/:id", { params: { id: groupId } });
 }
 
 export function useDeleteGroup({ onSuccess }: { onSuccess?: () => void } = {}) {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { SOCIAL_API } from "@shared/constants";
+import { SOCIAL_API } from "@client/lib/api-paths";
 import type { FriendRequestItem } from "@shared/contracts/social";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 
 export const FRIEND_REQUESTS_KEY = [SOCIAL_API.friendRequests] as const;
 
 /** GET /api/friends/requests: requests others sent to the caller, newest first. */
 export function fetchFriendRequests(signal?: AbortSignal): Promise<FriendRequestItem[]> {
-  return getJson<FriendRequestItem[]>(SOCIAL_API.friendRequests, undefined, signal);
+  return apiCall("GET /api/friends/requests", { signal });
 }
 
 export const friendRequestsQuery = queryOptions({

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { SOCIAL_API } from "@shared/constants";
+import { SOCIAL_API } from "@client/lib/api-paths";
 import type { Friend } from "@shared/contracts/social";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 
 export const FRIENDS_KEY = [SOCIAL_API.friends] as const;
 
 /** GET /api/friends */
 export function fetchFriends(signal?: AbortSignal): Promise<Friend[]> {
-  return getJson<Friend[]>(SOCIAL_API.friends, undefined, signal);
+  return apiCall("GET /api/friends", { signal });
 }
 
 export const friendsQuery = queryOptions({ queryKey: FRIENDS_KEY, queryFn: ({ signal }) => fetchFriends(signal) });

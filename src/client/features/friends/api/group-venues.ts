@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { FRIENDS_TEXT, GROUP_VENUES_RADIUS_KM, SOCIAL_API } from "@shared/constants";
-import type { Venue } from "@shared/contracts/venues";
-import { getJson } from "@client/lib/api-url";
+import { FRIENDS_TEXT, GROUP_VENUES_RADIUS_KM } from "@client/features/friends/texts";
+import { SOCIAL_API } from "@client/lib/api-paths";
+import type { GroupVenues } from "@shared/contracts/social";
+import { apiCall } from "@client/lib/api-call";
 import { positionIfGranted, roundCoord } from "../lib/group-position";
 
-export interface GroupVenues {
-  vibes: string[];
-  venues: Venue[];
-}
+export type { GroupVenues };
 
 export const groupVenuesKey = (groupId: string) => [SOCIAL_API.groups, groupId, "venues"] as const;
 
@@ -20,11 +18,11 @@ const isAbort = (error: unknown) => error instanceof Error && error.name === "Ab
 export async function fetchGroupVenues(groupId: string, signal?: AbortSignal): Promise<GroupVenues> {
   const { latitude, longitude, located } = await positionIfGranted();
   try {
-    const found = await getJson<GroupVenues>(
-      `${SOCIAL_API.groups}/${encodeURIComponent(groupId)}/venues`,
-      { latitude: roundCoord(latitude), longitude: roundCoord(longitude), radius: GROUP_VENUES_RADIUS_KM },
+    const found = await apiCall("GET /api/groups/:id/venues", {
+      params: { id: groupId },
+      query: { latitude: roundCoord(latitude), longitude: roundCoord(longitude), radius: GROUP_VENUES_RADIUS_KM },
       signal,
-    );
+    });
     // From the default point a distance would read as the person's: none is shown then.
     return located ? found : { ...found, venues: found.venues.map((v) => ({ ...v, distance: null })) };
   } catch (error) {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { SOCIAL_API } from "@shared/constants";
+import { SOCIAL_API } from "@client/lib/api-paths";
 import type { Group } from "@shared/contracts/social";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 
 export const GROUPS_KEY = [SOCIAL_API.groups] as const;
 
 /** GET /api/groups: groups the caller created or belongs to. */
 export function fetchGroups(signal?: AbortSignal): Promise<Group[]> {
-  return getJson<Group[]>(SOCIAL_API.groups, undefined, signal);
+  return apiCall("GET /api/groups", { signal });
 }
 
 export const groupsQuery = queryOptions({ queryKey: GROUPS_KEY, queryFn: ({ signal }) => fetchGroups(signal) });

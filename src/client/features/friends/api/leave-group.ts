@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FRIENDS_TEXT, SOCIAL_API } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { Group } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 import { GROUPS_KEY } from "./groups";
 
 /** POST /api/groups/:id/leave (members; the creator deletes the group instead). */
 export async function leaveGroup(groupId: string): Promise<void> {
-  await apiRequest("POST", `${SOCIAL_API.groups}/${encodeURIComponent(groupId)}/leave`);
+  await apiSend("POST /api/groups/:id/leave", { params: { id: groupId } });
 }
 
 export function useLeaveGroup({ onSuccess }: { onSuccess?: () => void } = {}) {

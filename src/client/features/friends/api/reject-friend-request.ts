@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FRIENDS_TEXT, SOCIAL_API } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 import { refreshAfterResponse } from "./respond-to-request";
 
 /** POST /api/friends/reject/:userId (the requester's id; no body). */
 export async function rejectFriendRequest(requesterId: string): Promise<void> {
-  await apiRequest("POST", `${SOCIAL_API.friendReject}/${encodeURIComponent(requesterId)}`);
+  await apiSend("POST /api/friends/reject/:userId", { params: { userId: requesterId } });
 }
 
 export function useRejectFriendRequest() {

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { FRIENDS_TEXT, LIMITS, SOCIAL_API } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
+import { LIMITS } from "@shared/vocabulary";
+import { SOCIAL_API } from "@client/lib/api-paths";
 import type { UserSearchResult } from "@shared/contracts/social";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 
 /** Every search query starts with the path, so `[SOCIAL_API.userSearch]` refreshes them all. */
 export const USER_SEARCH_KEY = [SOCIAL_API.userSearch] as const;
@@ -9,10 +11,13 @@ export const userSearchKey = (q: string) => [SOCIAL_API.userSearch, q] as const;
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === "AbortError";
 
-/** GET /api/users/search?q= (2+ characters). Fails with the spec's 'Failed to search users'; the server's error is its cause. */
+/**
+ * GET /api/users/search?q= (2+ characters). Fails with the spec's 'Failed to search users'; the server's error is its
+ * cause.
+ */
 export async function searchUsers(q: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
   try {
-    return await getJson<UserSearchResult[]>(SOCIAL_API.userSearch, { q }, signal);
+    return await apiCall("GET /api/users/search", { query: { q }, signal });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new Error(FRIENDS_TEXT.searchFailed, { cause: error });

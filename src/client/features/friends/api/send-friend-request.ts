@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { FRIENDS_TEXT, SOCIAL_API } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { UserSearchResult } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 import { USER_SEARCH_KEY } from "./search-users";
 
 /** POST /api/friends/request {friendId} -> 201; 409 when already sent or already friends. */
 export async function sendFriendRequest(friendId: string): Promise<void> {
-  await apiRequest("POST", SOCIAL_API.friendRequest, { friendId });
+  await apiSend("POST /api/friends/request", { body: { friendId } });
 }
 
 export function useSendFriendRequest() {

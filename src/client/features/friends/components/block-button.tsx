@@ -1,17 +1,8 @@
 import { Ban } from "lucide-react";
 import { useState } from "react";
-import { FRIENDS_TEXT } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { Button } from "@client/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@client/components/ui/dialog";
+import { ConfirmDialog } from "@client/components/confirm-dialog";
 import { personName } from "@client/lib/person";
 import { useBlock, type BlockTarget } from "../api/blocks";
 
@@ -26,8 +17,10 @@ export function BlockButton({ person, onBlocked }: { person: BlockTarget; onBloc
     },
   });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button
           variant="ghost"
           size="sm"
@@ -37,21 +30,13 @@ export function BlockButton({ person, onBlocked }: { person: BlockTarget; onBloc
           <Ban aria-hidden="true" />
           {FRIENDS_TEXT.block}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{FRIENDS_TEXT.blockTitle.replace("{name}", name)}</DialogTitle>
-          <DialogDescription>{FRIENDS_TEXT.blockDescription}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{FRIENDS_TEXT.cancel}</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={block.isPending} onClick={() => block.mutate(person)}>
-            {block.isPending ? FRIENDS_TEXT.blocking : FRIENDS_TEXT.blockConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={FRIENDS_TEXT.blockTitle.replace("{name}", name)}
+      description={FRIENDS_TEXT.blockDescription}
+      cancelLabel={FRIENDS_TEXT.cancel}
+      confirmLabel={block.isPending ? FRIENDS_TEXT.blocking : FRIENDS_TEXT.blockConfirm}
+      pending={block.isPending}
+      onConfirm={() => block.mutate(person)}
+    />
   );
 }

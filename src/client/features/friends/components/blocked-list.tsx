@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { FRIENDS_TEXT } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { Button } from "@client/components/ui/button";
 import { ErrorPanel } from "@client/components/ui/state-panel";
 import { formatAbsoluteTime } from "@client/lib/relative-time";

@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { FRIENDS_TEXT, SOCIAL_LIMITS } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
+import { SOCIAL_LIMITS } from "@shared/vocabulary";
 import { Button } from "@client/components/ui/button";
 import {
   DialogBody,
@@ -63,7 +64,11 @@ export function CreateGroupDialogContent({ onCreated, onFindFriends, requestClos
     );
   } else if (noFriends) {
     content = (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border px-5 py-8 text-center">
+      <div
+        className={
+          "flex flex-col items-center gap-3 rounded-2xl border " + "border-dashed border-border px-5 py-8 text-center"
+        }
+      >
         <p className="font-semibold">{FRIENDS_TEXT.noFriendsForGroup}</p>
         <Button
           size="sm"
@@ -127,7 +132,9 @@ export function CreateGroupDialogContent({ onCreated, onFindFriends, requestClos
                 <li key={friend.id}>
                   <label
                     className={cn(
-                      "flex min-w-0 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
+                      "flex min-w-0 cursor-pointer items-center gap-3 rounded-xl border px-3 " +
+                        "py-2.5 transition-colors has-[:focus-visible]:outline-2 " +
+                        "has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring",
                       checked ? "border-pink-400/60 bg-pink-500/10" : "border-border hover:bg-white/5",
                     )}
                   >

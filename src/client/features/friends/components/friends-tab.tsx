@@ -1,5 +1,6 @@
 import { Search, UserPlus, Users } from "lucide-react";
-import { FRIENDS_TEXT, LIMITS } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
+import { LIMITS } from "@shared/vocabulary";
 import { Button } from "@client/components/ui/button";
 import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";
 import { VibeChip } from "@client/components/ui/vibe-chip";

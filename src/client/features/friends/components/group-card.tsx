@@ -1,10 +1,12 @@
 import { ChevronDown, LogOut, MapPin, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { FRIENDS_TEXT, GROUP_VENUES_SHOWN, VENUE_TEXT } from "@shared/constants";
+import { FRIENDS_TEXT, GROUP_VENUES_SHOWN } from "@client/features/friends/texts";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Group } from "@shared/contracts/social";
 import type { Venue } from "@shared/contracts/venues";
 import { ratingShown } from "@client/features/venues/lib/venue-display";
 import { Button } from "@client/components/ui/button";
+import { ConfirmDialog } from "@client/components/confirm-dialog";
 import { Skeleton } from "@client/components/ui/skeleton";
 import { ErrorPanel } from "@client/components/ui/state-panel";
 import { VibeChip } from "@client/components/ui/vibe-chip";
@@ -29,6 +31,7 @@ export function GroupCard({
   onDeleted?: () => void;
 }) {
   const [showVenues, setShowVenues] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useDeleteGroup({ onSuccess: onDeleted });
   const leave = useLeaveGroup({ onSuccess: onDeleted });
   const titleId = useId();
@@ -62,16 +65,27 @@ export function GroupCard({
           </Button>
         )}
         {group.isCreator && (
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`${FRIENDS_TEXT.deleteGroup} ${group.name}`}
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(group.id)}
-            className="text-muted-foreground hover:text-red-300"
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+          <ConfirmDialog
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            trigger={
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`${FRIENDS_TEXT.deleteGroup} ${group.name}`}
+                disabled={remove.isPending}
+                className="text-muted-foreground hover:text-red-300"
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            }
+            title={FRIENDS_TEXT.deleteGroupTitle.replace("{name}", group.name)}
+            description={FRIENDS_TEXT.deleteGroupDescription}
+            cancelLabel={FRIENDS_TEXT.cancel}
+            confirmLabel={remove.isPending ? FRIENDS_TEXT.deletingGroup : FRIENDS_TEXT.deleteGroupConfirm}
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate(group.id, { onSettled: () => setConfirmDelete(false) })}
+          />
         )}
       </header>
 

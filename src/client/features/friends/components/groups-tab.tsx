@@ -1,6 +1,6 @@
 import { Plus, UsersRound } from "lucide-react";
 import { useState } from "react";
-import { FRIENDS_TEXT } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogTrigger } from "@client/components/ui/dialog";
 import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";

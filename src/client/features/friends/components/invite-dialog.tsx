@@ -1,6 +1,6 @@
 import { Copy, Mail } from "lucide-react";
 import { useId, useMemo, type ReactNode } from "react";
-import { INVITE_TEXT } from "@shared/constants";
+import { INVITE_TEXT } from "@client/features/friends/texts";
 import { Button } from "@client/components/ui/button";
 import { DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { Input } from "@client/components/ui/input";
@@ -11,7 +11,8 @@ import { copyInviteLink, shareToInstagram, shareToTikTok } from "../lib/share-in
 import { FacebookMark, InstagramMark, TikTokMark, XMark } from "./share-icons";
 
 const optionClass =
-  "flex min-h-20 flex-col items-center justify-center gap-2 rounded-2xl border border-border bg-secondary/50 px-3 py-3 text-sm font-medium transition-colors hover:border-pink-400/50 hover:bg-secondary [&_svg]:size-6";
+  "flex min-h-20 flex-col items-center justify-center gap-2 rounded-2xl border border-border bg-secondary/50 " +
+  "px-3 py-3 text-sm font-medium transition-colors hover:border-pink-400/50 hover:bg-secondary [&_svg]:size-6";
 
 function Option({ icon, label }: { icon: ReactNode; label: string }) {
   return (

@@ -1,4 +1,4 @@
-import { LOADING_TEXT } from "@shared/constants";
+import { LOADING_TEXT } from "@client/lib/texts";
 import { Skeleton } from "@client/components/ui/skeleton";
 
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {

@@ -1,6 +1,6 @@
 import { Check, Inbox, Search, X } from "lucide-react";
 import type { ReactNode } from "react";
-import { FRIENDS_TEXT } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { FriendRequestItem } from "@shared/contracts/social";
 import { Button } from "@client/components/ui/button";
 import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";

@@ -1,7 +1,10 @@
 import { Search, SearchX, UserLock } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "wouter";
-import { FRIENDS_TEXT, GUEST_TEXT, LIMITS, SOCIAL_SEARCH_DELAY_MS } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
+import { GUEST_TEXT } from "@client/features/profile/texts";
+import { LIMITS } from "@shared/vocabulary";
+import { SOCIAL_SEARCH_DELAY_MS } from "@client/lib/texts";
 import { Button } from "@client/components/ui/button";
 import { Input } from "@client/components/ui/input";
 import { EmptyPanel, ErrorPanel } from "@client/components/ui/state-panel";

@@ -1,4 +1,4 @@
-import { FRIENDS_TEXT } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { UserSearchResult } from "@shared/contracts/social";
 
 export type FriendshipStatus = UserSearchResult["friendshipStatus"];

@@ -1,4 +1,5 @@
-import { FRIENDS_TEXT, SOCIAL_LIMITS } from "@shared/constants";
+import { FRIENDS_TEXT } from "@client/features/friends/texts";
+import { SOCIAL_LIMITS } from "@shared/vocabulary";
 
 export interface GroupForm {
   name: string;

@@ -1,4 +1,5 @@
-import { DEFAULT_COORDS, GEOLOCATION } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
+import { GEOLOCATION } from "@client/lib/texts";
 
 export interface Coords {
   latitude: number;

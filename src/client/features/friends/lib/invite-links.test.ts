@@ -6,13 +6,15 @@ describe("inviteLinks", () => {
 
   it("builds a mailto link with an encoded subject and body holding the app link", () => {
     expect(links.email).toBe(
-      "mailto:?subject=Join%20me%20on%20VIBE&body=Find%20places%20that%20match%20your%20mood%20with%20me%20on%20VIBE.%20https%3A%2F%2Fvibe.example",
+      "mailto:?subject=Join%20me%20on%20VIBE" +
+        "&body=Find%20places%20that%20match%20your%20mood%20with%20me%20on%20VIBE.%20https%3A%2F%2Fvibe.example",
     );
   });
 
   it("builds the X intent and the Facebook sharer URLs", () => {
     expect(links.x).toBe(
-      "https://twitter.com/intent/tweet?text=Find%20places%20that%20match%20your%20mood%20with%20me%20on%20VIBE.&url=https%3A%2F%2Fvibe.example",
+      "https://twitter.com/intent/tweet?text=Find%20places%20that%20match%20your%20mood%20with%20me%20on%20VIBE." +
+        "&url=https%3A%2F%2Fvibe.example",
     );
     expect(links.facebook).toBe("https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fvibe.example");
     const x = new URL(links.x);

@@ -1,4 +1,4 @@
-import { INVITE_SHARE_URLS, INVITE_TEXT } from "@shared/constants";
+import { INVITE_SHARE_URLS, INVITE_TEXT } from "@client/features/friends/texts";
 
 export interface InviteLinks {
   url: string;

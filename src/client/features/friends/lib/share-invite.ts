@@ -1,4 +1,4 @@
-import { INVITE_TEXT } from "@shared/constants";
+import { INVITE_TEXT } from "@client/features/friends/texts";
 import { toast } from "@client/hooks/use-toast";
 import type { InviteLinks } from "./invite-links";
 

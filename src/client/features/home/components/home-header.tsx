@@ -1,6 +1,6 @@
 import { LocateFixed, MapPin, MapPinOff } from "lucide-react";
 import type { ReactNode } from "react";
-import { VENUE_TEXT } from "@shared/constants";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { VibeLogo } from "@client/components/vibe-logo";
 import type { GeoStatus } from "@client/features/venues/hooks/use-geolocation";
 import { cn } from "@client/lib/utils";

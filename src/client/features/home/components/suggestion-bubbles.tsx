@@ -1,6 +1,7 @@
 import { Coffee, Moon, Sparkles, Sun, Sunset, UtensilsCrossed, X, type LucideIcon } from "lucide-react";
 import { useId } from "react";
-import { SUGGESTION_BUBBLE_COUNT, VENUE_TEXT } from "@shared/constants";
+import { SUGGESTION_BUBBLE_COUNT } from "@client/features/home/texts";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
 import type { Suggestions } from "../use-suggestions";
 import type { SuggestionKind } from "../suggestion-heading";
@@ -38,7 +39,10 @@ export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: Suggestion
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded-2xl border border-pink-400/20 bg-linear-to-br from-purple-600/15 via-fuchsia-600/10 to-pink-600/15 p-3 sm:p-4"
+      className={
+        "rounded-2xl border border-pink-400/20 bg-linear-to-br " +
+        "from-purple-600/15 via-fuchsia-600/10 to-pink-600/15 p-3 sm:p-4"
+      }
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="inline-flex items-center gap-2 text-sm font-semibold text-pink-100">
@@ -49,7 +53,10 @@ export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: Suggestion
           type="button"
           aria-label={VENUE_TEXT.dismissSuggestions}
           onClick={onDismiss}
-          className="inline-flex size-8 items-center justify-center rounded-full text-muted-foreground hover:bg-white/10 hover:text-foreground"
+          className={
+            "inline-flex size-8 items-center justify-center rounded-full " +
+            "text-muted-foreground hover:bg-white/10 hover:text-foreground"
+          }
         >
           <X className="size-4" aria-hidden="true" />
         </button>
@@ -61,7 +68,9 @@ export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: Suggestion
             <span
               key={i}
               aria-hidden="true"
-              className={`h-9 shrink-0 animate-pulse sm:shrink rounded-full bg-white/10 ${PILL_WIDTHS[i % PILL_WIDTHS.length]}`}
+              className={
+                "h-9 shrink-0 animate-pulse sm:shrink rounded-full bg-white/10 " + PILL_WIDTHS[i % PILL_WIDTHS.length]
+              }
             />
           ))}
         </div>
@@ -72,7 +81,11 @@ export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: Suggestion
               <button
                 type="button"
                 onClick={() => onOpen(venue)}
-                className="inline-flex h-9 max-w-full items-center truncate rounded-full border border-white/15 bg-black/25 px-4 text-sm font-medium text-foreground backdrop-blur-sm hover:border-pink-300/50 hover:bg-black/40"
+                className={
+                  "inline-flex h-9 max-w-full items-center truncate rounded-full border " +
+                  "border-white/15 bg-black/25 px-4 text-sm font-medium text-foreground " +
+                  "backdrop-blur-sm hover:border-pink-300/50 hover:bg-black/40"
+                }
               >
                 <span className="truncate">{venue.name}</span>
               </button>

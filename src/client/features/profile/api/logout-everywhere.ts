@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { ACCOUNT_TEXT, AUTH_PATHS } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
 import { navigateWholePage } from "@client/lib/browser";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 
 /** Ends every session of the person (every device), then this one. */
 export async function logOutEverywhere(): Promise<void> {
-  await apiRequest("POST", AUTH_PATHS.logoutEverywhere);
+  await apiSend("POST /api/auth/logout-everywhere");
 }
 
 export function useLogOutEverywhere() {

@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { ACCOUNT_TEXT, AUTH_PATHS } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall, type ApiResponse } from "@client/lib/api-call";
 
 /** A new verification link for the signed-in person's own address. */
-export async function resendVerification(): Promise<{ message: string }> {
-  const res = await apiRequest("POST", AUTH_PATHS.resendVerification);
-  return (await res.json()) as { message: string };
+export function resendVerification(): Promise<ApiResponse<"POST /api/auth/verification-email">> {
+  return apiCall("POST /api/auth/verification-email");
 }
 
 export function useResendVerification() {

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PROFILE_TEXT, SOCIAL_API } from "@shared/constants";
+import { PROFILE_TEXT } from "@client/features/profile/texts";
 import type { User } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
 import { AUTH_ME_QUERY_KEY } from "@client/lib/auth";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 import type { PreferencesDraft } from "../lib/preferences-draft";
 
 /** PATCH /api/users/preferences -> User */
 export async function updatePreferences(body: PreferencesDraft): Promise<User> {
-  const res = await apiRequest("PATCH", SOCIAL_API.preferences, body);
-  return (await res.json()) as User;
+  return apiCall("PATCH /api/users/preferences", { body });
 }
 
 /** Saves, then reloads the current user (spec 7). */

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PROFILE_TEXT, SOCIAL_API } from "@shared/constants";
+import { PROFILE_TEXT } from "@client/features/profile/texts";
 import type { User } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
 import { AUTH_ME_QUERY_KEY } from "@client/lib/auth";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 
 export type PrivacySettings = Pick<User, "privacyShareVibes" | "privacyShareLocation" | "privacyActivityFeed">;
 
 /** PATCH /api/users/privacy -> User */
 export async function updatePrivacy(body: PrivacySettings): Promise<User> {
-  const res = await apiRequest("PATCH", SOCIAL_API.privacy, body);
-  return (await res.json()) as User;
+  return apiCall("PATCH /api/users/privacy", { body });
 }
 
 /** Saves, then reloads the current user (spec 7). */

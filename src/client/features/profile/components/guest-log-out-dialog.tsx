@@ -1,4 +1,4 @@
-import { GUEST_TEXT } from "@shared/constants";
+import { GUEST_TEXT } from "@client/features/profile/texts";
 import { Button } from "@client/components/ui/button";
 import {
   Dialog,

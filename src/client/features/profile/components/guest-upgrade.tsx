@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { UserPlus } from "lucide-react";
-import { GUEST_TEXT } from "@shared/constants";
+import { GUEST_TEXT } from "@client/features/profile/texts";
 import { Button } from "@client/components/ui/button";
 import {
   Dialog,
@@ -24,7 +24,10 @@ export function GuestUpgradeCard({ open, onOpenChange }: { open: boolean; onOpen
   return (
     <section
       aria-labelledby="guest-upgrade"
-      className="flex flex-col items-center gap-3 rounded-2xl border border-pink-400/30 bg-linear-to-br from-purple-600/20 to-pink-600/10 px-5 py-6 text-center"
+      className={
+        "flex flex-col items-center gap-3 rounded-2xl border border-pink-400/30 " +
+        "bg-linear-to-br from-purple-600/20 to-pink-600/10 px-5 py-6 text-center"
+      }
     >
       <UserPlus className="size-8 text-pink-200" aria-hidden="true" />
       <h2 id="guest-upgrade" className="text-xl font-bold">

@@ -1,11 +1,6 @@
 import { useId, useState } from "react";
-import {
-  BUDGET_OPTIONS,
-  DIETARY_OPTIONS,
-  FAVORITE_CATEGORY_OPTIONS,
-  PREFERENCE_VIBES,
-  PROFILE_TEXT,
-} from "@shared/constants";
+import { BUDGET_OPTIONS, DIETARY_OPTIONS, FAVORITE_CATEGORY_OPTIONS, PREFERENCE_VIBES } from "@shared/vocabulary";
+import { PROFILE_TEXT } from "@client/features/profile/texts";
 import type { User } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import {

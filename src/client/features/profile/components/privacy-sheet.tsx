@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { PROFILE_TEXT } from "@shared/constants";
+import { PROFILE_TEXT } from "@client/features/profile/texts";
 import type { User } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { DialogClose, DialogDescription, DialogTitle } from "@client/components/ui/dialog";
@@ -56,7 +56,9 @@ function PrivacyForm({ user, onSaved }: { user: User; onSaved: () => void }) {
           ))}
         </ul>
       </form>
-      <footer className="flex gap-2 border-t border-border px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] md:px-6">
+      <footer
+        className={"flex gap-2 border-t border-border px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] md:px-6"}
+      >
         <DialogClose asChild>
           <Button variant="outline" className="flex-1">
             {PROFILE_TEXT.cancel}

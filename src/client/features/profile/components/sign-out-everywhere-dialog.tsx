@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXT, PROFILE_TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
+import { PROFILE_TEXT } from "@client/features/profile/texts";
 import { Button } from "@client/components/ui/button";
 import {
   DialogBody,

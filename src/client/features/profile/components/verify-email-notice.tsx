@@ -1,5 +1,5 @@
 import { MailWarning } from "lucide-react";
-import { ACCOUNT_TEXT } from "@shared/constants";
+import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import { Button } from "@client/components/ui/button";
 import { useResendVerification } from "../api/resend-verification";
 
@@ -9,7 +9,10 @@ export function VerifyEmailNotice({ email }: { email: string }) {
   return (
     <section
       aria-labelledby="profile-verify-email"
-      className="flex flex-col gap-3 rounded-2xl border border-amber-400/40 bg-amber-950/20 p-4 sm:flex-row sm:items-center sm:p-5"
+      className={
+        "flex flex-col gap-3 rounded-2xl border border-amber-400/40 " +
+        "bg-amber-950/20 p-4 sm:flex-row sm:items-center sm:p-5"
+      }
     >
       <MailWarning className="size-6 shrink-0 text-amber-300" aria-hidden="true" />
       <div className="min-w-0 flex-1">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUDGET_OPTIONS, DIETARY_OPTIONS, FAVORITE_CATEGORY_OPTIONS, PREFERENCE_VIBES } from "@shared/constants";
+import { BUDGET_OPTIONS, DIETARY_OPTIONS, FAVORITE_CATEGORY_OPTIONS, PREFERENCE_VIBES } from "@shared/vocabulary";
 import { draftFromUser, preferencesBody, toggleBudget, toggleItem } from "./preferences-draft";
 
 const lists = {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { VENUE_API } from "@shared/constants";
+import { VENUE_API } from "@client/lib/api-paths";
 import type { Venue } from "@shared/contracts/venues";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 import { roundTo, type Coords } from "../lib/venue-params";
 
 /** Every favourites query starts with the path, so `[VENUE_API.favorites]` invalidates them all. */
@@ -18,7 +18,7 @@ export const favoritesKey = (params: FavoritesParams) => [VENUE_API.favorites, p
 
 /** GET /api/favorites */
 export function fetchFavorites(params: FavoritesParams, signal?: AbortSignal): Promise<Venue[]> {
-  return getJson<Venue[]>(VENUE_API.favorites, params, signal);
+  return apiCall("GET /api/favorites", { query: params, signal });
 }
 
 export function favoritesQuery(params: FavoritesParams) {

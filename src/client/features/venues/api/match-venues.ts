@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import { TOTAL_COUNT_HEADER, VENUE_API, VENUE_TEXT } from "@shared/constants";
+import { TOTAL_COUNT_HEADER } from "@shared/vocabulary";
+import { VENUE_API } from "@client/lib/api-paths";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
-import { httpError } from "@client/lib/api-error";
-import { withQuery } from "@client/lib/api-url";
+import { type ApiResponse, apiSend } from "@client/lib/api-call";
 import type { MatchParams } from "../lib/venue-params";
 import { isAbort } from "./abort";
 
@@ -29,12 +30,11 @@ export interface MatchPage {
  */
 export async function fetchMatchPage(params: MatchParams, offset: number, signal?: AbortSignal): Promise<MatchPage> {
   try {
-    const res = await fetch(withQuery(VENUE_API.match, { ...params, offset: offset || undefined }), {
-      credentials: "include",
+    const res = await apiSend("GET /api/venues/match-public", {
+      query: { ...params, offset: offset || undefined },
       signal,
     });
-    if (!res.ok) throw httpError(res.status, await res.text(), res.statusText);
-    const venues = (await res.json()) as Venue[];
+    const venues: ApiResponse<"GET /api/venues/match-public"> = await res.json();
     const header = res.headers.get(TOTAL_COUNT_HEADER);
     const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
     return { venues, offset, total, fetching: res.headers.get(VENUE_API.fetchingHeader) === "true" };

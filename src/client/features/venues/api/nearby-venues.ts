@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { VENUE_API } from "@shared/constants";
+import { VENUE_API } from "@client/lib/api-paths";
 import type { Venue } from "@shared/contracts/venues";
-import { getJson } from "@client/lib/api-url";
+import { apiCall } from "@client/lib/api-call";
 import type { NearbyParams } from "../lib/venue-params";
 import { isAbort } from "./abort";
 
@@ -10,7 +10,7 @@ export const nearbyVenuesKey = (params: NearbyParams) => [VENUE_API.nearby, para
 /** GET /api/venues/nearby for the suggestion bubbles; a failure is an empty list (spec 7, silent). */
 export async function fetchNearbyVenues(params: NearbyParams, signal?: AbortSignal): Promise<Venue[]> {
   try {
-    const venues = await getJson<Venue[]>(VENUE_API.nearby, { ...params }, signal);
+    const venues = await apiCall("GET /api/venues/nearby", { query: { ...params }, signal });
     return Array.isArray(venues) ? venues : [];
   } catch (error) {
     if (isAbort(error)) throw error;

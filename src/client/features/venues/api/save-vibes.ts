@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { VENUE_API, VENUE_TEXT } from "@shared/constants";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiSend } from "@client/lib/api-call";
 import type { SaveVibesBody } from "../lib/vibe-selection";
 import { CURRENT_VIBES_KEY, type CurrentVibes } from "./current-vibes";
 
@@ -10,8 +10,8 @@ export type { SaveVibesBody };
 
 /** POST /api/vibes; an empty selection (every vibe cleared) is DELETE /api/vibes/current. */
 export async function saveVibes(body: SaveVibesBody): Promise<void> {
-  if (body.vibes.length === 0) await apiRequest("DELETE", VENUE_API.clearVibes);
-  else await apiRequest("POST", VENUE_API.saveVibes, body);
+  if (body.vibes.length === 0) await apiSend("DELETE /api/vibes/current");
+  else await apiSend("POST /api/vibes", { body });
 }
 
 /**

@@ -1,20 +1,18 @@
 import { type InfiniteData, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { VENUE_API, VENUE_TEXT } from "@shared/constants";
-import type { Venue } from "@shared/contracts/venues";
+import { VENUE_API } from "@client/lib/api-paths";
+import { VENUE_TEXT } from "@client/features/venues/texts";
+import type { FavoriteToggle, Venue } from "@shared/contracts/venues";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiRequest } from "@client/lib/query-client";
+import { apiCall } from "@client/lib/api-call";
 import { FAVORITES_KEY } from "./favorites";
 import { MATCH_VENUES_KEY, type MatchPage, patchMatchPages } from "./match-venues";
 
-export interface FavoriteToggle {
-  favorited: boolean;
-}
+export type { FavoriteToggle };
 
 /** POST /api/favorites/:id (no body) */
 export async function toggleFavorite(venueId: number): Promise<FavoriteToggle> {
-  const res = await apiRequest("POST", `${VENUE_API.favorites}/${encodeURIComponent(String(venueId))}`);
-  return (await res.json()) as FavoriteToggle;
+  return apiCall("POST /api/favorites/:id", { params: { id: venueId } });
 }
 
 /** Writes the new flag into every cached venue list, then refetches the favourites and match lists. */

@@ -1,4 +1,4 @@
-import { CAPACITY_COLORS } from "@shared/constants";
+import { CAPACITY_COLORS } from "@client/features/venues/texts";
 import type { LatestUpdate } from "@shared/contracts/venues";
 import { cn } from "@client/lib/utils";
 
@@ -14,7 +14,8 @@ export function CapacityBadge({ status, className }: { status: LatestUpdate["cap
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1.5 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white backdrop-blur-sm",
+        "inline-flex items-center gap-1.5 rounded-full bg-black/65 " +
+          "px-2.5 py-1 text-xs font-medium text-white backdrop-blur-sm",
         className,
       )}
     >

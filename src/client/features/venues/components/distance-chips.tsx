@@ -1,4 +1,5 @@
-import { DISTANCE_OPTIONS_MILES, VENUE_TEXT } from "@shared/constants";
+import { DISTANCE_OPTIONS_MILES } from "@shared/vocabulary";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
 import { cn } from "@client/lib/utils";
 

@@ -1,6 +1,6 @@
 import { Heart } from "lucide-react";
 import type { MouseEvent } from "react";
-import { VENUE_TEXT } from "@shared/constants";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
 import { cn } from "@client/lib/utils";
 import { useFavorite } from "../hooks/use-favorite";
@@ -32,8 +32,10 @@ export function FavoriteButton({ venue, variant = "overlay", className }: Favori
       onClick={onClick}
       className={cn(
         variant === "overlay"
-          ? "inline-flex size-10 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm hover:bg-black/75 [&_svg]:size-5"
-          : "inline-flex h-11 items-center justify-center gap-2 rounded-xl border border-border px-4 text-sm font-semibold hover:bg-white/5 [&_svg]:size-4",
+          ? "inline-flex size-10 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur-sm " +
+              "hover:bg-black/75 [&_svg]:size-5"
+          : "inline-flex h-11 items-center justify-center gap-2 rounded-xl border border-border px-4 text-sm " +
+              "font-semibold hover:bg-white/5 [&_svg]:size-4",
         isPending && "opacity-70",
         className,
       )}

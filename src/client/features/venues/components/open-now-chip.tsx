@@ -1,5 +1,5 @@
 import { Clock } from "lucide-react";
-import { VENUE_TEXT } from "@shared/constants";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
 
 /** The "Open now" filter (Home, Explore): only venues whose opening hours say they are open. */

@@ -41,7 +41,10 @@ export function SearchField({ value, onChange, label, placeholder, className }: 
             onChange("");
             inputRef.current?.focus();
           }}
-          className="absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-muted-foreground hover:bg-white/10 hover:text-foreground"
+          className={
+            "absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center " +
+            "justify-center rounded-lg text-muted-foreground hover:bg-white/10 hover:text-foreground"
+          }
         >
           <X className="size-4" aria-hidden="true" />
         </button>

@@ -1,4 +1,4 @@
-import { VENUE_TEXT } from "@shared/constants";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { Button } from "@client/components/ui/button";
 
 /**

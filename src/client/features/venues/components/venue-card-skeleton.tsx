@@ -1,4 +1,6 @@
-/** A card-shaped placeholder with the card's own shape (a row on a phone), so the grid does not jump when data arrives. */
+/**
+ * A card-shaped placeholder with the card's own shape (a row on a phone), so the grid does not jump when data arrives.
+ */
 export function VenueCardSkeleton() {
   return (
     <div

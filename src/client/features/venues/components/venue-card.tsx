@@ -31,7 +31,8 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
       className={cn(
         // On a phone a card is a row, a square picture beside the text (~130 px tall, so the first
         // venues are on Home's first screen, issue 17); from sm up, the picture above the text.
-        "group relative flex h-full cursor-pointer flex-row overflow-hidden rounded-2xl border border-border bg-card shadow-lg shadow-black/20 transition-colors hover:border-pink-400/40 sm:flex-col",
+        "group relative flex h-full cursor-pointer flex-row overflow-hidden rounded-2xl border border-border " +
+          "bg-card shadow-lg shadow-black/20 transition-colors hover:border-pink-400/40 sm:flex-col",
         "has-[.venue-open:focus-visible]:ring-2 has-[.venue-open:focus-visible]:ring-ring",
         // A list holds up to 100 cards: the browser lays out and paints only those near the
         // screen (a card's last measured height stands in for the others), which keeps the first
@@ -62,7 +63,10 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
           <h3 className="text-base leading-snug font-semibold">
             <button
               type="button"
-              className="venue-open w-full cursor-pointer text-left break-words hover:text-pink-200 focus-visible:outline-none"
+              className={
+                "venue-open w-full cursor-pointer text-left break-words " +
+                "hover:text-pink-200 focus-visible:outline-none"
+              }
               onClick={(event) => {
                 event.stopPropagation();
                 onOpen(venue);
@@ -81,7 +85,10 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
             {tags.map((tag) => (
               <li
                 key={tag}
-                className="inline-flex items-center gap-1 rounded-full border border-purple-400/30 bg-purple-500/15 px-2.5 py-0.5 text-xs font-medium text-purple-100"
+                className={
+                  "inline-flex items-center gap-1 rounded-full border border-purple-400/30 " +
+                  "bg-purple-500/15 px-2.5 py-0.5 text-xs font-medium text-purple-100"
+                }
               >
                 <VibeIcon vibe={tag} />
                 {tag}

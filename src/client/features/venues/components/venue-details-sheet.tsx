@@ -1,14 +1,16 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
-import { ChevronRight, Clock, ExternalLink, Globe, MapPin, Navigation, Phone, Share2, Star, X } from "lucide-react";
+import { ChevronRight, Clock, ExternalLink, Globe, MapPin, Navigation, Phone, Share2, X } from "lucide-react";
 import type { ReactNode } from "react";
-import { TEXT, VENUE_TEXT, VIBE_EVIDENCE_TEXT } from "@shared/constants";
+import { TEXT } from "@shared/vocabulary";
+import { VENUE_TEXT, VIBE_EVIDENCE_TEXT } from "@client/features/venues/texts";
 import type { Venue, VenueDetails } from "@shared/contracts/venues";
 import { buttonVariants } from "@client/components/ui/button";
 import { cn } from "@client/lib/utils";
 import { useVenueDetails } from "../api/venue-details";
+import { useVenueReviews } from "../api/venue-reviews";
 import { creditsOf, OSM_CREDIT } from "../lib/credits";
-import { detailsVibes, directionsUrl, reviewTime, safeWebsite, telHref } from "../lib/venue-display";
+import { detailsVibes, directionsUrl, safeWebsite, telHref } from "../lib/venue-display";
 import { shareVenue } from "../lib/share-venue";
 import { vibeReasons } from "../lib/vibe-evidence";
 import { CapacityBadge } from "./capacity-badge";
@@ -17,6 +19,7 @@ import { OpenStatusLine } from "./open-status";
 import { FavoriteButton } from "./favorite-button";
 import { VenueFigures } from "./venue-figures";
 import { VenueImage } from "./venue-image";
+import { VenueReviews } from "./venue-reviews";
 import { VibeIcon } from "./vibe-icon";
 
 interface VenueDetailsSheetProps {
@@ -28,7 +31,9 @@ interface VenueDetailsSheetProps {
 }
 
 const tabClass =
-  "inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow";
+  "inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium " +
+  "text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-card " +
+  "data-[state=active]:text-foreground data-[state=active]:shadow";
 const actionClass = cn(buttonVariants({ variant: "outline" }), "h-11 px-4");
 
 /**
@@ -39,16 +44,23 @@ export function VenueDetailsSheet({ venue, open, onOpenChange, restoreFocus }: V
   return (
     <Dialog.Root open={open && venue !== null} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+        <Dialog.Overlay
+          className={
+            "fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px] " +
+            "data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
+          }
+        />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             restoreFocus();
           }}
           className={cn(
-            "fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl border-t border-border bg-card text-card-foreground shadow-2xl outline-none",
+            "fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl " +
+              "border-t border-border bg-card text-card-foreground shadow-2xl outline-none",
             "data-[state=closed]:animate-sheet-down data-[state=open]:animate-sheet-up",
-            "md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-[30rem] md:max-w-full md:rounded-none md:rounded-l-3xl md:border-t-0 md:border-l",
+            "md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-[30rem] " +
+              "md:max-w-full md:rounded-none md:rounded-l-3xl md:border-t-0 md:border-l",
             "md:data-[state=closed]:animate-sheet-out-right md:data-[state=open]:animate-sheet-in-right",
           )}
         >
@@ -61,6 +73,7 @@ export function VenueDetailsSheet({ venue, open, onOpenChange, restoreFocus }: V
 
 function SheetBody({ venue }: { venue: Venue }) {
   const details = useVenueDetails(venue.externalId);
+  const reviews = useVenueReviews(venue.externalId);
   const loading = details.isPending;
   const data = details.data ?? null;
   const phone = data?.phone ?? venue.phoneNumber;
@@ -76,7 +89,10 @@ function SheetBody({ venue }: { venue: Venue }) {
         </div>
         <Dialog.Close
           aria-label={VENUE_TEXT.close}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-white/10 hover:text-foreground"
+          className={
+            "inline-flex size-10 shrink-0 items-center justify-center rounded-full " +
+            "text-muted-foreground hover:bg-white/10 hover:text-foreground"
+          }
         >
           <X className="size-5" aria-hidden="true" />
         </Dialog.Close>
@@ -87,7 +103,8 @@ function SheetBody({ venue }: { venue: Venue }) {
           <VenueImage url={venue.imageUrl} venue={venue} loading="eager" />
           <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
         </div>
-        <VenueFigures venue={venue} className="mt-3" />
+        {/* the rating as the server has it now: a review written here changes it */}
+        <VenueFigures venue={{ ...venue, ...(reviews.data?.rating ?? {}) }} className="mt-3" />
         <OpenStatusLine status={data?.openStatus ?? venue.openStatus} className="mt-2" />
 
         <Tabs.Root defaultValue="about" className="mt-4">
@@ -110,7 +127,7 @@ function SheetBody({ venue }: { venue: Venue }) {
             )}
           </Tabs.Content>
           <Tabs.Content value="reviews" className="rounded-lg pt-4">
-            {loading ? <Loading text={VENUE_TEXT.loadingReviews} /> : <Reviews reviews={data?.reviews ?? []} />}
+            <VenueReviews externalId={venue.externalId} />
           </Tabs.Content>
           <Tabs.Content value="photos" className="rounded-lg pt-4">
             {loading ? (
@@ -122,7 +139,11 @@ function SheetBody({ venue }: { venue: Venue }) {
         </Tabs.Root>
       </div>
 
-      <footer className="flex flex-col gap-2 border-t border-border px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
+      <footer
+        className={
+          "flex flex-col gap-2 border-t border-border px-5 " + "pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]"
+        }
+      >
         <a
           href={directionsUrl(venue)}
           target="_blank"
@@ -268,7 +289,10 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
             {vibes.map((vibe) => (
               <li
                 key={vibe}
-                className="inline-flex items-center gap-1 rounded-full border border-purple-400/30 bg-purple-500/15 px-2.5 py-1 text-xs font-medium text-purple-100"
+                className={
+                  "inline-flex items-center gap-1 rounded-full border border-purple-400/30 " +
+                  "bg-purple-500/15 px-2.5 py-1 text-xs font-medium text-purple-100"
+                }
               >
                 <VibeIcon vibe={vibe} />
                 {vibe}
@@ -320,7 +344,12 @@ function Credits({ venue, attribution }: { venue: Venue; attribution: string }) 
 function WhyTheseVibes({ reasons }: { reasons: ReturnType<typeof vibeReasons> }) {
   return (
     <details className="group mt-3 rounded-xl border border-border bg-secondary/30">
-      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium text-pink-200 hover:text-pink-100 [&::-webkit-details-marker]:hidden">
+      <summary
+        className={
+          "flex cursor-pointer list-none items-center gap-1.5 rounded-xl px-3 py-2 text-sm " +
+          "font-medium text-pink-200 hover:text-pink-100 [&::-webkit-details-marker]:hidden"
+        }
+      >
         <ChevronRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
         {VIBE_EVIDENCE_TEXT.title}
       </summary>
@@ -342,43 +371,6 @@ function WhyTheseVibes({ reasons }: { reasons: ReturnType<typeof vibeReasons> })
         ))}
       </ul>
     </details>
-  );
-}
-
-function Stars({ rating }: { rating: number }) {
-  const rounded = Math.round(Math.max(0, Math.min(5, rating)));
-  return (
-    <span role="img" aria-label={`Rated ${rating} out of 5`} className="inline-flex">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Star
-          key={i}
-          aria-hidden="true"
-          className={cn("size-3.5", i < rounded ? "fill-amber-300 text-amber-300" : "text-white/25")}
-        />
-      ))}
-    </span>
-  );
-}
-
-function Reviews({ reviews }: { reviews: VenueDetails["reviews"] }) {
-  if (reviews.length === 0)
-    return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.noReviews}</p>;
-  return (
-    <ul className="flex flex-col gap-3">
-      {reviews.map((review, i) => {
-        const time = reviewTime(review.time);
-        return (
-          <li key={i} className="rounded-xl border border-border bg-secondary/30 p-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm font-semibold">{review.author}</p>
-              {typeof review.rating === "number" && <Stars rating={review.rating} />}
-            </div>
-            {time && <p className="text-xs text-muted-foreground">{time}</p>}
-            {review.text && <p className="mt-2 text-sm leading-relaxed text-foreground/90">{review.text}</p>}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 

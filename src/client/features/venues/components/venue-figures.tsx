@@ -1,5 +1,5 @@
 import { MapPin, Star } from "lucide-react";
-import { VENUE_TEXT } from "@shared/constants";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
 import { cn } from "@client/lib/utils";
 import { usePositionKnown } from "../hooks/use-geolocation";

@@ -1,6 +1,6 @@
 import { useDeferredValue } from "react";
 import type { Venue } from "@shared/contracts/venues";
-import { LOADING_TEXT } from "@shared/constants";
+import { LOADING_TEXT } from "@client/lib/texts";
 import { cn } from "@client/lib/utils";
 import { VenueCard } from "./venue-card";
 import { VenueCardSkeleton } from "./venue-card-skeleton";

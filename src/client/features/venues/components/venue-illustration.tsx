@@ -186,7 +186,10 @@ export const VenueIllustration = memo(function VenueIllustration({
       </svg>
       <span
         aria-hidden="true"
-        className="pointer-events-none absolute right-2 bottom-2 z-[1] rounded-full bg-black/55 px-2 py-0.5 text-[10px] font-medium tracking-wide text-white/85 uppercase"
+        className={
+          "pointer-events-none absolute right-2 bottom-2 z-[1] rounded-full bg-black/55 " +
+          "px-2 py-0.5 text-[10px] font-medium tracking-wide text-white/85 uppercase"
+        }
       >
         Illustration
       </span>

@@ -1,6 +1,6 @@
 import { AlertCircle, Loader2, RefreshCw, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
-import { VENUE_TEXT } from "@shared/constants";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import { Button } from "@client/components/ui/button";
 import { errorMessage } from "@client/lib/api-error";
 import { cn } from "@client/lib/utils";
@@ -63,7 +63,9 @@ export function VenueListEmpty({
     >
       <span
         aria-hidden="true"
-        className="inline-flex size-12 items-center justify-center rounded-2xl bg-secondary text-pink-200 [&_svg]:size-6"
+        className={
+          "inline-flex size-12 items-center justify-center " + "rounded-2xl bg-secondary text-pink-200 [&_svg]:size-6"
+        }
       >
         {icon ?? <SearchX />}
       </span>

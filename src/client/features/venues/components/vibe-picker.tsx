@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { LIMITS, PICKER_VIBES } from "@shared/constants";
+import { LIMITS, PICKER_VIBES } from "@shared/vocabulary";
 import { chipBase, chipTone } from "@client/components/ui/toggle-chip";
 import { cn } from "@client/lib/utils";
 import { VibeIcon } from "./vibe-icon";
@@ -58,7 +58,8 @@ export function VibePicker({
         className={cn(
           "flex flex-wrap gap-2",
           compact &&
-            "-mx-4 flex-nowrap overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0",
+            "-mx-4 flex-nowrap overflow-x-auto px-4 pb-1 [scrollbar-width:none] " +
+              "sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0",
         )}
       >
         {vibes.map((vibe) => {
@@ -101,7 +102,10 @@ export function VibePicker({
                     refocus.current = vibe;
                     onRemove(vibe);
                   }}
-                  className="mr-1 inline-flex size-7 items-center justify-center rounded-full text-white/85 hover:bg-white/20 hover:text-white"
+                  className={
+                    "mr-1 inline-flex size-7 items-center justify-center " +
+                    "rounded-full text-white/85 hover:bg-white/20 hover:text-white"
+                  }
                 >
                   <X className="size-3.5" aria-hidden="true" />
                 </button>

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { DEFAULT_COORDS, GEOLOCATION, TEXT } from "@shared/constants";
+import { DEFAULT_COORDS, TEXT } from "@shared/vocabulary";
+import { GEOLOCATION } from "@client/lib/texts";
 import { toast } from "@client/hooks/use-toast";
 import type { Coords } from "../lib/venue-params";
 

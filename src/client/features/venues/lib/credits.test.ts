@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ATTRIBUTION } from "@shared/constants";
+import { ATTRIBUTION } from "@shared/vocabulary";
 import { creditsOf, DATASF_CREDIT, GOOGLE_CREDIT, OSM_CREDIT } from "./credits";
 
 describe("creditsOf", () => {

@@ -1,4 +1,4 @@
-import { VENUE_TEXT } from "@shared/constants";
+import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
 import { toast } from "@client/hooks/use-toast";
 import { venuePath } from "./venue-link";

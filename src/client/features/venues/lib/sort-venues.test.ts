@@ -24,6 +24,10 @@ describe("sortVenues", () => {
     expect(list).toEqual(copy);
   });
 
+  it("best: keeps the server's order (the server ranks Best match)", () => {
+    expect(names(sortVenues(list, "best"))).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
   it("reads distances as miles", () => {
     expect(distanceMiles({ distance: "0.8" })).toBe(0.8);
     expect(distanceMiles({ distance: "n/a" })).toBe(Number.POSITIVE_INFINITY);

@@ -1,7 +1,7 @@
-import type { SORT_OPTIONS } from "@shared/constants";
 import type { Venue } from "@shared/contracts/venues";
+import type { MatchSort } from "@shared/vocabulary";
 
-export type SortOption = (typeof SORT_OPTIONS)[number];
+export type SortOption = MatchSort;
 
 type Sortable = Pick<Venue, "distance" | "rating">;
 
@@ -18,9 +18,11 @@ function ratingOf(venue: Pick<Venue, "rating">): number {
 /**
  * Spec 9: proximity (nearest first) or rating (highest first). Venues without a rating or a
  * distance go last (the spec's display fallbacks are not used for ordering); ties keep the
- * server's order, which ranks by how well a venue fits the chosen vibes.
+ * server's order, which ranks by how well a venue fits the chosen vibes. Best match keeps the
+ * server's order as it is: the server ranks it (sort=best).
  */
 export function sortVenues<T extends Sortable>(venues: readonly T[], sort: SortOption): T[] {
+  if (sort === "best") return [...venues];
   const indexed = venues.map((venue, index) => ({ venue, index }));
   indexed.sort((a, b) => {
     if (sort === "rating") {

@@ -1,4 +1,6 @@
-import { DIRECTIONS_URL, LIMITS, VENUE_API, VIBE_TAG_MIN_SCORE } from "@shared/constants";
+import { DIRECTIONS_URL } from "@client/features/venues/texts";
+import { LIMITS, VIBE_TAG_MIN_SCORE } from "@shared/vocabulary";
+import { VENUE_API } from "@client/lib/api-paths";
 import type { Venue } from "@shared/contracts/venues";
 import { vibeTags } from "@shared/vibe-tags";
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_COORDS } from "@shared/constants";
+import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { buildMatchParams, buildNearbyParams } from "./venue-params";
 
 describe("buildMatchParams", () => {
+  it("asks the server for sort=best only for Best match with vibes chosen", () => {
+    const base = { coords: DEFAULT_COORDS, distanceMiles: 10 };
+    expect(buildMatchParams({ ...base, vibes: ["Romantic"], sort: "best" }).sort).toBe("best");
+    expect(buildMatchParams({ ...base, vibes: ["Romantic"], sort: "proximity" })).not.toHaveProperty("sort");
+    expect(buildMatchParams({ ...base, vibes: ["Romantic"], sort: "rating" })).not.toHaveProperty("sort");
+    expect(buildMatchParams({ ...base, vibes: [], sort: "best" })).not.toHaveProperty("sort");
+  });
+
   it("sends the distance chip as kilometres and 'all' when no vibe is chosen", () => {
     expect(buildMatchParams({ coords: DEFAULT_COORDS, distanceMiles: 10, vibes: [] })).toEqual({
       latitude: 37.7749,

@@ -1,5 +1,6 @@
-import { SUGGESTION_RADIUS } from "@shared/constants";
+import { SUGGESTION_RADIUS } from "@client/features/venues/texts";
 import { milesToKm } from "@shared/units";
+import type { MatchSort } from "@shared/vocabulary";
 
 export interface Coords {
   latitude: number;
@@ -15,6 +16,8 @@ export interface MatchInput {
   category?: string;
   /** Only venues whose hours say they are open now. */
   openNow?: boolean;
+  /** The sort toggle: only Best match changes what the server ranks (sort=best). */
+  sort?: MatchSort;
 }
 
 /** Query of GET /api/venues/match-public. */
@@ -29,6 +32,8 @@ export interface MatchParams {
   category?: string;
   /** "true" when only open venues are wanted; left out otherwise. */
   openNow?: "true";
+  /** "best" for the Best match sort; left out otherwise (the server's default ranking). */
+  sort?: "best";
 }
 
 /** Query of GET /api/venues/nearby for the suggestion bubbles. */
@@ -54,7 +59,15 @@ export const roundTo = (value: number, decimals: number) => {
  * Coordinates are rounded to about 10 m so GPS jitter does not make a new query; the radius is
  * rounded to hide floating-point noise (5 miles is 8.0467 km, not 8.046700000000001).
  */
-export function buildMatchParams({ coords, distanceMiles, vibes, search, category, openNow }: MatchInput): MatchParams {
+export function buildMatchParams({
+  coords,
+  distanceMiles,
+  vibes,
+  search,
+  category,
+  openNow,
+  sort,
+}: MatchInput): MatchParams {
   const params: MatchParams = {
     latitude: roundTo(coords.latitude, 4),
     longitude: roundTo(coords.longitude, 4),
@@ -65,6 +78,7 @@ export function buildMatchParams({ coords, distanceMiles, vibes, search, categor
   if (text) params.search = text;
   if (category && category.toLowerCase() !== "all") params.category = category;
   if (openNow) params.openNow = "true";
+  if (sort === "best" && vibes.length) params.sort = "best";
   return params;
 }
 

@@ -1,4 +1,4 @@
-import { LIMITS } from "@shared/constants";
+import { LIMITS } from "@shared/vocabulary";
 
 /** Spec 4: toggling adds or removes a vibe; adding is ignored when 5 are already selected. */
 export function toggleVibe(selected: readonly string[], vibe: string, max: number = LIMITS.vibesMax): string[] {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KeptByUser } from "./kept";
+import { PerUserTtlCache } from "./per-user-cache";
 
-describe("KeptByUser", () => {
+describe("PerUserTtlCache", () => {
   afterEach(() => vi.useRealTimers());
 
   it("keeps a value for its time, then reads as missing", () => {
     vi.useFakeTimers();
-    const kept = new KeptByUser<string>(1000);
+    const kept = new PerUserTtlCache<string>(1000);
     kept.keep("k", "u1", "v", kept.epoch);
     expect(kept.get("k")).toBe("v");
     vi.advanceTimersByTime(999);
@@ -17,7 +17,7 @@ describe("KeptByUser", () => {
   });
 
   it("forgets every key of a user, and only theirs", () => {
-    const kept = new KeptByUser<number>(60_000);
+    const kept = new PerUserTtlCache<number>(60_000);
     kept.keep("a1", "a", 1, kept.epoch);
     kept.keep("a2", "a", 2, kept.epoch);
     kept.keep("b1", "b", 3, kept.epoch);
@@ -28,7 +28,7 @@ describe("KeptByUser", () => {
   });
 
   it("does not keep a read that a forgetting of the same user overtook", () => {
-    const kept = new KeptByUser<string>(60_000);
+    const kept = new PerUserTtlCache<string>(60_000);
     const readAt = kept.epoch;
     kept.forget("a"); // the user changed while the read was under way
     kept.keep("a1", "a", "stale", readAt);
@@ -46,12 +46,12 @@ describe("KeptByUser", () => {
   });
 
   it("keeps at most `max` values, dropping the oldest, and keeps nothing with no time to keep", () => {
-    const kept = new KeptByUser<number>(60_000, 2);
+    const kept = new PerUserTtlCache<number>(60_000, 2);
     kept.keep("1", "u1", 1, kept.epoch);
     kept.keep("2", "u2", 2, kept.epoch);
     kept.keep("3", "u3", 3, kept.epoch);
     expect([kept.get("1"), kept.get("2"), kept.get("3")]).toEqual([undefined, 2, 3]);
-    const none = new KeptByUser<number>(0);
+    const none = new PerUserTtlCache<number>(0);
     none.keep("1", "u1", 1, none.epoch);
     expect(none.get("1")).toBeUndefined();
   });

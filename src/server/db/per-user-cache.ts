@@ -5,7 +5,7 @@
  * Reads guard against a change that lands while they are under way: take `epoch` before reading
  * and pass it to `keep`, which keeps nothing if that user (or everyone) was forgotten in between.
  */
-export class KeptByUser<V> {
+export class PerUserTtlCache<V> {
   private readonly entries = new Map<string, { value: V; userId: string; until: number }>();
   private readonly keysOf = new Map<string, Set<string>>();
   /** Counts every forgetting. */

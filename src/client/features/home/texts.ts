@@ -1,0 +1,26 @@
+// Screen texts and settings of the home feature (../shared/product-spec.md).
+
+/** Headings of the suggestion bubbles by suggestionBucket(hour) (spec 9). */
+export const SUGGESTION_HEADINGS = {
+  breakfast: "Breakfast Spots",
+  lunch: "Lunch Picks",
+  afternoon: "Afternoon Hangouts",
+  dinner: "Dinner Spots",
+  nightlife: "Nightlife",
+  personalized: "Personalized Picks", // (spec)
+} as const;
+
+/** How many suggested venue names the Home bubbles show. */
+export const SUGGESTION_BUBBLE_COUNT = 5;
+
+/** Labels of the Home sort toggle for SORT_OPTIONS. */
+export const SORT_LABELS = { proximity: "Nearest", rating: "Top Rated" } as const;
+
+/** Screen texts of Home's Best match sort (issue 16). */
+export const BEST_MATCH_TEXT = {
+  label: "Best match",
+  /** Under the heading while Best match orders the list. */
+  note: "Most likely to have your vibes first, whatever the distance.",
+  /** Best match with no vibe chosen: nothing to rank by. */
+  noVibes: "Choose a vibe to rank by best match; meanwhile venues are listed nearest first.",
+} as const;

@@ -1,0 +1,139 @@
+// Screen texts and settings of the venues feature (../shared/product-spec.md).
+
+import { REVIEWS } from "@shared/vocabulary";
+
+export const SUGGESTION_RADIUS = 5;
+
+export const CAPACITY_COLORS = { Empty: "green", Moderate: "yellow", Full: "red" } as const;
+
+/** Texts of the venue screens. Those marked (spec) are the product's own wording. */
+export const VENUE_TEXT = {
+  locationDetected: "Location detected", // (spec)
+  detectingLocation: "Detecting location...", // (spec)
+  /** Shown once the position could not be read and the default point is in use. */
+  defaultLocation: "Using default location",
+  liveUpdates: "Live updates active", // (spec) reserved for the realtime indicator
+  vibePickerTitle: "What's your vibe?",
+  nearbyMatches: "Nearby Matches", // (spec)
+  filteredMatches: "Filtered Matches", // (spec)
+  emptyTitle: "No venues match your vibe right now.", // (spec)
+  emptyBody: "Try selecting different vibes!", // (spec)
+  /** Home's empty list when a keyword is set: the keyword is what found nothing, not the vibes. */
+  emptySearchTitle: (search: string) => `No venues match "${search}"`,
+  emptySearchBody: "Try another word, or clear the search to see every match nearby.",
+  emptySearchWithVibesBody: "Only places that also fit your vibes are searched. Try another word, or clear the search.",
+  fetchFailed: "Failed to fetch venues", // (spec, thrown)
+  /** While the server fetches the area around the search from the venue sources (X-Venues-Fetching). */
+  findingPlaces: "Finding places near you…",
+  findingPlacesBody: "VIBE knows few places here yet. They appear as they arrive.",
+  retry: "Retry",
+  searchPlaceholder: "Search venues...",
+  searchLabel: "Search venues",
+  filterPlaceholder: "Filter by name, category or vibe",
+  filterLabel: "Filter by name, category or vibe",
+  distanceLabel: "Distance",
+  categoryLabel: "Category",
+  sortLabel: "Sort venues",
+  dismissSuggestions: "Dismiss suggestions",
+  loadingDetails: "Loading details...", // (spec)
+  loadingReviews: "Loading reviews...", // (spec)
+  loadingPhotos: "Loading photos...", // (spec)
+  noReviews: "No reviews available", // (spec)
+  noPhotos: "No photos available", // (spec)
+  tabs: { about: "About", reviews: "Reviews", photos: "Photos" },
+  getDirections: "Get Directions",
+  share: "Share",
+  call: "Call",
+  save: "Save",
+  close: "Close",
+  hours: "Hours",
+  /** The "Open now" filter on Home and Explore (only venues whose hours say they are open). */
+  openNowFilter: "Open now",
+  /** Details: what OpenStreetMap states about the place (cuisine, access, diets...). */
+  features: "Good to know",
+  currentVibes: "Current vibes",
+  website: "Website",
+  shareText: "Check out this spot on VIBE",
+  linkCopied: "Link copied",
+  linkCopiedBody: "Paste it anywhere to share this place.",
+  shareFailed: "Could not share this place",
+  /** Share when the clipboard is refused: the link is shown to copy by hand, not as an error. */
+  copyByHand: "Copy this link to share it",
+  venueLinkMissing: "This place is no longer on VIBE.",
+  favoriteFailed: "Failed to update favorites",
+  vibesSaveFailed: "Failed to save your vibes",
+  errorTitle: "Error",
+  /** Shown in plain sight where a venue has no real rating (never the spec's FALLBACKS as figures). */
+  noRatingYet: "No ratings yet",
+  /** Names the details sheet's list of data sources. */
+  sources: "Sources",
+  /** Under Top Rated when no listed venue has a rating: the order is then the nearest first. */
+  ratingSortNoneRated: "None of these venues has ratings yet, so they are listed nearest first.",
+  /** Under Top Rated when some do: the rest follow, nearest first. */
+  ratingSortSomeRated: "Rated venues first; venues with no ratings yet follow, nearest first.",
+  exploreEmpty: "No venues found", // (spec)
+  clearSearch: "Clear Search", // (spec)
+  totalVenues: "Total Venues", // (spec)
+  /** A venue count ("1 venue", "1,234 venues"). */
+  venueCount: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "venue" : "venues"}`,
+  /** Under a list that holds more than it shows. */
+  shownOf: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`,
+  showMore: "Show more",
+  loadingMore: "Loading more...",
+  savedEmptyTitle: "No saved venues yet", // (spec)
+  savedEmptyBody: "Tap the heart icon on a venue to save it.",
+} as const;
+
+/** External directions page opened by Get Directions (spec 2). */
+export const DIRECTIONS_URL = "https://www.google.com/maps/dir/?api=1&destination=";
+
+/** "Why this vibe" in the venue details sheet: the evidence behind each shown vibe. */
+export const VIBE_EVIDENCE_TEXT = { title: "Why these vibes?" } as const;
+
+/** Texts of the Reviews tab: ratings and reviews by VIBE's people (docs/reviews.md). */
+export const REVIEW_TEXT = {
+  rateTitle: "Rate this venue",
+  editTitle: "Your review",
+  starsLabel: "Your rating",
+  star: (n: number) => `${n} star${n === 1 ? "" : "s"}`,
+  textLabel: "Your review (optional)",
+  textPlaceholder: "What is it like?",
+  save: "Post review",
+  update: "Update review",
+  saving: "Saving...",
+  delete: "Delete review",
+  deleteTitle: "Delete your review?",
+  deleteDescription: "Your stars and text are removed from this venue and its rating. This cannot be undone.",
+  deleteConfirm: "Delete",
+  deleteCancel: "Cancel",
+  deleting: "Deleting...",
+  chooseStars: "Choose 1 to 5 stars",
+  saved: "Review saved",
+  savedBody: "Thanks for rating this place",
+  deleted: "Review deleted",
+  failed: "Could not save your review",
+  deleteFailed: "Could not delete your review",
+  guestPrompt: REVIEWS.guestRefused,
+  guestBody: "Guests cannot rate places: an account keeps your ratings and what you did as a guest.",
+  guestAction: "Create an account",
+  signedOutPrompt: "Sign in to rate this venue",
+  signedOutAction: "Sign in",
+  removedTitle: "Your review was removed",
+  removedBody: (reason: string) => `VIBE removed it: ${reason}`,
+  ratingsHeading: "Ratings",
+  ratingPart: (source: string, rating: number, count: number | null) =>
+    `${source}: ${rating.toFixed(1)} out of 5${count === null ? "" : ` from ${count} rating${count === 1 ? "" : "s"}`}`,
+  sourceLabel: (source: string) => (source === REVIEWS.source ? "On VIBE" : `From ${source}`),
+  you: "You",
+  remove: "Remove",
+  removeTitle: "Remove this review",
+  removeReason: "Reason (shown to its author)",
+  removeConfirm: "Remove review",
+  removing: "Removing...",
+  removeCancel: "Cancel",
+  removed: "Review removed",
+  removeFailed: "Could not remove the review",
+  textMax: REVIEWS.textMax,
+  reasonMax: REVIEWS.reasonMax,
+} as const;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { VenueStore } from "./catalog-store";
+import type { StoredVenue } from "./queries";
+
+const venue = (id: number, over: Partial<StoredVenue> = {}): StoredVenue => ({
+  id,
+  external_id: `test:${id}`,
+  name: `Café ${id} — «ünïcödé» 🍵`,
+  category: "Cafe",
+  description: id % 2 ? null : 'A quiet corner with "quotes" and a \\ backslash',
+  address: `${id} Main St`,
+  latitude: 37.7749 + id * 1e-7,
+  longitude: -122.4194 - id * 1e-7,
+  image_url: null,
+  rating: id % 3 ? 4.5 : null,
+  review_count: id % 3 ? id : null,
+  phone_number: null,
+  website: "https://example.com/",
+  hours: ["Mon: 8 AM – 5 PM"],
+  opening_hours: id % 4 ? "Mo-Su 08:00-17:00" : null,
+  detected_vibes: ["Chill", "Cozy"],
+  vibe_scores: { Chill: 0.7, Cozy: 0.45, Quiet: 0 },
+  source: "osm",
+  attribution: "© OpenStreetMap contributors",
+  ...over,
+});
+
+describe("VenueStore", () => {
+  it("gives back every venue as it was stored, field for field", () => {
+    const store = new VenueStore();
+    const venues = Array.from({ length: 50 }, (_, i) => venue(i + 1));
+    venues.push(
+      venue(100, { vibe_scores: { Chill: 0.333, Loud: 1 } }), // not whole hundredths: kept aside
+      venue(101, { vibe_scores: { Social: 1.5 } }), // out of 0..1: kept aside
+      venue(102, { vibe_scores: null as unknown as Record<string, number>, detected_vibes: [] }),
+      venue(103, { rating: 0, review_count: 0 }),
+      venue(104, { member_rating_sum: 9, member_review_count: 2 }),
+    );
+    const slots = venues.map((v) => store.put(v));
+    for (const [i, v] of venues.entries()) expect(store.venue(slots[i])).toEqual(v);
+    expect(store.size).toBe(venues.length);
+    expect(store.scoreOf(slots[0], "Chill")).toBe(0.7);
+    expect(store.scoreOf(slots[0], "Quiet")).toBe(0);
+    expect(store.scoreOf(slots[0], "Loud")).toBeUndefined();
+    expect(store.scoreOf(slots[50], "Chill")).toBe(0.333);
+    expect(store.scoreOf(slots[51], "Social")).toBe(1.5);
+    expect(store.scoreOf(slots[52], "Chill")).toBeUndefined();
+    expect(store.ratingOf(slots[53])).toBe(0);
+    expect(store.reviewCountOf(slots[53])).toBe(0);
+  });
+
+  it("replaces and deletes venues, reusing slots and compacting the text (1.5 MB written, 1 MB held)", {
+    timeout: 60_000,
+  }, () => {
+    const store = new VenueStore();
+    const long = "x".repeat(5000);
+    for (let round = 0; round < 60; round++)
+      for (let id = 1; id <= 5; id++) store.put(venue(id, { description: `${round} ${long}` }));
+    expect(store.size).toBe(5);
+    for (let id = 1; id <= 5; id++) {
+      const slot = store.slotOf.get(id)!;
+      expect(store.venue(slot).description).toBe(`59 ${long}`);
+    }
+    expect(store.delete(3)).toBeDefined();
+    expect(store.delete(3)).toBeUndefined();
+    expect(store.slotOf.has(3)).toBe(false);
+    expect(store.size).toBe(4);
+  });
+
+  it("shares the detected vibes of equal lists, frozen, with one bit per vibe", () => {
+    const store = new VenueStore();
+    const a = store.put(venue(1));
+    const b = store.put(venue(2));
+    const c = store.put(venue(3, { detected_vibes: ["Loud"] }));
+    expect(store.detectedVibesOf(a)).toBe(store.detectedVibesOf(b));
+    expect(Object.isFrozen(store.detectedVibesOf(a))).toBe(true);
+    expect(store.vibeMaskOf(a)).toBe(0b11);
+    expect(store.vibeMaskOf(c)).toBe(0b100);
+  });
+});
