@@ -382,7 +382,12 @@ describe.skipIf(!findChromium())("the map of matches", () => {
       await page.goto("/?view=map");
       await mapRegion(page).locator("[data-map-state=ready]").waitFor({ timeout: 30_000 });
       await settled(page);
+      // the spot is near: its marker shows before the search answers, so wait for the searched list
+      const searched = page.waitForResponse(
+        (r) => r.url().includes("/api/venues/match-public") && r.url().includes("Twin") && r.ok(),
+      );
       await page.getByRole("searchbox").fill("Twin Hall");
+      await searched;
       // one marker for the spot, counting both venues; no venue marker hidden under another
       const marker = mapRegion(page).getByRole("button", { name: "2 venues at this spot, show the list" });
       await waitForCount(marker, 1);

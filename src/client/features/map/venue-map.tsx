@@ -139,7 +139,8 @@ export default function VenueMap({
   const fitted = useRef<string | null>(null);
   /** The venues of the spot whose list is open. */
   const [spot, setSpot] = useState<Venue[] | null>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  /** The key of the open spot's marker: markers are redrawn when the venues refresh, so focus goes back by key. */
+  const spotKey = useRef<string | null>(null);
 
   // The map itself: made once, with the configured style or, failing that, the plain background.
   useEffect(() => {
@@ -210,6 +211,10 @@ export default function VenueMap({
     const source = map.getSource<GeoJSONSource>(SOURCE);
     if (!source) return;
 
+    // The marker a keyboard user stands on gets focus back when the refreshed markers are drawn.
+    let refocus: string | null = null;
+    for (const [key, marker] of markers.current) if (marker.getElement() === document.activeElement) refocus = key;
+
     const draw = () => {
       if (!map.isSourceLoaded(SOURCE)) return;
       const seen = new Set<string>();
@@ -245,7 +250,7 @@ export default function VenueMap({
           el.setAttribute("aria-haspopup", "dialog");
           el.textContent = String(here.length);
           el.addEventListener("click", () => {
-            returnFocus.current = el;
+            spotKey.current = key;
             setSpot(here);
           });
         } else {
@@ -261,6 +266,10 @@ export default function VenueMap({
           el.addEventListener("click", () => openRef.current(venue));
         }
         markers.current.set(key, new Marker({ element: el }).setLngLat([lng, lat]).addTo(map));
+        if (key === refocus) {
+          refocus = null;
+          el.focus();
+        }
       }
       for (const [key, marker] of markers.current)
         if (!seen.has(key)) {
@@ -271,7 +280,12 @@ export default function VenueMap({
 
     for (const marker of markers.current.values()) marker.remove();
     markers.current.clear();
-    setSpot(null);
+    // A refresh of the same venues (a live update, a search answering late) keeps an open spot list,
+    // with the venues' fresh state; it closes only when the spot no longer holds two of them.
+    setSpot((open) => {
+      const fresh = open?.map((v) => byId.current.get(v.id)).filter((v): v is Venue => !!v) ?? [];
+      return fresh.length > 1 ? fresh : null;
+    });
     void source.setData(featureCollection(venues)).then(draw);
     map.on("render", draw);
     return () => {
@@ -357,7 +371,8 @@ export default function VenueMap({
           }}
           onClose={() => {
             setSpot(null);
-            returnFocus.current?.focus();
+            const key = spotKey.current;
+            (key ? markers.current.get(key)?.getElement() : undefined)?.focus();
           }}
         />
       )}

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
 import { TOTAL_COUNT_HEADER } from "@shared/vocabulary";
 import { VENUE_API } from "@client/lib/api-paths";
@@ -70,7 +71,8 @@ export function matchPagesQuery(params: MatchParams) {
 export function useMatchVenues(params: MatchParams, { enabled = true }: { enabled?: boolean } = {}) {
   const query = useInfiniteQuery({ ...matchPagesQuery(params), enabled });
   const pages = query.data?.pages;
-  const data = pages ? pages.flatMap((p) => p.venues) : undefined;
+  // One array per answer, not per render: the list and the map redraw when the venues change, not when the page does.
+  const data = useMemo(() => (pages ? pages.flatMap((p) => p.venues) : undefined), [pages]);
   const last = pages?.[pages.length - 1];
   return {
     data,
