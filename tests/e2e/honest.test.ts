@@ -175,6 +175,30 @@ describe.skipIf(!chromiumPath)("honest facts and pictures in the browser", () =>
     await context.close();
   });
 
+  it("a vibe no place nearby is known to have: the empty list and the map say why, nothing is guessed", async () => {
+    // The seed's OpenStreetMap venues carry no texts, and a name or a tag alone stays under the match
+    // threshold for Romantic and Adventurous (docs/vibe-analysis.md), so none of them matches here.
+    const { page, context, problems } = await signedIn(WIDE, true);
+    await page.goto("/");
+    const vibes = page.getByRole("group", { name: "Vibes" });
+    for (const vibe of ["Romantic", "Adventurous"]) {
+      const asked = page.waitForResponse((r) => r.url().includes("/api/venues/match-public") && r.ok());
+      await vibes.getByRole("button", { name: vibe, exact: true }).click();
+      await asked;
+    }
+    const why =
+      "No place within 10 mi is known to be Romantic or Adventurous yet: VIBE gives a place a vibe only when " +
+      "its reviews, listed facts or photos say so. Reviewing the places you know helps.";
+    await waitForCount(page.getByText("No venues match your vibe right now.", { exact: true }), 1, { timeout: 15_000 });
+    await waitForCount(page.getByText(why, { exact: true }), 1);
+    expect(await cards(page).count()).toBe(0);
+    await shot(page, "honest-no-known-vibe-desktop");
+    await page.getByRole("button", { name: "Map" }).click();
+    await waitForCount(page.getByText(`No venues match your vibe right now. ${why}`, { exact: true }), 1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("the landing page's footer credits OpenStreetMap with the licence link", async () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, WIDE);
     await page.goto("/");

@@ -165,6 +165,7 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                 {venues.length === 0 && !fetchingArea && (
                   <p className="text-center text-sm text-muted-foreground">
                     {search ? VENUE_TEXT.emptySearchTitle(search) : VENUE_TEXT.emptyTitle}
+                    {!search && vibes.selected.length > 0 && ` ${VENUE_TEXT.noKnownVibe(vibes.selected, distance)}`}
                   </p>
                 )}
                 <ShowMore
@@ -188,7 +189,13 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
               fetchingArea ? (
                 <VenueGridSkeleton />
               ) : (
-                <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody} />
+                <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody}>
+                  {vibes.selected.length > 0 && (
+                    <p className="max-w-md text-sm text-muted-foreground">
+                      {VENUE_TEXT.noKnownVibe(vibes.selected, distance)}
+                    </p>
+                  )}
+                </VenueListEmpty>
               )
             ) : (
               <>

@@ -7,6 +7,9 @@ export const SUGGESTION_RADIUS = 5;
 export const CAPACITY_COLORS = { Empty: "green", Moderate: "yellow", Full: "red" } as const;
 
 /** Texts of the venue screens. Those marked (spec) are the product's own wording. */
+/** "Romantic or Adventurous". */
+const anyOf = new Intl.ListFormat("en-US", { type: "disjunction" });
+
 export const VENUE_TEXT = {
   locationDetected: "Location detected", // (spec)
   detectingLocation: "Detecting location...", // (spec)
@@ -18,6 +21,14 @@ export const VENUE_TEXT = {
   filteredMatches: "Filtered Matches", // (spec)
   emptyTitle: "No venues match your vibe right now.", // (spec)
   emptyBody: "Try selecting different vibes!", // (spec)
+  /**
+   * Under the spec's empty list when vibes are chosen: a vibe is never guessed, so say why no place
+   * has it (docs/vibe-analysis.md: a hint such as a name stays under the match threshold).
+   */
+  noKnownVibe: (vibes: readonly string[], miles: number) =>
+    `No place within ${miles} mi is known to be ${anyOf.format(vibes)} ` +
+    "yet: VIBE gives a place a vibe only when its reviews, listed facts or photos say so. " +
+    "Reviewing the places you know helps.",
   /** Home's empty list when a keyword is set: the keyword is what found nothing, not the vibes. */
   emptySearchTitle: (search: string) => `No venues match "${search}"`,
   emptySearchBody: "Try another word, or clear the search to see every match nearby.",
