@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { waitForAtLeast, waitForCount, waitForFocus, waitForText } from "../helpers/wait";
+import { waitForAtLeast, waitForRendered, waitForCount, waitForFocus, waitForText } from "../helpers/wait";
 
 /**
  * Issue 18, ratings and reviews by VIBE's people, in the browser: a person rates a venue from the
@@ -150,6 +150,9 @@ describe.skipIf(!chromiumPath)("ratings and reviews in the browser", () => {
     await sheet.getByRole("button", { name: "Post review" }).click();
     const list = sheet.getByTestId("review-list");
     await waitForCount(list.getByText("Good jukebox, sticky floor"), 1, { timeout: 10_000 });
+    // the "Review saved" toast gone first, as it is by the time a person gets there (5 s): an open
+    // toast is the top layer and takes an Escape itself
+    await waitForCount(page.getByRole("listitem").filter({ hasText: "Review saved" }), 0, { timeout: 15_000 });
 
     // Delete review opens a confirming dialog; nothing is deleted yet
     let deletes = 0;
@@ -174,6 +177,8 @@ describe.skipIf(!chromiumPath)("ratings and reviews in the browser", () => {
     // (once focus is in the dialog, as a person sees it: an Escape before that is the sheet's, and
     // closed the whole sheet in CI at load)
     await waitForFocus(confirm.getByRole("button", { name: "Cancel" }));
+    // (and once the sheet below has handed Escape to the dialog: pressed sooner, it closed both)
+    await waitForRendered(page);
     await page.keyboard.press("Escape");
     await waitForCount(confirm, 0);
     expect(deletes).toBe(0);

@@ -73,6 +73,15 @@ export async function waitForFocus(locator: Locator, opts: Opts = {}): Promise<v
  */
 export async function waitForIdle(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
+  await waitForRendered(page);
+}
+
+/**
+ * Waits until what is on screen has finished reacting: two frames drawn and the main thread idle.
+ * For a key pressed right after a layer opened: Radix moves the Escape listener from the layer below
+ * to the new one in a render of its own, which a person's key never precedes but a test's can.
+ */
+export async function waitForRendered(page: Page): Promise<void> {
   await page.evaluate(
     () =>
       new Promise<void>((done) =>
