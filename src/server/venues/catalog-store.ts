@@ -249,11 +249,6 @@ export class VenueStore {
     return code === NO_SCORE ? undefined : code / 100;
   }
 
-  /** Every venue's slot, as `fn(slot)`. */
-  forEach(fn: (slot: number) => void): void {
-    for (const slot of this.slotOf.values()) fn(slot);
-  }
-
   private scoresOf(slot: number): Record<string, number> | null {
     const k = this.keys[slot];
     if (k === SCORES_ASIDE) {

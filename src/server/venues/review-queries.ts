@@ -136,9 +136,3 @@ export async function removeReview(
   if (!rows[0]) return null;
   return rows[0].was_removed ? "already" : { venueId: rows[0].venue_id };
 }
-
-/** The venue of an external id: its id, or null. */
-export async function venueIdOf(db: Queryable, externalId: string): Promise<number | null> {
-  const rows = await db.query<{ id: number }>("SELECT id FROM venues WHERE external_id = $1", [externalId]);
-  return rows[0]?.id ?? null;
-}

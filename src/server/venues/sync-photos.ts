@@ -34,11 +34,18 @@ export const PHOTO_REREAD_DAYS = 30;
 /** Analyses one photo; `timeoutMs` is what is left of the budget (the fetch's own deadline is at most that). */
 export type PhotoAnalyzer = (url: string, opts: { timeoutMs: number }) => Promise<VibeAnalysis>;
 
-/** A venue's first photo URLs, without repeats (the places in their merge order). */
-export function venuePhotoUrls(places: readonly SourcePlace[], perVenue = PHOTO_LIMITS.perVenue): string[] {
+/**
+ * A venue's first photo URLs that `keep` accepts (at most perVenue), without repeats, in the places'
+ * merge order.
+ */
+export function venuePhotoUrls(
+  places: readonly SourcePlace[],
+  perVenue = PHOTO_LIMITS.perVenue,
+  keep: (url: string) => boolean = () => true,
+): string[] {
   const urls: string[] = [];
   for (const p of places)
-    for (const ph of p.photos) if (urls.length < perVenue && !urls.includes(ph.url)) urls.push(ph.url);
+    for (const ph of p.photos) if (urls.length < perVenue && keep(ph.url) && !urls.includes(ph.url)) urls.push(ph.url);
   return urls;
 }
 
@@ -48,11 +55,7 @@ export function venuePhotoReadUrls(
   reads: ReadonlyMap<string, VibeAnalysis>,
   perVenue = PHOTO_LIMITS.perVenue,
 ): string[] {
-  const out: string[] = [];
-  for (const p of places)
-    for (const ph of p.photos)
-      if (reads.has(ph.url) && out.length < perVenue && !out.includes(ph.url)) out.push(ph.url);
-  return out;
+  return venuePhotoUrls(places, perVenue, (url) => reads.has(url));
 }
 
 /** The analyses of a venue's photos that were read (at most perVenue). */

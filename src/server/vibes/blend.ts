@@ -1,5 +1,6 @@
 import type { VenueCategory } from "@shared/vocabulary";
 import { analyzeVenueTexts, vibeModel } from "./model";
+import { logit, sigmoid } from "./model-train";
 import { CATEGORY_PROFILES, detectedVibesFrom, NAME_ADJUSTMENTS, normalizeName } from "./prior";
 import type { GooglePlaceAttributes, VibeAnalysis, VibeReading } from "./types";
 
@@ -256,11 +257,7 @@ const collator = new Intl.Collator();
 
 const clampP = (n: number) => Math.min(P_MAX, Math.max(P_MIN, n));
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const logitOf = (p: number) => {
-  const q = clampP(p);
-  return Math.log(q / (1 - q));
-};
-const sigmoidOf = (z: number) => 1 / (1 + Math.exp(-z));
+const logitOf = (p: number) => logit(clampP(p));
 
 /** What each analyzer answers with no text at all: the zero point of the text signal. */
 const noTextAnswers = new WeakMap<VenueTextAnalyzer, Map<string, number>>();
@@ -282,7 +279,7 @@ export function neutralBase(vibe: string): number {
   const model = vibeModel();
   const head = model.heads.find((h) => h.vibe === vibe || h.complement === vibe);
   if (head) {
-    const p = sigmoidOf(head.platt.b);
+    const p = sigmoid(head.platt.b);
     return head.vibe === vibe ? p : 1 - p;
   }
   return model.data.lexicon.priors[vibe] ?? 0.1;
@@ -419,7 +416,7 @@ export function blendVibes(s: VenueSignals): BlendResult {
   const vibeScores: Record<string, number> = {};
   for (const vibe of [...known].sort((a, b) => collator.compare(a, b))) {
     const base = baseRate(s.category, vibe);
-    vibeScores[vibe] = round2(clampP(sigmoidOf(logitOf(base) + (moved.get(vibe) ?? 0))));
+    vibeScores[vibe] = round2(clampP(sigmoid(logitOf(base) + (moved.get(vibe) ?? 0))));
   }
   const out: Record<string, VibeEvidence[]> = {};
   for (const vibe of Object.keys(vibeScores)) {
