@@ -47,11 +47,6 @@ export const SOCIAL_API = {
   blocks: "/api/blocks",
 } as const;
 
-// ---- Natural-language search on Explore (spec 2, 3, 4, 5, 7, 9) ----
-
-/** Same-origin path of the natural-language search (spec 7). */
-export const DISCOVER_API = { naturalLanguage: "/api/discover/natural-language" } as const;
-
 // ---- Admin panel (spec 2, 3, 5, 7, 8, 9) ----
 
 /** Same-origin paths of the admin calls (spec 7). */

@@ -81,6 +81,16 @@ export function ExplorePage() {
   // Spec 4's "Total Venues" names the match call's list. An AI search's venues are not that total
   // (they showed their own count under it): while they are listed, the heading says what they are.
   const listHeading = aiResult ? DISCOVER_TEXT.resultsHeading : VENUE_TEXT.totalVenues;
+  // an AI result is all there is; the match is paged
+  const showMore = !aiResult && (
+    <ShowMore
+      shown={match.data?.length ?? 0}
+      total={match.total ?? 0}
+      hasMore={match.hasMore && !match.isPlaceholderData}
+      loading={match.loadingMore}
+      onMore={match.showMore}
+    />
+  );
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:px-8 md:py-8">
@@ -169,15 +179,7 @@ export function ExplorePage() {
             {venues.length === 0 && !fetchingArea && (
               <p className="text-center text-sm text-muted-foreground">{VENUE_TEXT.exploreEmpty}</p>
             )}
-            {!aiResult && (
-              <ShowMore
-                shown={match.data?.length ?? 0}
-                total={match.total ?? 0}
-                hasMore={match.hasMore && !match.isPlaceholderData}
-                loading={match.loadingMore}
-                onMore={match.showMore}
-              />
-            )}
+            {showMore}
           </>
         ) : venues.length === 0 && fetchingArea ? (
           <VenueGridSkeleton />
@@ -197,15 +199,7 @@ export function ExplorePage() {
               label={listHeading}
               busy={!aiResult && match.isPlaceholderData}
             />
-            {!aiResult && (
-              <ShowMore
-                shown={match.data?.length ?? 0}
-                total={match.total ?? 0}
-                hasMore={match.hasMore && !match.isPlaceholderData}
-                loading={match.loadingMore}
-                onMore={match.showMore}
-              />
-            )}
+            {showMore}
           </>
         )}
       </section>

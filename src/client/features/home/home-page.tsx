@@ -72,6 +72,17 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
     [match.data, sort, area.withoutDistances],
   );
   const heading = search ? VENUE_TEXT.filteredMatches : VENUE_TEXT.nearbyMatches;
+  // with vibes chosen and nothing matching, why (a vibe is never guessed): under the list's and the map's empty text
+  const noKnownVibe = !search && vibes.selected.length > 0 ? VENUE_TEXT.noKnownVibe(vibes.selected, distance) : null;
+  const showMore = (
+    <ShowMore
+      shown={venues.length}
+      total={match.total ?? venues.length}
+      hasMore={match.hasMore && !match.isPlaceholderData}
+      loading={match.loadingMore}
+      onMore={match.showMore}
+    />
+  );
   const shared = useSharedVenue(sharedVenueId, geo.status === "located" ? geo.coords : null, sheet);
 
   const toggleVibe = (vibe: string) => {
@@ -165,16 +176,10 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                 {venues.length === 0 && !fetchingArea && (
                   <p className="text-center text-sm text-muted-foreground">
                     {search ? VENUE_TEXT.emptySearchTitle(search) : VENUE_TEXT.emptyTitle}
-                    {!search && vibes.selected.length > 0 && ` ${VENUE_TEXT.noKnownVibe(vibes.selected, distance)}`}
+                    {noKnownVibe && ` ${noKnownVibe}`}
                   </p>
                 )}
-                <ShowMore
-                  shown={venues.length}
-                  total={match.total ?? venues.length}
-                  hasMore={match.hasMore && !match.isPlaceholderData}
-                  loading={match.loadingMore}
-                  onMore={match.showMore}
-                />
+                {showMore}
               </>
             ) : venues.length === 0 && search ? (
               <VenueListEmpty
@@ -190,23 +195,13 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                 <VenueGridSkeleton />
               ) : (
                 <VenueListEmpty title={VENUE_TEXT.emptyTitle} body={VENUE_TEXT.emptyBody}>
-                  {vibes.selected.length > 0 && (
-                    <p className="max-w-md text-sm text-muted-foreground">
-                      {VENUE_TEXT.noKnownVibe(vibes.selected, distance)}
-                    </p>
-                  )}
+                  {noKnownVibe && <p className="max-w-md text-sm text-muted-foreground">{noKnownVibe}</p>}
                 </VenueListEmpty>
               )
             ) : (
               <>
                 <VenueGrid venues={venues} onOpen={sheet.openVenue} label={heading} busy={match.isPlaceholderData} />
-                <ShowMore
-                  shown={venues.length}
-                  total={match.total ?? venues.length}
-                  hasMore={match.hasMore && !match.isPlaceholderData}
-                  loading={match.loadingMore}
-                  onMore={match.showMore}
-                />
+                {showMore}
               </>
             )}
           </section>

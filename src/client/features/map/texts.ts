@@ -22,7 +22,9 @@ export const MAP_TEXT = {
   spotLabel: (n: number) => `${n} venues at this spot, show the list`,
   spotTitle: (n: number) => `${n} venues at this spot`,
   closeSpot: "Close the list",
-  markerLabel: (name: string, capacity: string | null) => (capacity ? `${name}, ${capacity}` : name),
+  markerLabel: (name: string, capacity: string | null) => (capacity ? `${name}, ${MAP_TEXT.capacity(capacity)}` : name),
+  /** A venue's live capacity, as the card's badge says it. */
+  capacity: (capacity: string) => `Capacity: ${capacity}`,
   /** The attribution on a plain background: the venues are OpenStreetMap's (and Google's, when synced). */
   plainAttribution: "Venues © OpenStreetMap contributors",
 } as const;

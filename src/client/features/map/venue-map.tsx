@@ -257,7 +257,7 @@ export default function VenueMap({
           const venue = here[0];
           if (!venue) continue;
           const capacity = venue.latestUpdate?.capacityStatus ?? null;
-          el = markerButton(MAP_TEXT.markerLabel(venue.name, capacity ? `Capacity: ${capacity}` : null));
+          el = markerButton(MAP_TEXT.markerLabel(venue.name, capacity));
           el.className = "vibe-map-marker";
           el.dataset.count = "1";
           el.dataset.venueId = venue.externalId;
@@ -448,7 +448,9 @@ function SpotList({
                   style={{ backgroundColor: markerColor(capacity) }}
                 />
                 <span className="min-w-0 flex-1 truncate font-medium">{venue.name}</span>
-                {capacity && <span className="shrink-0 text-xs text-muted-foreground">{`Capacity: ${capacity}`}</span>}
+                {capacity && (
+                  <span className="shrink-0 text-xs text-muted-foreground">{MAP_TEXT.capacity(capacity)}</span>
+                )}
               </button>
             </li>
           );

@@ -124,6 +124,7 @@ export const REVIEW_TEXT = {
   savedBody: "Thanks for rating this place",
   deleted: "Review deleted",
   failed: "Could not save your review",
+  loadFailed: "Could not load the reviews",
   deleteFailed: "Could not delete your review",
   guestPrompt: REVIEWS.guestRefused,
   guestBody: "Guests cannot rate places: an account keeps your ratings and what you did as a guest.",

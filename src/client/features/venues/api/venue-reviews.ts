@@ -3,7 +3,6 @@ import { VENUE_API } from "@client/lib/api-paths";
 import { apiCall, apiSend } from "@client/lib/api-call";
 import { FAVORITES_KEY } from "./favorites";
 import { MATCH_VENUES_KEY } from "./match-venues";
-import { venueDetailsKey } from "./venue-details";
 
 export const venueReviewsKey = (externalId: string) => [VENUE_API.venues, externalId, "reviews"] as const;
 
@@ -20,11 +19,10 @@ export function useVenueReviews(externalId: string) {
  * rating, and so Top Rated's order, changed; the server's catalog has it before it answered).
  */
 function refreshAfterReview(queryClient: ReturnType<typeof useQueryClient>, externalId: string) {
-  void queryClient.invalidateQueries({ queryKey: venueReviewsKey(externalId) });
-  void queryClient.invalidateQueries({ queryKey: venueDetailsKey(externalId) });
   void queryClient.invalidateQueries({ queryKey: MATCH_VENUES_KEY });
   void queryClient.invalidateQueries({ queryKey: [VENUE_API.nearby] });
   void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
+  // the venue's details, reviews and card: every query under its prefix, each asked once
   void queryClient.invalidateQueries({ queryKey: [VENUE_API.venues, externalId] });
 }
 

@@ -27,12 +27,17 @@ export function VenueReviews({ externalId }: { externalId: string }) {
   const focusNextForm = useRef(false);
   if (reviews.isPending)
     return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.loadingReviews}</p>;
-  const data: VenueReviewsData = reviews.data ?? {
-    reviews: [],
-    ratings: [],
-    rating: { rating: null, reviewCount: null, ratingSource: null },
-    mine: null,
-  };
+  // not "No reviews available" and an empty form: the person's own review may exist, and a save would replace it
+  if (reviews.isError)
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center text-sm text-muted-foreground">
+        <p>{REVIEW_TEXT.loadFailed}</p>
+        <Button type="button" variant="outline" onClick={() => void reviews.refetch()} disabled={reviews.isFetching}>
+          {VENUE_TEXT.retry}
+        </Button>
+      </div>
+    );
+  const data: VenueReviewsData = reviews.data;
   return (
     <div className="flex flex-col gap-4" aria-busy={reviews.isFetching}>
       {data.ratings.length > 0 && <RatingParts parts={data.ratings} />}
@@ -137,7 +142,6 @@ function MyReviewForm({
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const textId = useId();
-  useEffect(() => setError(null), [rating]);
   useEffect(() => {
     if (mine || !focusOnMount.current) return;
     focusOnMount.current = false;
@@ -173,7 +177,14 @@ function MyReviewForm({
       <h3 id={titleId} ref={titleRef} tabIndex={-1} className="text-sm font-semibold outline-none">
         {mine ? REVIEW_TEXT.editTitle : REVIEW_TEXT.rateTitle}
       </h3>
-      <StarPicker value={rating} onChange={setRating} disabled={save.isPending} />
+      <StarPicker
+        value={rating}
+        onChange={(n) => {
+          setRating(n);
+          setError(null);
+        }}
+        disabled={save.isPending}
+      />
       <label htmlFor={textId} className="text-xs text-muted-foreground">
         {REVIEW_TEXT.textLabel}
       </label>
