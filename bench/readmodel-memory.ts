@@ -25,6 +25,7 @@ import { createChangeFeed } from "../src/server/db/changes";
 import { createVenueCatalog } from "../src/server/venues/catalog";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
+import { BENCH_APP_ENV } from "./smoke";
 
 const sizes = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
 const requests = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -69,10 +70,10 @@ for (const size of sizes) {
   lines.push(memLine);
   await catalog.close();
 
-  const config = loadConfig(
-    { LOG_LEVEL: "silent", DATA_DIR: ".tmp/bench", RATE_LIMIT_SCALE: "0" },
-    { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null },
-  );
+  const config = loadConfig(BENCH_APP_ENV, {
+    sessionSecret: "bench-secret-bench-secret-bench-secret",
+    clientDir: null,
+  });
   const { app } = await buildApp(config, db);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -7,7 +7,7 @@ import { writeSourcePlaces } from "../../src/server/venues/sync";
 import { analyzeVenueTexts } from "../../src/server/vibes/model";
 import type { VibeAnalysis } from "../../src/server/vibes/types";
 import { staticSource } from "../fakes/synthetic-places";
-import { person } from "../helpers/factories";
+import { person, post } from "../helpers/factories";
 import { Agent, uniqueEmail } from "../helpers/http";
 import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
@@ -213,15 +213,9 @@ describe.each(dbTargets())("reviews on %s", (target) => {
   it("takes a check-in's rating as the person's review, keeping a text already written", async () => {
     const v = await venue("Check-in Bar");
     const me = await person(server, RILEY);
-    const post = await me.agent.post("/api/posts", {
-      venueId: v.id,
-      vibes: ["Chill"],
-      content: "Nice spot",
-      rating: 4,
-    });
-    expect(post.status, post.text).toBe(201);
+    await post(me, v.id, { rating: 4 });
     expect((await reviewsOf(me.agent, v)).mine).toMatchObject({ rating: 4, text: "Nice spot" });
-    await me.agent.post("/api/posts", { venueId: v.id, vibes: ["Chill"], content: "Again", rating: 2 });
+    await post(me, v.id, { content: "Again", rating: 2 });
     expect((await reviewsOf(me.agent, v)).mine).toMatchObject({ rating: 2, text: "Nice spot" });
     const noVenue = await me.agent.post("/api/posts", { vibes: ["Chill"], rating: 3 });
     expect(noVenue.status).toBe(400);

@@ -5,7 +5,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { findChromium, newPage, PHONE, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import type { Venue } from "@shared/contracts/venues";
-import { Agent, signUp, uniqueEmail } from "../helpers/http";
+import { owner } from "../helpers/factories";
+import { Agent, uniqueEmail } from "../helpers/http";
 import { signUpAdmin } from "../helpers/server";
 import { waitForAtLeast, waitForCount, waitForFocus, waitForText } from "../helpers/wait";
 
@@ -325,10 +326,7 @@ describe.skipIf(!findChromium())("the map of matches", () => {
       )
     ).body;
     const [full, other] = near;
-    const owner = new Agent(app.server.url);
-    const ownerEmail = uniqueEmail("map-owner");
-    await signUp(owner, { email: ownerEmail });
-    expect((await admin.post(`/api/admin/venues/${full.id}/owner`, { email: ownerEmail })).status).toBe(201);
+    const venueOwner = await owner(admin, full, { firstName: "Owen" });
     const update = {
       capacityStatus: "Full",
       noiseLevel: "Loud",
@@ -336,7 +334,7 @@ describe.skipIf(!findChromium())("the map of matches", () => {
       specialNotes: null,
       isOpen: true,
     };
-    expect((await owner.post(`/api/venues/${full.id}/updates`, update)).status).toBe(201);
+    expect((await venueOwner.agent.post(`/api/venues/${full.id}/updates`, update)).status).toBe(201);
 
     const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP_SHOT, { geolocation: GPS });
     await signUpIn(context, app.server.url, uniqueEmail("map"), "Mia");
