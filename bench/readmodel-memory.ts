@@ -15,7 +15,8 @@
  *
  *   node --expose-gc --import tsx bench/readmodel-memory.ts
  *
- * Options: BENCH_SIZES=100000,1000000  BENCH_REQUESTS=300  BENCH_DB=postgres|pglite
+ * Options: BENCH_SIZES=100000,1000000  BENCH_REQUESTS=300  BENCH_DB=postgres|pglite  (smoke: 2,000 venues,
+ *   5 requests; BENCH_SMOKE=1 or --smoke)
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
  */
 import { loadavg } from "node:os";
@@ -25,10 +26,11 @@ import { createChangeFeed } from "../src/server/db/changes";
 import { createVenueCatalog } from "../src/server/venues/catalog";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
-import { BENCH_APP_ENV } from "./smoke";
+import { BENCH_APP_ENV, listOption, option, SMOKE } from "./smoke";
 
-const sizes = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
-const requests = Number(process.env.BENCH_REQUESTS ?? 300);
+const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
+const requests = option("BENCH_REQUESTS", 300, 5);
+const warmUp = SMOKE ? 2 : 20;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const kind = process.env.BENCH_DB ?? "postgres";
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -79,14 +81,14 @@ for (const size of sizes) {
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const times: number[] = [];
   const cpu: number[] = [];
-  for (let i = 0; i < requests + 20; i++) {
+  for (let i = 0; i < requests + warmUp; i++) {
     t = performance.now();
     const c = process.cpuUsage();
     const res = await fetch(`${base}/api/venues/match-public?${centre()}&radius=16&vibes=Chill,Cozy`);
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`match-public answered ${res.status}`);
     const spent = process.cpuUsage(c);
-    if (i >= 20) {
+    if (i >= warmUp) {
       times.push(performance.now() - t);
       cpu.push((spent.user + spent.system) / 1000);
     }
