@@ -1,10 +1,23 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** precache.json: every built script and style, which the service worker keeps at install (src/client/public/sw.js). */
+function precacheList(): Plugin {
+  return {
+    name: "vibe-precache-list",
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((name) => /\.(js|css)$/.test(name))
+        .map((name) => `/${name}`);
+      this.emitFile({ type: "asset", fileName: "precache.json", source: JSON.stringify(files) });
+    },
+  };
+}
 
 export default defineConfig({
   root: r("./src/client"),
@@ -14,6 +27,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    precacheList(),
     compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024, logLevel: "silent" }),
   ],
   resolve: {

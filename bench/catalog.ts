@@ -16,10 +16,12 @@ import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/venues/seed";
 import { createVenueCatalog, type CatalogSearch } from "../src/server/venues/catalog";
 import { option } from "./smoke";
+import { printHeader } from "./header";
 
 const searches = option("BENCH_SEARCHES", 5000, 50);
 const radiusKm = Number(process.env.BENCH_RADIUS_KM ?? 16.0934);
 const limit = Number(process.env.BENCH_LIMIT ?? 200);
+printHeader(import.meta.url, { radiusKm, limit, data: "the seed (seedVenues) on PGlite" });
 
 const db = await openPglite();
 await migrate(db);

@@ -14,6 +14,7 @@ import { loadConfig } from "../src/server/config";
 import { openBenchDb } from "./bench-db";
 import type { Db } from "../src/server/db/client";
 import { generateSocial } from "./generate-social";
+import { printHeader } from "./header";
 import { fmt, holdLoad } from "./load";
 import { BENCH_APP_ENV, listOption, okJson, option, SMOKE } from "./smoke";
 
@@ -25,6 +26,7 @@ const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "postgres" : "pglite")).split(",");
 const SECRET = "bench-secret-bench-secret-bench-secret";
+printHeader(import.meta.url, { databases: dbs.join(",") });
 
 /** Sessions for `n` random users, made the way the app makes them (HMAC of a random token). */
 async function sessions(db: Db, n: number): Promise<string[]> {

@@ -1,11 +1,54 @@
 import type { Queryable } from "../src/server/db/client";
 
+/** First words of generated names: neighbourhoods, streets and the like of the Bay Area. */
+const PLACES = (
+  "Mission,Harbor,Valencia,Fillmore,Sunset,Marina,Presidio,Ocean,Bayview,Castro,Dolores,Telegraph," +
+  "Lakeshore,Alameda,Redwood,Cedar,Juniper,Willow,Oak Street,Pine Street,North Beach,Hayes Valley," +
+  "Noe,Potrero,Embarcadero,Ferry,Laurel,Union,Grand Avenue,Piedmont,College Avenue,Shattuck,Camino," +
+  "Alma,University,Fog City,Golden Gate,Twin Peaks,Sea Cliff,Blue Door,Red Fox,Little Owl," +
+  "Copper Kettle,Lantern,Anchor,Tidewater,Sparrow,Driftwood"
+).split(",");
+/** Second words by category: three of the eight cafe kinds say "Coffee" (a search for coffee finds ~9%). */
+const KINDS: Record<string, string[]> = {
+  Cafe: ["Coffee", "Coffee Roasters", "Coffee Bar", "Espresso", "Cafe", "Tea House", "Bakery", "Creamery"],
+  Restaurant: [
+    "Kitchen",
+    "Bistro",
+    "Taqueria",
+    "Noodle House",
+    "Grill",
+    "Trattoria",
+    "Sushi",
+    "Diner",
+    "Pizzeria",
+    "Dumpling House",
+  ],
+  Bar: ["Wine Bar", "Tavern", "Taproom", "Lounge", "Pub", "Cocktail Bar", "Brewing Co.", "Saloon"],
+  Club: ["Club", "Nightclub", "Dance Hall", "Social Club", "Disco", "Supper Club"],
+};
+const sqlArray = (words: string[]) => `ARRAY[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(", ")}]`;
+/**
+ * A venue's name as SQL over its number `g` and the seed ($3): "Mission Coffee", "Harbor Wine Bar".
+ * The words are picked by a hash of the seed and the number, not by random(), so that the rest of a
+ * generated venue (place, category, vibes) is what it was before venues had names (issue 29 item 3:
+ * every name was "Bench <Category> <n>", and a text search found nothing).
+ */
+const NAME_SQL = (() => {
+  const pick = (words: string[], salt: string) =>
+    `(${sqlArray(words)})[1 + (abs(hashtext($3::text || '${salt}' || g)::bigint) % ${words.length})]`;
+  const kinds = Object.entries(KINDS)
+    .map(([category, words]) => `WHEN '${category}' THEN ${pick(words, ":kind:")}`)
+    .join(" ");
+  return `${pick(PLACES, ":place:")} || ' ' || CASE category ${kinds} END`;
+})();
+
 /**
  * Fills `venues` with `count` synthetic venues spread over the San Francisco Bay Area, entirely in
  * SQL (fast on both databases). Deterministic for a given seed: 60% cluster around eight town
  * centres (normal-ish spread of ~3 km), 40% are uniform over the metro box. Category mix and vibe
  * scores follow the seed prior's category profiles with noise, so vibe filters select a realistic
- * share (Chill or Cozy: about half).
+ * share (Chill or Cozy: about half). Names are a place and a kind of venue ("Harbor Wine Bar"), so a
+ * text search finds some: about 9% of venues have "Coffee" in their name.
  */
 export async function generateVenues(db: Queryable, count: number, seed = 0.42): Promise<void> {
   await db.query("SELECT setseed($1)", [seed]);
@@ -50,7 +93,7 @@ export async function generateVenues(db: Queryable, count: number, seed = 0.42):
            FROM typed)
        INSERT INTO venues (external_id, name, category, address, latitude, longitude, detected_vibes, vibe_scores,
          source, attribution)
-       SELECT 'bench:' || g, 'Bench ' || category || ' ' || g, category, g || ' Bench St', lat, lng,
+       SELECT 'bench:' || g, ${NAME_SQL}, category, g || ' Bench St', lat, lng,
               array_remove(ARRAY[
                 CASE WHEN chill >= 0.4 THEN 'Chill' END, CASE WHEN cozy >= 0.4 THEN 'Cozy' END,
                 CASE WHEN social >= 0.4 THEN 'Social' END, CASE WHEN energetic >= 0.4 THEN 'Energetic' END,
@@ -62,7 +105,7 @@ export async function generateVenues(db: Queryable, count: number, seed = 0.42):
                 'Romantic', round(romantic::numeric, 2)),
               'bench', 'synthetic benchmark data'
          FROM scored`,
-      [start, end],
+      [start, end, seed],
     );
   }
   await db.query("ANALYZE venues");

@@ -31,6 +31,7 @@ import { productionStart } from "../tests/helpers/instance";
 import { generateSocial } from "./generate-social";
 import { fmt, holdLoad, type LoadRequest } from "./load";
 import { listOption, option, SMOKE } from "./smoke";
+import { printHeader } from "./header";
 
 const seconds = option("BENCH_SECONDS", 60, 2);
 const concurrencies = listOption("BENCH_CONCURRENCY", "4,8,16,32,64", "4").map(Number);
@@ -40,6 +41,7 @@ const postCount = option("BENCH_POSTS", 250_000, 1_000);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL;
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 1);
+printHeader(import.meta.url, { instances: instanceCount, redis: redisUrl ? "yes" : "no", database: "postgres" });
 const SECRET = "bench-secret-bench-secret-bench-secret";
 /** The client's default distance, 10 miles, in km as the client sends it (spec 9: miles × 1.60934). */
 const RADIUS_KM = DEFAULT_DISTANCE_MILES * 1.60934;

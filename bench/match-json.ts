@@ -11,6 +11,7 @@ import { liveVibe } from "../src/server/live/crowd";
 import type { StoredVenue } from "../src/server/venues/queries";
 import { matchedJson, type MatchedVenue } from "../src/server/venues/service";
 import { option, SMOKE } from "./smoke";
+import { printHeader } from "./header";
 
 const now = new Date();
 const venue = (i: number): StoredVenue => ({
@@ -32,6 +33,7 @@ const venue = (i: number): StoredVenue => ({
   hours: [],
   detected_vibes: ["Social", "Energetic"],
   vibe_scores: { Loud: 0.35, Chill: 0.3, Social: 0.6, Upbeat: 0.35 },
+  likely_vibes: [],
   attribution:
     "Venue data: City and County of San Francisco, Department of Public Health (DataSF), 2016, public domain.",
 });
@@ -44,12 +46,13 @@ const list: MatchedVenue[] = Array.from({ length: 100 }, (_, i) => ({
 }));
 
 const perRound = option("BENCH_ANSWERS", 20_000, 200);
-for (let i = 0; i < (SMOKE ? 30 : 3000); i++) matchedJson(list);
+printHeader(import.meta.url);
+for (let i = 0; i < (SMOKE ? 30 : 3000); i++) matchedJson(list, now);
 const rounds: number[] = [];
 let bytes = 0;
 for (let r = 0; r < 5; r++) {
   const t = performance.now();
-  for (let i = 0; i < perRound; i++) bytes = matchedJson(list).length;
+  for (let i = 0; i < perRound; i++) bytes = matchedJson(list, now).length;
   rounds.push(((performance.now() - t) * 1000) / perRound);
 }
 rounds.sort((a, b) => a - b);

@@ -14,12 +14,14 @@ import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad } from "./load";
 import { BENCH_APP_ENV, listOption, okJson, option, SMOKE } from "./smoke";
+import { printHeader } from "./header";
 
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
 const seconds = option("BENCH_SECONDS", 15, 1);
 const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
+printHeader(import.meta.url, { databases: dbs.join(",") });
 
 // Request centres: random points in the populated core of the generated metro area.
 let state = 12345;

@@ -27,12 +27,14 @@ import { createVenueCatalog } from "../src/server/venues/catalog";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { BENCH_APP_ENV, listOption, option, SMOKE } from "./smoke";
+import { printHeader } from "./header";
 
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
 const requests = option("BENCH_REQUESTS", 300, 5);
 const warmUp = SMOKE ? 2 : 20;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const kind = process.env.BENCH_DB ?? "postgres";
+printHeader(import.meta.url, { database: kind });
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc --import tsx bench/readmodel-memory.ts");
 

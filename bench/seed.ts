@@ -14,8 +14,10 @@ import { openPglite } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/venues/seed";
 import { option } from "./smoke";
+import { printHeader } from "./header";
 
 const runs = option("BENCH_RUNS", 3, 1);
+printHeader(import.meta.url);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const first: number[] = [];
 const cpu: number[] = [];

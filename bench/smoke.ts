@@ -9,16 +9,25 @@ export const SMOKE = process.env.BENCH_SMOKE === "1" || process.argv.includes("-
 /** The fewest requests a smoke run's load step sends (bench/load.ts): above any per-minute limit. */
 export const SMOKE_MIN_REQUESTS = 200;
 
+const used: Record<string, string | number> = {};
+
+/** Every option read so far with the value it had (bench/header.ts prints them). */
+export const usedOptions = (): Readonly<Record<string, string | number>> => ({ ...used });
+
 /** A numeric option: the environment's value when set, else the full or the smoke default. */
 export function option(name: string, full: number, smoke: number): number {
   const set = process.env[name];
-  return set !== undefined && set !== "" ? Number(set) : SMOKE ? smoke : full;
+  const value = set !== undefined && set !== "" ? Number(set) : SMOKE ? smoke : full;
+  used[name] = value;
+  return value;
 }
 
 /** A comma-list option, likewise. */
 export function listOption(name: string, full: string, smoke: string): string[] {
   const set = process.env[name];
-  return (set !== undefined && set !== "" ? set : SMOKE ? smoke : full).split(",");
+  const value = set !== undefined && set !== "" ? set : SMOKE ? smoke : full;
+  used[name] = value;
+  return value.split(",");
 }
 
 /**

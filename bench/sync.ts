@@ -22,12 +22,15 @@ import { analyzeVenueTexts } from "../src/server/vibes/model";
 import { staticSource, syntheticPlaces, type SyntheticSet } from "../tests/fakes/synthetic-places";
 import { openBenchDb } from "./bench-db";
 import { option, SMOKE } from "./smoke";
+import { benchHeader, printHeader } from "./header";
 
 const places = option("BENCH_PLACES", 20_000, 200);
 const syncs = option("BENCH_SYNCS", 5, 2);
 const runs = option("BENCH_RUNS", 3, 1);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
+const settings = { databases: dbs.join(",") };
+printHeader(import.meta.url, settings);
 
 // Areas 22 km apart, 5 km radius each: no venue of one area is a candidate in another.
 const areas = Array.from({ length: syncs }, (_, i) => ({
@@ -134,5 +137,6 @@ for (const kind of dbs) {
 }
 if (process.env.BENCH_OUT) {
   const { writeFileSync } = await import("node:fs");
-  writeFileSync(process.env.BENCH_OUT, `${lines.join("\n")}\n`);
+  // the file starts with the same header as the output (bench/header.ts)
+  writeFileSync(process.env.BENCH_OUT, `${[...benchHeader("bench/sync.ts", settings), ...lines].join("\n")}\n`);
 }

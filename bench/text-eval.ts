@@ -1,18 +1,25 @@
 /**
- * Evaluation of the text vibe analyzers, the old (lexicon-v1, src/server/vibes/text.ts) beside the new
- * (vibe-model-v2, src/server/vibes/model.ts), in one run:
+ * Evaluation of the text vibe analyzers: lexicon-v1 (src/server/vibes/text.ts), the shipped model
+ * vibe-model-v3 (src/server/vibes/model.ts), the blend a Restaurant is stored with (blend.ts), beside a
+ * plain TF-IDF logistic regression (bench/tfidf-baseline.ts) and the base rate, in one run:
  *
- * A. CEBaB test split (the authors' test split, never used in training or tuning; bench/cebab.ts for
- *    the labels): per vibe (Loud, Quiet, Romantic, Cozy) precision, recall and F1 at the tag threshold,
- *    ROC AUC and a reliability table (predicted probability against the observed rate per bin), at the
- *    level of a review (original reviews only, truth from the reviewer's own ratings) and of a
- *    restaurant (its test reviews grouped by restaurant id, truth from the mean of their ratings; the
- *    old analyzer reads them joined into one text, the new one through analyzeVenueTexts and, as the
- *    hidden evaluation of issue 16 does, joined into one text too); also on the test restaurants that
- *    have no review in train or dev. Plus milliseconds per review, warm, median of 5 runs.
+ * A. CEBaB test split (the authors' test split, never used in training or choosing settings;
+ *    bench/cebab.ts for the labels): per vibe (Loud, Quiet, Romantic, Cozy) precision, recall and F1 at
+ *    the product's match threshold (DETECTED_VIBE_THRESHOLD, 0.4: a venue matches a vibe), F1 at the
+ *    tag threshold (0.2), ROC AUC, and reliability tables, at the level of a review (original reviews,
+ *    truth from the reviewer's own ratings) and of a venue (a restaurant's test reviews read together,
+ *    truth from the mean of their ratings); also on the test restaurants with no review in train or dev.
+ *    "yes for all" is the F1 of answering yes for every item: a model below it at the match threshold
+ *    does worse, for that vibe, than matching everything.
  * B. The hand-labelled sentences below (both analyzers), and a sentiment check on the Yelp file.
+ * C. With --cv: venue-level 5-fold cross-validation over every CEBaB restaurant (train, dev and test
+ *    pooled; folds by restaurant, another hash than training's): the model is rebuilt on four folds
+ *    with its chosen settings (and with vibe-model-v2's settings) and scores the fifth's restaurants.
  *
- *   npx tsx bench/text-eval.ts > bench/results/text-eval.txt   # the report
+ *   npx tsx bench/text-eval.ts > bench/results/text-eval.txt   # the report (A and B)
+ *   npx tsx bench/text-eval.ts --cv > bench/results/text-eval-cv.txt   # C only, a few minutes
+ *   npx tsx bench/text-eval.ts --compare /tmp/vibe-model-v2.json       # also rows for another model file
+ *   npx tsx bench/text-eval.ts --speed    # also CPU time per review (meaningless on a busy machine)
  *   npx tsx bench/text-eval.ts --errors   # also list lexicon-v1's mistakes on the TUNE split
  *   npx tsx bench/text-eval.ts --tune-only --errors   # while changing the lexicon: eval stays unseen
  *   npx tsx bench/text-eval.ts --sentences-only       # part B only
@@ -30,10 +37,10 @@
  * picked, so eval is held out from tuning, not unseen; the written sentences were written by the
  * same people as the lexicon and read optimistic (reported apart).
  *
- * A vibe counts as predicted when its confidence is at least VIBE_TAG_MIN_SCORE (0.2), the score
- * at which the product shows a vibe tag (spec 9); a vibe an analyzer leaves out counts as 0.
- * Nothing is written; everything goes to stdout.
+ * Part B counts a vibe as predicted at VIBE_TAG_MIN_SCORE (0.2): a sentence shows a vibe or not.
+ * A vibe an analyzer leaves out counts as 0. Nothing is written; everything goes to stdout.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ALL_VIBES, VIBE_TAG_MIN_SCORE } from "../src/shared/vocabulary";
@@ -47,22 +54,54 @@ import {
 } from "../src/server/vibes/model";
 import { auc, prf, reliability } from "../src/server/vibes/model-train";
 import { BLEND_METHOD, blendVibes } from "../src/server/vibes/blend";
+import { DETECTED_VIBE_THRESHOLD } from "../src/server/vibes/prior";
 import { analyzeText, TEXT_METHOD } from "../src/server/vibes/text";
 import type { VibeAnalysis } from "../src/server/vibes/types";
 import { readCebab, ratingsOf, labelsOf, restaurantLabels, type CebabRecord, type VibeLabels } from "./cebab";
+import { printHeader } from "./header";
+import { TFIDF_LAMBDAS, TFIDF_NAME, trainTfidf, type TfidfModel } from "./tfidf-baseline";
+import { buildModel, CHOSEN, type HeadSettings } from "./train-vibe-model";
 
 const LABELS = fileURLToPath(new URL("./data/vibe-labels.tsv", import.meta.url));
 const YELP =
   process.env.YELP_TSV ?? fileURLToPath(new URL("../../shared/data/uci_yelp_labelled_sentences.tsv", import.meta.url));
 const THRESHOLD = VIBE_TAG_MIN_SCORE;
-const showErrors = process.argv.includes("--errors");
-const tuneOnly = process.argv.includes("--tune-only");
-const sentencesOnly = process.argv.includes("--sentences-only") || tuneOnly;
+/** The product's threshold: a venue matches a vibe at this probability (blend.ts, prior.ts). */
+const MATCH = DETECTED_VIBE_THRESHOLD;
+const argv = process.argv.slice(2);
+const showErrors = argv.includes("--errors");
+const tuneOnly = argv.includes("--tune-only");
+const sentencesOnly = argv.includes("--sentences-only") || tuneOnly;
+const cvOnly = argv.includes("--cv");
+const smoke = process.env.BENCH_SMOKE === "1";
+const compareFile = argv.includes("--compare") ? argv[argv.indexOf("--compare") + 1] : null;
 
 type Analyzer = { name: string; text: (t: string) => VibeAnalysis };
 const OLD: Analyzer = { name: TEXT_METHOD, text: analyzeText };
 const NEW: Analyzer = { name: MODEL_METHOD, text: modelAnalyzeText };
 const conf = (a: VibeAnalysis, vibe: string) => a.vibes.find((r) => r.vibe === vibe)?.confidence ?? 0;
+
+/** vibe-model-v2's settings (its file's `training.settings`), for section C's "before". */
+const V2_SETTINGS: Record<string, HeadSettings> = {
+  noise: { lambda: 0.001, editWeight: 1, covariates: true, lexicon: "all" },
+  romantic: { lambda: 0.01, editWeight: 0.3, covariates: true, lexicon: "all" },
+  cozy: { lambda: 0.001, editWeight: 1, covariates: true, lexicon: "all" },
+};
+
+// ------------------------------------------------------------------ header
+
+/** The shared header (bench/header.ts), with the model's file hash and the thresholds as settings. */
+function header() {
+  const modelHash = createHash("sha256").update(readFileSync(MODEL_FILE)).digest("hex").slice(0, 16);
+  printHeader(import.meta.url, {
+    args: argv.join(" "),
+    model: `${MODEL_METHOD} (data/models, sha256 ${modelHash}…)`,
+    compare: compareFile,
+    match: MATCH,
+    tag: THRESHOLD,
+    note: smoke ? "BENCH_SMOKE=1 (figures mean nothing)" : undefined,
+  });
+}
 
 // ------------------------------------------------------------------ A. CEBaB test split
 
@@ -70,40 +109,63 @@ const CEBAB_VIBES: (keyof VibeLabels)[] = ["Loud", "Quiet", "Romantic", "Cozy"];
 const f2 = (n: number | null | undefined) =>
   n === null || n === undefined || Number.isNaN(n) ? "    -" : n.toFixed(2).padStart(5);
 
+/** Per item: its truth, and each analyzer's probability per vibe. */
 interface Item {
   truth: VibeLabels;
-  /** analysis per analyzer/mode name */
-  out: Record<string, VibeAnalysis>;
+  out: Record<string, Partial<Record<string, number>>>;
+}
+const probsOf = (a: VibeAnalysis) => Object.fromEntries(a.vibes.map((r) => [r.vibe, r.confidence]));
+/** The TF-IDF baseline's answer: Loud, Quiet = 1 - Loud, Romantic, Cozy. */
+function tfidfProbs(models: Record<string, TfidfModel>, texts: readonly string[]) {
+  const loud = models.Loud.predict(texts);
+  return { Loud: loud, Quiet: 1 - loud, Romantic: models.Romantic.predict(texts), Cozy: models.Cozy.predict(texts) };
 }
 
+const YES = "yes for all (base rate)";
 function table(title: string, items: Item[], modes: string[]) {
   console.log(`\n### ${title}: ${items.length} items`);
   console.log(
-    `${"vibe".padEnd(9)} ${"analyzer".padEnd(24)} ${"pos".padStart(4)} ${"P".padStart(5)} ${"R".padStart(5)} ` +
-      `${"F1".padStart(5)} ${"AUC".padStart(5)} ${"tagged".padStart(6)}`,
+    `${"vibe".padEnd(9)} ${"analyzer".padEnd(26)} ${"pos".padStart(4)} ${`P@${MATCH}`.padStart(6)} ` +
+      `${`R@${MATCH}`.padStart(6)} ${`F1@${MATCH}`.padStart(7)} ${`F1@${THRESHOLD}`.padStart(7)} ` +
+      `${"AUC".padStart(5)} ${"matched".padStart(7)}`,
   );
-  const macro: Record<string, { f1: number[]; auc: number[] }> = {};
+  const macro: Record<string, { f1: number[]; f1tag: number[]; auc: number[] }> = {};
+  const row = (vibe: string, mode: string, pos: number, p: number | null, r: number | null, f: number | null) =>
+    `${vibe.padEnd(9)} ${mode.padEnd(26)} ${String(pos).padStart(4)} ${f2(p).padStart(6)} ${f2(r).padStart(6)} ` +
+    `${f2(f).padStart(7)}`;
   for (const vibe of CEBAB_VIBES) {
     const labels = items.map((it) => it.truth[vibe]);
     const pos = labels.reduce((a: number, b) => a + b, 0);
+    const base = pos / items.length;
+    const yesF1 = (2 * base) / (1 + base);
+    (macro[YES] ??= { f1: [], f1tag: [], auc: [] }).f1.push(yesF1);
+    macro[YES].f1tag.push(yesF1);
+    macro[YES].auc.push(0.5);
+    console.log(
+      `${row(vibe, YES, pos, base, 1, yesF1)} ${f2(yesF1).padStart(7)} ${f2(0.5)} ${String(items.length).padStart(7)}`,
+    );
     for (const mode of modes) {
-      const probs = items.map((it) => conf(it.out[mode], vibe));
-      const r = prf(probs, labels, THRESHOLD);
+      const probs = items.map((it) => it.out[mode]?.[vibe] ?? 0);
+      const r = prf(probs, labels, MATCH);
+      const tag = prf(probs, labels, THRESHOLD);
       const a = auc(probs, labels);
-      (macro[mode] ??= { f1: [], auc: [] }).f1.push(r.f1 ?? 0);
-      if (a !== null) macro[mode].auc.push(a);
+      const m = (macro[mode] ??= { f1: [], f1tag: [], auc: [] });
+      m.f1.push(r.f1 ?? 0);
+      m.f1tag.push(tag.f1 ?? 0);
+      if (a !== null) m.auc.push(a);
+      const below = (r.f1 ?? 0) < yesF1 ? " below yes-for-all" : "";
       console.log(
-        `${vibe.padEnd(9)} ${mode.padEnd(24)} ${String(pos).padStart(4)} ${f2(r.precision)} ${f2(r.recall)} ` +
-          `${f2(r.f1)} ${f2(a)} ${String(r.tp + r.fp).padStart(6)}`,
+        `${row(vibe, mode, pos, r.precision, r.recall, r.f1)} ${f2(tag.f1).padStart(7)} ${f2(a)} ` +
+          `${String(r.tp + r.fp).padStart(7)}${below}`,
       );
     }
   }
-  for (const mode of modes) {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  for (const mode of [YES, ...modes]) {
     const m = macro[mode];
     console.log(
-      `${"macro".padEnd(9)} ${mode.padEnd(24)} ${"".padStart(4)} ${"".padStart(5)} ${"".padStart(5)} ` +
-        `${f2(m.f1.reduce((a, b) => a + b, 0) / m.f1.length)} ` +
-        `${f2(m.auc.reduce((a, b) => a + b, 0) / m.auc.length)}`,
+      `${"macro".padEnd(9)} ${mode.padEnd(26)} ${"".padStart(4)} ${"".padStart(6)} ${"".padStart(6)} ` +
+        `${f2(mean(m.f1)).padStart(7)} ${f2(mean(m.f1tag)).padStart(7)} ${f2(mean(m.auc))}`,
     );
   }
 }
@@ -121,7 +183,7 @@ function reliabilityTable(title: string, items: Item[], mode: string) {
   );
   for (const vibe of CEBAB_VIBES) {
     const bins = reliability(
-      items.map((it) => conf(it.out[mode], vibe)),
+      items.map((it) => it.out[mode]?.[vibe] ?? 0),
       items.map((it) => it.truth[vibe]),
       edges,
     );
@@ -136,80 +198,98 @@ function reliabilityTable(title: string, items: Item[], mode: string) {
  * its reviews read together. A vibe the blend leaves unknown counts 0, as it does in a match.
  */
 const BLEND = `${BLEND_METHOD} (Restaurant)`;
-function blendAsAnalysis(texts: string[]): VibeAnalysis {
+function blendProbs(texts: string[]) {
   const r = blendVibes({ category: "Restaurant", name: "", texts: texts.map((text) => ({ text, source: "review" })) });
-  return { method: r.method, vibes: Object.entries(r.vibeScores).map(([vibe, confidence]) => ({ vibe, confidence })) };
+  return r.vibeScores;
 }
+
+const byRestaurant = (records: readonly CebabRecord[]) => {
+  const m = new Map<number, CebabRecord[]>();
+  for (const r of records)
+    if (r.is_original)
+      (
+        m.get(r.opentable_metadata.restaurant_id) ??
+        m.set(r.opentable_metadata.restaurant_id, []).get(r.opentable_metadata.restaurant_id)!
+      ).push(r);
+  return [...m.entries()].sort(([a], [b]) => a - b);
+};
 
 function cebabReport() {
   const test = readCebab("test");
-  const seen = new Set(
-    [...readCebab("train_inclusive"), ...readCebab("dev")].map((r) => r.opentable_metadata.restaurant_id),
-  );
+  const trainDev = [...readCebab("train_inclusive"), ...readCebab("dev")];
+  const seen = new Set(trainDev.map((r) => r.opentable_metadata.restaurant_id));
   const originals = test.filter((r) => r.is_original);
-  const restaurants = new Map<number, CebabRecord[]>();
-  for (const r of originals)
-    (
-      restaurants.get(r.opentable_metadata.restaurant_id) ??
-      restaurants.set(r.opentable_metadata.restaurant_id, []).get(r.opentable_metadata.restaurant_id)!
-    ).push(r);
-  const groups = [...restaurants.entries()].sort(([a], [b]) => a - b);
+  const groups = byRestaurant(test);
   const multi = groups.filter(([, g]) => g.length > 1).length;
   console.log(
-    "# A. CEBaB test split (Abraham et al., NeurIPS 2022, CC BY 4.0): " +
+    "\n# A. CEBaB test split (Abraham et al., NeurIPS 2022, CC BY 4.0): " +
       `${originals.length} original reviews of ${groups.length} restaurants (${multi} with 2+ reviews); ` +
       `${groups.filter(([id]) => !seen.has(id)).length} restaurants have no review in train or dev`,
   );
   console.log(
-    `A vibe counts as predicted at confidence >= ${THRESHOLD}; truth: Loud = reviewer's noise rating 3, ` +
-      "Quiet = 1-2, Romantic and Cozy are proxies (bench/cebab.ts, docs/vibe-analysis.md)",
+    `P, R and F1 at the match threshold ${MATCH} (a venue matches the vibe), F1 at the tag threshold ${THRESHOLD}; ` +
+      "truth: Loud = reviewer's noise rating 3, Quiet = 1-2, Romantic and Cozy are proxies (bench/cebab.ts, " +
+      "docs/vibe-analysis.md)",
   );
-  const base = (items: Item[]) =>
-    CEBAB_VIBES.map((v) => `${v} ${(items.reduce((a, it) => a + it.truth[v], 0) / items.length).toFixed(2)}`).join(
-      ", ",
-    );
+  // the baseline, trained on the same records as the model (train_inclusive and dev)
+  const tfidf = Object.fromEntries(
+    (["Loud", "Romantic", "Cozy"] as const).map((label) => [
+      label,
+      trainTfidf(trainDev, label, smoke ? [3e-4] : TFIDF_LAMBDAS, (s) => console.log(s)),
+    ]),
+  );
+  const compare = compareFile ? new VibeModel(JSON.parse(readFileSync(compareFile, "utf8")) as VibeModelData) : null;
+  const COMPARE = compare ? `${compare.data.method} (compared)` : "";
+  const modes = [OLD.name, NEW.name, ...(compare ? [COMPARE] : []), TFIDF_NAME];
 
   const reviewItems: Item[] = originals.map((r) => ({
     truth: labelsOf(ratingsOf(r)),
-    out: { [OLD.name]: OLD.text(r.description), [NEW.name]: NEW.text(r.description) },
+    out: {
+      [OLD.name]: probsOf(OLD.text(r.description)),
+      [NEW.name]: probsOf(NEW.text(r.description)),
+      ...(compare ? { [COMPARE]: probsOf(compare.analyzeText(r.description)) } : {}),
+      [TFIDF_NAME]: tfidfProbs(tfidf, [r.description]),
+    },
   }));
-  console.log(`base rates, reviews: ${base(reviewItems)}`);
-  table("Per review (original reviews)", reviewItems, [OLD.name, NEW.name]);
+  table("Per review (original reviews)", reviewItems, modes);
 
-  const JOINED = `${MODEL_METHOD} (joined)`;
   const restItems: (Item & { id: number })[] = groups.map(([id, g]) => {
     const texts = g.map((r) => r.description);
-    const joined = texts.join("\n\n");
     return {
       id,
       truth: restaurantLabels(g),
       out: {
-        [OLD.name]: OLD.text(joined),
-        [NEW.name]: analyzeVenueTexts(texts),
-        [JOINED]: NEW.text(joined),
-        [BLEND]: blendAsAnalysis(texts),
+        [OLD.name]: probsOf(OLD.text(texts.join("\n\n"))),
+        [NEW.name]: probsOf(analyzeVenueTexts(texts)),
+        ...(compare ? { [COMPARE]: probsOf(compare.analyzeVenueTexts(texts)) } : {}),
+        [TFIDF_NAME]: tfidfProbs(tfidf, texts),
+        [BLEND]: blendProbs(texts),
       },
     };
   });
-  console.log(`\nbase rates, restaurants: ${base(restItems)}`);
+  const venueModes = [OLD.name, NEW.name, BLEND, ...(compare ? [COMPARE] : []), TFIDF_NAME];
   table(
-    "Per restaurant (test reviews grouped by restaurant id; old: joined text; new: analyzeVenueTexts, and joined)",
+    "Per venue (a restaurant's test reviews read together: the model by analyzeVenueTexts, lexicon-v1 and " +
+      "the baseline joined)",
     restItems,
-    [OLD.name, NEW.name, JOINED, BLEND],
+    venueModes,
   );
   const unseen = restItems.filter((it) => !seen.has(it.id));
-  table("Per restaurant, only restaurants with no review in train or dev", unseen, [OLD.name, NEW.name]);
-  const multiItems = restItems.filter((it) => restaurants.get(it.id)!.length > 1);
-  table("Per restaurant, only restaurants with 2+ test reviews", multiItems, [OLD.name, NEW.name, JOINED]);
+  table("Per venue, only restaurants with no review in train or dev", unseen, venueModes);
 
   reliabilityTable("per review", reviewItems, NEW.name);
-  reliabilityTable("per restaurant", restItems, NEW.name);
-  reliabilityTable("per restaurant", restItems, BLEND);
-  reliabilityTable("per review", reviewItems, OLD.name);
+  reliabilityTable("per venue", restItems, NEW.name);
+  reliabilityTable("per venue", restItems, BLEND);
+  reliabilityTable("per venue", restItems, TFIDF_NAME);
+  if (argv.includes("--speed")) speedReport(originals.map((r) => r.description));
+  else
+    console.log("\n(CPU time per review not measured in this run: --speed; docs/vibe-analysis.md has the last figure)");
+  return tfidf;
+}
 
-  // speed: CPU time (user + system) per review, warm, over every test original; the machine is shared,
-  // so the fastest of 9 runs is the figure (what the code costs) and the median is shown beside it
-  const texts = originals.map((r) => r.description);
+// speed: CPU time (user + system) per review, warm, over every test original; the machine is shared,
+// so the fastest of 9 runs is the figure (what the code costs) and the median is shown beside it
+function speedReport(texts: string[]) {
   const speed = (f: (t: string) => unknown, list: string[]) => {
     for (const t of list) f(t);
     const runs: number[] = [];
@@ -238,6 +318,48 @@ function cebabReport() {
     texts.slice(i * 5, i * 5 + 5).join("\n\n"),
   );
   console.log(`${NEW.name}: ${speed(NEW.text, fiveReviews)} per text of five joined reviews`);
+}
+
+// ------------------------------------------------------------------ C. cross-validation over every restaurant
+
+/** Folds of section C: another hash than training's own folds (bench/train-vibe-model.ts foldOf). */
+const outerFold = (restaurant: number) => (Math.imul(restaurant ^ 0x5bd1e995, 2246822519) >>> 0) % 5;
+
+function cvReport() {
+  const all = [...readCebab("train_inclusive"), ...readCebab("dev"), ...readCebab("test")];
+  const venues = byRestaurant(all);
+  console.log(
+    `\n# C. Venue-level 5-fold cross-validation over every CEBaB restaurant: ${venues.length} restaurants, ` +
+      `${venues.reduce((n, [, g]) => n + g.length, 0)} original reviews (train_inclusive, dev and test pooled)`,
+  );
+  console.log(
+    "Each fold's restaurants are scored by models built without any of their reviews or edits: " +
+      `${MODEL_METHOD} with its chosen settings, the same pipeline with vibe-model-v2's settings, and ` +
+      `${TFIDF_NAME} (lambda fixed at what its cross-validation on train and dev chose).`,
+  );
+  const V2 = "v2's settings, v3's pipeline";
+  const items: Item[] = [];
+  const folds = smoke ? 1 : 5;
+  for (let f = 0; f < folds; f++) {
+    const rest = all.filter((r) => outerFold(r.opentable_metadata.restaurant_id) !== f);
+    const models = {
+      [NEW.name]: new VibeModel(buildModel(rest, { settings: CHOSEN })),
+      ...(smoke ? {} : { [V2]: new VibeModel(buildModel(rest, { settings: V2_SETTINGS })) }),
+    };
+    const tfidf = Object.fromEntries(
+      (["Loud", "Romantic", "Cozy"] as const).map((label) => [label, trainTfidf(rest, label, [3e-4])]),
+    );
+    for (const [id, g] of venues) {
+      if (outerFold(id) !== f) continue;
+      const texts = g.map((r) => r.description);
+      const out: Item["out"] = { [TFIDF_NAME]: tfidfProbs(tfidf, texts) };
+      for (const [name, m] of Object.entries(models)) out[name] = probsOf(m.analyzeVenueTexts(texts));
+      items.push({ truth: restaurantLabels(g), out });
+    }
+    console.error(`fold ${f + 1}/${folds} done`);
+  }
+  table("Per venue, out of fold", items, [NEW.name, ...(smoke ? [] : [V2]), TFIDF_NAME]);
+  reliabilityTable("per venue, out of fold", items, NEW.name);
 }
 
 function loadAverage(): string {
@@ -377,7 +499,8 @@ function microOnly(an: Analyzer, rows: Row[]) {
   return `P ${fmt(p).trim()}  R ${fmt(r).trim()}  F1 ${fmt(f1(p, r)).trim()}  (${rows.length} sentences)`;
 }
 
-function sentenceReport() {
+/** `tfidf`: the baseline trained in part A, for the sentiment check. */
+function sentenceReport(tfidf?: Record<string, TfidfModel>) {
   const rows = loadLabels();
   const yelp = loadYelp();
   if (yelp) {
@@ -450,6 +573,19 @@ function sentenceReport() {
       );
       console.log(`${an.name.padEnd(16)} ${line.join("  ")}`);
     }
+    if (tfidf) {
+      const out = yelp.map((y) => tfidfProbs(tfidf, [y.sentence]));
+      const line = (["Loud", "Quiet", "Romantic", "Cozy"] as const).map(
+        (v) =>
+          `${v} ${f2(
+            auc(
+              out.map((p) => p[v]),
+              yelp.map((y) => y.label),
+            ),
+          )}`,
+      );
+      console.log(`${TFIDF_NAME.padEnd(16)} ${line.join("  ")}`);
+    }
   } else console.log(`\n(sentiment check skipped: ${YELP} not found; set YELP_TSV)`);
 
   if (showErrors) {
@@ -470,9 +606,12 @@ function sentenceReport() {
 }
 
 function main() {
-  console.log(`# Text vibe analyzers: ${TEXT_METHOD} (old) and ${MODEL_METHOD} (new), threshold ${THRESHOLD}`);
-  if (!sentencesOnly) cebabReport();
-  sentenceReport();
+  console.log(
+    `# Text vibe analyzers: ${TEXT_METHOD}, ${MODEL_METHOD}, ${BLEND_METHOD}, beside ${TFIDF_NAME} and the base rate`,
+  );
+  header();
+  if (cvOnly) return cvReport();
+  sentenceReport(sentencesOnly ? undefined : cebabReport());
 }
 
 main();

@@ -1,15 +1,26 @@
 /**
- * Trains the text vibe model vibe-model-v2 (src/server/vibes/model.ts) on CEBaB and writes
- * data/models/vibe-model-v2.json. Deterministic: running it twice writes the same bytes.
+ * Trains the text vibe model vibe-model-v3 (src/server/vibes/model.ts) on CEBaB and writes
+ * data/models/vibe-model-v3.json. Deterministic: running it twice writes the same bytes, and
+ * tests/bench/model-reproducible.test.ts rebuilds it from ../shared/data and compares the hash.
  *
- *   npx tsx bench/train-vibe-model.ts            # train, tune on dev, write the model
+ *   npx tsx bench/train-vibe-model.ts            # fit with the settings in CHOSEN, write the model
+ *   npx tsx bench/train-vibe-model.ts --select   # choose the settings again by cross-validation first
  *   npx tsx bench/train-vibe-model.ts --dry-run  # everything but the write
  *   npx tsx bench/train-vibe-model.ts --out /tmp/m.json   # write elsewhere
  *
  * Data (../shared/data/SOURCES.md, CC BY 4.0; labels: bench/cebab.ts and docs/vibe-analysis.md):
- * train = the authors' train_inclusive split (1,755 original reviews and 9,973 crowd edits of them);
- * dev = the authors' dev split, used for choosing the settings and fitting the calibration; the test
- * split is never read here (bench/text-eval.ts reads it for the final figures).
+ * the authors' train_inclusive split (1,755 original reviews, 9,973 crowd edits) and their dev split
+ * (272 originals, 1,401 edits). The test split is never read here (bench/text-eval.ts reads it).
+ *
+ * vibe-model-v3 is vibe-model-v2 with a new noise head. The noise head learns from train and dev
+ * pooled, and every choice about it is made by 5-fold cross-validation over restaurants (a
+ * restaurant's reviews and their edits are all in one fold), scored on the venue-level truth: each
+ * held-out restaurant's original reviews read together, against the mean of its reviewers' ratings
+ * (cebab.ts restaurantLabels), so every figure that chooses is about venues the model has not read.
+ * Romantic and Cozy, and the lexicon temper, are built as v2 built them (v2Head: train only, gamma by
+ * cross-validation over train restaurants, Platt on the dev restaurants), which rebuilds v2's very
+ * weights: the crowd votes' weight rests on Romantic's level (docs/vibe-analysis.md, "Calibration").
+ * Without `proxyDev` (bench/text-eval.ts --cv) every head is built the noise head's way.
  *
  * Steps:
  * 1. Every record is read as the server reads a text (model-reader.ts): segments, unigram and bigram
@@ -19,26 +30,28 @@
  * 2. Vocabulary: features in at least MIN_DF training records and in reviews of at least
  *    MIN_RESTAURANTS restaurants.
  * 3. Per head (noise -> Loud/Quiet, romantic, cozy) an L2 logistic regression on the words, phrases and
- *    lexicon evidence, with the reviewer's own overall, food and service ratings and the review's star
- *    label as covariates during training only: they soak up "the reviewer liked it" so that words are
- *    credited for the vibe rather than for satisfaction; when scoring, their average effect goes into
- *    the bias. Lexicon features are penalised LEX_PENALTY times less than words (prior knowledge).
- *    Originals weigh 1 and edits EDIT_WEIGHTS[k]; lambda in LAMBDAS: the pair with the best dev AUC is
- *    kept (for noise: the mean of the AUC on dev originals against their reviewers' ratings and on dev
- *    noise edits against what the edited text says), less how far the head's score tells praise from
- *    complaint in the UCI Yelp sentences (|AUC - 0.5|; sentiment labels only): praise is not a vibe.
- * 4. gamma (aggregation over segments, model.ts) by 5-fold cross-validation over training restaurants:
- *    the out-of-fold scores of each restaurant's reviews aggregated with each gamma in GAMMAS, the one
- *    with the lowest restaurant-level log loss kept.
- * 5. Calibration: Platt scaling of the aggregated score on dev restaurants.
- * 6. Lexicon temper for vibes without labels (and the explicit part of Romantic and Cozy): on training
- *    restaurants, what one unit of lexicon-v1 evidence for Loud is worth in logits, and its gamma.
+ *    lexicon evidence (of every vibe, or of the head's own vibes only), optionally with the reviewer's
+ *    own overall, food and service ratings and the review's star label as covariates during training
+ *    only (when scoring, their average effect goes into the bias). Lexicon features are penalised
+ *    LEX_PENALTY times less than words. Originals weigh 1 and edits editWeight.
+ *    Settings (CHOSEN; `--select` searches GRID again): the cross-validated venue AUC, less how far the
+ *    head's score tells praise from complaint in the UCI Yelp sentences (|AUC - 0.5|, sentiment labels
+ *    only): praise is not a vibe, and a head that reads it as one quotes "amazing" as evidence.
+ * 4. gamma (aggregation over segments, model.ts) and the calibration (Platt) from the same
+ *    cross-validation: the out-of-fold scores of each restaurant's reviews aggregated with each gamma
+ *    in GAMMAS, the gamma with the lowest restaurant-level log loss kept, and Platt fitted on those
+ *    out-of-fold restaurant scores (1,000+ restaurants rather than the 247 of dev alone, where v2's
+ *    noise head ranked worst and its calibration shrank every Loud score toward the base rate).
+ * 5. Lexicon temper for vibes without labels (and the explicit part of Romantic and Cozy): on the
+ *    training restaurants, what one unit of lexicon-v1 evidence for Loud is worth in logits, and its gamma.
  */
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname } from "node:path";
 import { ALL_VIBES } from "../src/shared/vocabulary";
 import { MODEL_FILE, MODEL_METHOD, VibeModel, type ModelHead, type VibeModelData } from "../src/server/vibes/model";
+import { printHeader } from "./header";
 import { SEGMENT_WORDS, normalizeText, wordForm } from "../src/server/vibes/model-features";
 import { readText, VIBE_INDEX, type ReadText } from "../src/server/vibes/model-reader";
 import { auc, csrFromRows, fitPlatt, logLoss, sigmoid, trainLogistic, type Csr } from "../src/server/vibes/model-train";
@@ -60,8 +73,6 @@ export const SETTINGS = {
   /** A feature must also be used in reviews of at least this many restaurants (no memorising places). */
   MIN_RESTAURANTS: 5,
   NAME_WORD_MIN_RESTAURANTS: 8,
-  LAMBDAS: [0.001, 0.003, 0.01, 0.03, 0.1],
-  EDIT_WEIGHTS: [0.3, 1],
   LEX_PENALTY: 0.1,
   GAMMAS: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1],
   FOLDS: 5,
@@ -70,13 +81,55 @@ export const SETTINGS = {
   LEXICON_NEGATION: 0.5,
 } as const;
 
+/** One head's settings: L2 strength, weight of an edit, training-only covariates, which lexicon vibes it reads. */
+export interface HeadSettings {
+  lambda: number;
+  editWeight: number;
+  covariates: boolean;
+  /** "all": lexicon-v1's evidence for every vibe; "own": only for the head's own vibes (Loud and Quiet for noise). */
+  lexicon: "all" | "own";
+}
+
+/** The settings `--select` searches, per head. */
+export const GRID: Record<string, HeadSettings[]> = {
+  noise: grid([0.001, 0.003, 0.01, 0.03, 0.1], [1], [true, false], ["all", "own"]),
+  romantic: grid([0.003, 0.01, 0.03], [0.3, 1], [true], ["all"]),
+  cozy: grid([0.001, 0.003, 0.01], [0.3, 1], [true], ["all"]),
+};
+
+/**
+ * What `--select` chose (bench/results/vibe-model-selection.txt has its table); the default run fits
+ * with these, so the model rebuilds in well under a minute.
+ */
+export const CHOSEN: Record<string, HeadSettings> = {
+  noise: { lambda: 0.003, editWeight: 1, covariates: true, lexicon: "all" },
+  romantic: { lambda: 0.01, editWeight: 0.3, covariates: true, lexicon: "all" },
+  cozy: { lambda: 0.001, editWeight: 1, covariates: true, lexicon: "all" },
+};
+
+function grid(lambdas: number[], edits: number[], covs: boolean[], lexs: HeadSettings["lexicon"][]): HeadSettings[] {
+  const out: HeadSettings[] = [];
+  for (const lexicon of lexs)
+    for (const covariates of covs)
+      for (const editWeight of edits)
+        for (const lambda of lambdas) out.push({ lambda, editWeight, covariates, lexicon });
+  return out;
+}
+
 /**
  * The heads. Romantic and Cozy learn from proxies (bench/cebab.ts), which say little about what an
  * explicit "romantic" or "cozy" is worth, so their own lexicon evidence is left out of the head and
  * added after calibration as explicit evidence (model.ts step 4), worth what explicit noise cues proved
  * to be worth on real labels.
  */
-const HEADS: { name: string; label: keyof VibeLabels; vibe: string; complement?: string; explicit?: boolean }[] = [
+export interface HeadSpec {
+  name: string;
+  label: keyof VibeLabels;
+  vibe: string;
+  complement?: string;
+  explicit?: boolean;
+}
+export const HEADS: HeadSpec[] = [
   { name: "noise", label: "Loud", vibe: "Loud", complement: "Quiet" },
   { name: "romantic", label: "Romantic", vibe: "Romantic", explicit: true },
   { name: "cozy", label: "Cozy", vibe: "Cozy", explicit: true },
@@ -100,7 +153,7 @@ const LEXICON_PRIORS: Record<string, number> = {
   Upbeat: 0.2,
 };
 
-interface Doc {
+export interface Doc {
   rec: CebabRecord;
   read: ReadText;
   feats: string[];
@@ -111,7 +164,6 @@ interface Doc {
   restaurant: number;
 }
 
-const log = (...a: unknown[]) => console.log(...a);
 const round = (x: number, d = 4) => {
   const r = Math.round(x * 10 ** d) / 10 ** d;
   return Object.is(r, -0) ? 0 : r;
@@ -129,28 +181,35 @@ function covariates(r: CebabRecord): string[] {
 
 const words = (s: string) => (normalizeText(s).match(/[\p{L}\p{N}']+/gu) ?? []).map(wordForm);
 
-function toDocs(records: CebabRecord[], rareNameWords: (r: CebabRecord) => Set<string>): Doc[] {
+/** Reads records as the server reads texts, with each restaurant's rare name words dropped. */
+export function toDocs(records: CebabRecord[]): Doc[] {
+  const restaurantsOf = new Map<string, Set<number>>();
+  for (const r of records)
+    for (const w of new Set(words(r.description)))
+      (restaurantsOf.get(w) ?? restaurantsOf.set(w, new Set()).get(w)!).add(r.opentable_metadata.restaurant_id);
+  const rareNameWords = (r: CebabRecord) =>
+    new Set(
+      words(r.opentable_metadata.restaurant_name).filter(
+        (w) => (restaurantsOf.get(w)?.size ?? 0) < SETTINGS.NAME_WORD_MIN_RESTAURANTS,
+      ),
+    );
   return records.map((rec) => {
     const read = readText(rec.description);
     const names = rareNameWords(rec);
-    const feats = new Set<string>();
     const lex = new Float64Array(ALL_VIBES.length);
     const lexNeg = new Uint8Array(ALL_VIBES.length);
+    // name words are dropped from the segments the model scores too (the cross-validation reads them)
+    if (names.size)
+      for (const s of read.segments)
+        s.hits = s.hits.filter((h) => !s.segment.tokens.slice(h.from, h.to + 1).some((t) => names.has(t.form)));
+    const feats = new Set<string>();
     for (const s of read.segments) {
-      for (const h of s.hits) {
-        let named = false;
-        for (let i = h.from; i <= h.to && !named; i++) named = names.has(s.segment.tokens[i].form);
-        if (!named) feats.add(h.feature);
-      }
+      for (const h of s.hits) feats.add(h.feature);
       for (let v = 0; v < lex.length; v++) {
         lex[v] += s.lex[v];
         lexNeg[v] |= s.lexNeg[v];
       }
     }
-    // name words are dropped from the segments the model scores too (dev calibration reads them)
-    if (names.size)
-      for (const s of read.segments)
-        s.hits = s.hits.filter((h) => !s.segment.tokens.slice(h.from, h.to + 1).some((t) => names.has(t.form)));
     return {
       rec,
       read,
@@ -173,7 +232,18 @@ interface Design {
   covStart: number;
 }
 
+const designs = new WeakMap<Doc[], Design>();
+
+/** The vocabulary and columns of a training set (memoised per array: every head and setting share it). */
 function design(train: Doc[]): Design {
+  const known = designs.get(train);
+  if (known) return known;
+  const D = makeDesign(train);
+  designs.set(train, D);
+  return D;
+}
+
+function makeDesign(train: Doc[]): Design {
   const df = new Map<string, number>();
   const places = new Map<string, Set<number>>();
   for (const d of train)
@@ -198,7 +268,13 @@ function design(train: Doc[]): Design {
   };
 }
 
-function matrix(docs: Doc[], D: Design, excluded: ReadonlySet<string> = new Set()): Csr {
+/** The lexicon vibes a head reads: all but its own when explicit, or only its own vibes. */
+function lexiconVibes(h: HeadSpec, s: HeadSettings): Set<string> {
+  if (s.lexicon === "own") return new Set([h.vibe, h.complement].filter((v): v is string => !!v));
+  return new Set(ALL_VIBES.filter((v) => !(h.explicit && v === h.vibe)));
+}
+
+function matrix(docs: Doc[], D: Design, lexVibes: ReadonlySet<string>, withCovariates: boolean): Csr {
   const L = ALL_VIBES.length;
   return csrFromRows(
     docs.map((d) => {
@@ -208,14 +284,15 @@ function matrix(docs: Doc[], D: Design, excluded: ReadonlySet<string> = new Set(
         if (i !== undefined) row.push([i, 1]);
       }
       for (let v = 0; v < L; v++) {
-        if (excluded.has(ALL_VIBES[v])) continue;
+        if (!lexVibes.has(ALL_VIBES[v])) continue;
         if (d.lex[v]) row.push([D.lexStart + v, d.lex[v]]);
         if (d.lexNeg[v]) row.push([D.lexStart + L + v, 1]);
       }
-      for (const c of d.cov) {
-        const i = D.covIndex.get(c);
-        if (i !== undefined) row.push([D.covStart + i, 1]);
-      }
+      if (withCovariates)
+        for (const c of d.cov) {
+          const i = D.covIndex.get(c);
+          if (i !== undefined) row.push([D.covStart + i, 1]);
+        }
       return row;
     }),
     D.cols,
@@ -235,15 +312,18 @@ interface Fitted {
   lexNeg: Record<string, number>;
 }
 
-/** Fits one head and folds the covariates' mean effect over training originals into the bias. */
-function fitHead(train: Doc[], X: Csr, D: Design, label: keyof VibeLabels, lambda: number, editWeight: number): Fitted {
-  const y = Float64Array.from(train, (d) => d.y[label]);
-  const sw = Float64Array.from(train, (d) => (d.rec.is_original ? 1 : editWeight));
-  const fit = trainLogistic(X, y, { lambda, sampleWeight: sw, penalty: penalties(D) });
-  const originals = train.filter((d) => d.rec.is_original);
+/** Fits one head on `train` and folds the covariates' mean effect over its originals into the bias. */
+function fitHead(train: Doc[], h: HeadSpec, s: HeadSettings, D: Design = design(train)): Fitted {
+  const X = matrix(train, D, lexiconVibes(h, s), s.covariates);
+  const y = Float64Array.from(train, (d) => d.y[h.label]);
+  const sw = Float64Array.from(train, (d) => (d.rec.is_original ? 1 : s.editWeight));
+  const fit = trainLogistic(X, y, { lambda: s.lambda, sampleWeight: sw, penalty: penalties(D) });
   let covMean = 0;
-  for (const d of originals) for (const c of d.cov) covMean += fit.weights[D.covStart + D.covIndex.get(c)!];
-  covMean /= originals.length;
+  if (s.covariates) {
+    const originals = train.filter((d) => d.rec.is_original);
+    for (const d of originals) for (const c of d.cov) covMean += fit.weights[D.covStart + D.covIndex.get(c)!];
+    covMean /= originals.length;
+  }
   const weights: Record<string, number> = {};
   D.vocab.forEach((f, i) => {
     const w = round(fit.weights[i]);
@@ -260,9 +340,7 @@ function fitHead(train: Doc[], X: Csr, D: Design, label: keyof VibeLabels, lambd
   return { bias: round(fit.bias + covMean), weights, lex, lexNeg };
 }
 
-const excludedOf = (h: (typeof HEADS)[number]) => new Set(h.explicit ? [h.vibe] : []);
-
-const headOf = (h: (typeof HEADS)[number], f: Fitted, rest: Partial<ModelHead> = {}): ModelHead => ({
+const headOf = (h: HeadSpec, f: Fitted, rest: Partial<ModelHead> = {}): ModelHead => ({
   name: h.name,
   vibe: h.vibe,
   ...(h.complement ? { complement: h.complement } : {}),
@@ -296,7 +374,7 @@ function aggregated(groups: { sum: number; n: number }[][], gamma: number): numb
   return groups.map((g) => {
     const n = g.reduce((s, r) => s + r.n, 0);
     const sum = g.reduce((s, r) => s + r.sum, 0);
-    return n ? sum * n ** (gamma - 1) : 0;
+    return n ? sum * Math.max(1, n) ** (gamma - 1) : 0;
   });
 }
 
@@ -319,190 +397,233 @@ function bestGamma(
   return { ...best, table: table.join(" ") };
 }
 
-export function main(argv = process.argv.slice(2)) {
-  const t0 = performance.now();
-  const trainRecords = readCebab("train_inclusive");
-  const devRecords = readCebab("dev");
+/** The fold of a restaurant: every review of a restaurant and every edit of them in one fold. */
+export const foldOf = (restaurant: number, folds: number = SETTINGS.FOLDS) =>
+  (Math.imul(restaurant, 2654435761) >>> 0) % folds;
 
-  // 1. rare name words
-  const restaurantsOf = new Map<string, Set<number>>();
-  for (const r of [...trainRecords, ...devRecords])
-    for (const w of new Set(words(r.description)))
-      (restaurantsOf.get(w) ?? restaurantsOf.set(w, new Set()).get(w)!).add(r.opentable_metadata.restaurant_id);
-  const rareNameWords = (r: CebabRecord) =>
-    new Set(
-      words(r.opentable_metadata.restaurant_name).filter(
-        (w) => (restaurantsOf.get(w)?.size ?? 0) < SETTINGS.NAME_WORD_MIN_RESTAURANTS,
-      ),
-    );
-  const train = toDocs(trainRecords, rareNameWords);
-  const dev = toDocs(devRecords, rareNameWords);
-  const devOriginals = dev.filter((d) => d.rec.is_original);
-  const trainOriginals = train.filter((d) => d.rec.is_original);
-  log(
-    `read ${train.length} training records (${trainOriginals.length} originals), ` +
-      `${dev.length} dev (${devOriginals.length} originals) ` +
-      `in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
-
-  // extra dev set for the praise check: UCI Yelp sentences (Kotzias et al., KDD 2015, CC BY 4.0), sentiment labels only
-  const yelp = existsSync(YELP_TSV)
-    ? readFileSync(YELP_TSV, "utf8")
-        .split(/\r?\n/)
-        .slice(1)
-        .filter(Boolean)
-        .map((l) => l.split("\t"))
-        .map(([sentence, label]) => ({ doc: { read: readText(sentence) } as Doc, label: Number(label) }))
-    : null;
-  log(yelp ? `praise check: ${yelp.length} UCI Yelp sentences` : `praise check skipped: ${YELP_TSV} not found`);
-
-  // 2. vocabulary
-  const D = design(train);
-  const trainRestaurants = new Set(train.map((d) => d.restaurant));
-  log(
-    `vocabulary: ${D.vocab.length} features in >= ${SETTINGS.MIN_DF} records; ` +
-      `${D.covIndex.size} training-only covariates`,
-  );
-
-  // 3. heads, settings chosen on dev
-  const chosen: { head: (typeof HEADS)[number]; lambda: number; editWeight: number; fitted: Fitted; devAuc: number }[] =
-    [];
-  for (const head of HEADS) {
-    const X = matrix(train, D, excludedOf(head));
-    let best: (typeof chosen)[number] | null = null;
-    const lines: string[] = [];
-    for (const editWeight of SETTINGS.EDIT_WEIGHTS) {
-      for (const lambda of SETTINGS.LAMBDAS) {
-        const fitted = fitHead(train, X, D, head.label, lambda, editWeight);
-        const model = new VibeModel(emptyModel([headOf(head, fitted)]));
-        const score = (d: Doc) => model.aggregate(d.read.segments)[0];
-        const aOrig = auc(
-          devOriginals.map(score),
-          devOriginals.map((d) => d.y[head.label]),
-        )!;
-        const unseenDev = devOriginals.filter((d) => !trainRestaurants.has(d.restaurant));
-        const aUnseen = auc(
-          unseenDev.map(score),
-          unseenDev.map((d) => d.y[head.label]),
-        )!;
-        let extra = "";
-        // praise is not a vibe: how well the head's score tells praise from complaint in the UCI Yelp
-        // sentences (0.5 = not at all) is subtracted from its dev AUC beyond 0.5
-        let leak = 0.5;
-        if (yelp) {
-          leak = auc(
-            yelp.map((y) => score(y.doc)),
-            yelp.map((y) => y.label),
-          )!;
-          extra += ` praise AUC ${leak.toFixed(3)}`;
-        }
-        let crit = aOrig - Math.abs(leak - 0.5);
-        if (head.name === "noise") {
-          const edits = dev.filter(
-            (d) =>
-              !d.rec.is_original &&
-              d.rec.edit_type === "noise" &&
-              /^(Positive|Negative)$/.test(d.rec.noise_aspect_majority),
-          );
-          const aText = auc(
-            edits.map(score),
-            edits.map((d) => (d.rec.noise_aspect_majority === "Negative" ? 1 : 0)),
-          )!;
-          crit = (aOrig + aText) / 2 - Math.abs(leak - 0.5);
-          extra += ` noise edits ${aText.toFixed(3)} (${edits.length})`;
-        }
-        lines.push(
-          `  ${head.name} edit ${editWeight} lambda ${lambda}: ` +
-            `dev originals AUC ${aOrig.toFixed(3)} (restaurants unseen in train: ${aUnseen.toFixed(3)})${extra}`,
-        );
-        if (!best || crit > best.devAuc + 1e-9) best = { head, lambda, editWeight, fitted, devAuc: crit };
-      }
-    }
-    log(lines.join("\n"));
-    log(`  -> ${head.name}: edit weight ${best!.editWeight}, lambda ${best!.lambda}`);
-    chosen.push(best!);
-  }
-
-  // center: mean segment score of a training original
-  const centers = chosen.map((c) => {
-    const model = new VibeModel(emptyModel([headOf(c.head, c.fitted)]));
-    let sum = 0;
-    let n = 0;
-    for (const d of trainOriginals)
+/** Mean segment score of the training originals under a fitted head (its zero point). */
+function centerOf(h: HeadSpec, f: Fitted, docs: Doc[]): number {
+  const model = new VibeModel(emptyModel([headOf(h, f)]));
+  let sum = 0;
+  let n = 0;
+  for (const d of docs)
+    if (d.rec.is_original)
       for (const s of d.read.segments) {
         sum += model.segmentDeltas(s)[0];
         n++;
       }
-    return round(sum / n);
-  });
+  return round(sum / n);
+}
 
-  // 4. gamma by cross-validation over training restaurants
-  const foldOf = (restaurant: number) => (Math.imul(restaurant, 2654435761) >>> 0) % SETTINGS.FOLDS;
-  const gammas: number[] = [];
-  const restaurants = groupBy(trainOriginals, (d) => d.restaurant);
-  const restaurantTruth = restaurants.map((g) => restaurantLabels(g.map((d) => d.rec)));
-  chosen.forEach((c, k) => {
-    const perReview = new Map<Doc, { sum: number; n: number }>();
-    for (let f = 0; f < SETTINGS.FOLDS; f++) {
-      const inFold = train.filter((d) => foldOf(d.restaurant) !== f);
-      const Xf = matrix(inFold, D, excludedOf(c.head));
-      const fitted = fitHead(inFold, Xf, D, c.head.label, c.lambda, c.editWeight);
-      const model = new VibeModel(emptyModel([headOf(c.head, fitted, { center: centers[k] })]));
-      for (const d of trainOriginals.filter((x) => foldOf(x.restaurant) === f)) {
+interface OutOfFold {
+  /** Per restaurant (ordered by id), per original review: its segments' summed deltas and their count. */
+  groups: { sum: number; n: number }[][];
+  truth: VibeLabels[];
+}
+
+/** Out-of-fold segment scores of every original review, per restaurant, for one head and setting. */
+const foldSets = new WeakMap<Doc[], Doc[][]>();
+/** The training part of each fold (memoised per array, so its design is computed once). */
+function trainingFolds(docs: Doc[]): Doc[][] {
+  let sets = foldSets.get(docs);
+  if (!sets) {
+    sets = Array.from({ length: SETTINGS.FOLDS }, (_, f) => docs.filter((d) => foldOf(d.restaurant) !== f));
+    foldSets.set(docs, sets);
+  }
+  return sets;
+}
+
+/**
+ * `fixed`: the vocabulary and center of the head fitted on all of `docs` for every fold (how
+ * vibe-model-v2 fitted gamma); by default each fold has its own, as a venue the model has not read.
+ */
+function outOfFold(docs: Doc[], h: HeadSpec, s: HeadSettings, fixed?: { D: Design; center: number }): OutOfFold {
+  const perReview = new Map<Doc, { sum: number; n: number }>();
+  for (let f = 0; f < SETTINGS.FOLDS; f++) {
+    const inFold = trainingFolds(docs)[f];
+    const fitted = fixed ? fitHead(inFold, h, s, fixed.D) : fitHead(inFold, h, s);
+    const center = fixed ? fixed.center : centerOf(h, fitted, inFold);
+    const model = new VibeModel(emptyModel([headOf(h, fitted, { center })]));
+    for (const d of docs)
+      if (d.rec.is_original && foldOf(d.restaurant) === f) {
         let sum = 0;
-        for (const s of d.read.segments) sum += model.segmentDeltas(s)[0];
+        for (const seg of d.read.segments) sum += model.segmentDeltas(seg)[0];
         perReview.set(d, { sum, n: d.read.segments.length });
       }
-    }
-    const groups = restaurants.map((g) => g.map((d) => perReview.get(d)!));
-    const best = bestGamma(
-      groups,
-      restaurantTruth.map((t) => t[c.head.label]),
-    );
-    log(`  gamma ${c.head.name}: ${best.table} -> ${best.gamma}`);
-    gammas.push(best.gamma);
-  });
+  }
+  const restaurants = groupBy(
+    docs.filter((d) => d.rec.is_original),
+    (d) => d.restaurant,
+  );
+  return {
+    groups: restaurants.map((g) => g.map((d) => perReview.get(d)!)),
+    truth: restaurants.map((g) => restaurantLabels(g.map((d) => d.rec))),
+  };
+}
 
-  // 5. Platt on dev restaurants
-  const devRestaurants = groupBy(devOriginals, (d) => d.restaurant);
-  const devTruth = devRestaurants.map((g) => restaurantLabels(g.map((d) => d.rec)));
-  const heads: ModelHead[] = chosen.map((c, k) => {
-    const provisional = headOf(c.head, c.fitted, { center: centers[k], gamma: gammas[k] });
-    const model = new VibeModel(emptyModel([provisional]));
-    const S = devRestaurants.map((g) => model.aggregate(g.flatMap((d) => d.read.segments))[0]);
-    const labels = devTruth.map((t) => t[c.head.label]);
+const describeSettings = (s: HeadSettings) =>
+  `lambda ${s.lambda}, edits ${s.editWeight}, covariates ${s.covariates ? "yes" : "no"}, lexicon ${s.lexicon}`;
+
+function readYelp(): { read: ReadText; label: number }[] | null {
+  if (!existsSync(YELP_TSV)) return null;
+  return readFileSync(YELP_TSV, "utf8")
+    .split(/\r?\n/)
+    .slice(1)
+    .filter(Boolean)
+    .map((l) => l.split("\t"))
+    .map(([sentence, label]) => ({ read: readText(sentence), label: Number(label) }));
+}
+
+/**
+ * Chooses a head's settings among `grid` by cross-validation over restaurants: the out-of-fold venue
+ * AUC (aggregated with gamma 0.5; the ranking hardly depends on it), less the praise check.
+ */
+function select(
+  docs: Doc[],
+  h: HeadSpec,
+  options: HeadSettings[],
+  yelp: { read: ReadText; label: number }[] | null,
+  log: (s: string) => void,
+): HeadSettings {
+  let best: { s: HeadSettings; crit: number } | null = null;
+  for (const s of options) {
+    const oof = outOfFold(docs, h, s);
+    const venueAuc = auc(
+      aggregated(oof.groups, 0.5),
+      oof.truth.map((t) => t[h.label]),
+    )!;
+    let praise = 0.5;
+    if (yelp) {
+      const f = fitHead(docs, h, s);
+      const model = new VibeModel(emptyModel([headOf(h, f)]));
+      praise = auc(
+        yelp.map((y) => model.aggregate(y.read.segments)[0]),
+        yelp.map((y) => y.label),
+      )!;
+    }
+    const crit = venueAuc - Math.abs(praise - 0.5);
+    log(
+      `  ${h.name} ${describeSettings(s)}: venue AUC (CV) ${venueAuc.toFixed(3)}, praise AUC ${praise.toFixed(3)}` +
+        ` -> ${crit.toFixed(3)}`,
+    );
+    if (!best || crit > best.crit + 1e-9) best = { s, crit };
+  }
+  log(`  -> ${h.name}: ${describeSettings(best!.s)}`);
+  return best!.s;
+}
+
+/**
+ * A head built as vibe-model-v2 built Romantic and Cozy: fitted on `train`, gamma by cross-validation
+ * over its restaurants with the full fit's vocabulary and center, Platt on the `dev` restaurants.
+ */
+function v2Head(train: Doc[], dev: Doc[], h: HeadSpec, s: HeadSettings, log: (s: string) => void): ModelHead {
+  const D = design(train);
+  const fitted = fitHead(train, h, s, D);
+  const center = centerOf(h, fitted, train);
+  const oof = outOfFold(train, h, s, { D, center });
+  const g = bestGamma(
+    oof.groups,
+    oof.truth.map((t) => t[h.label]),
+  );
+  const devRestaurants = groupBy(
+    dev.filter((d) => d.rec.is_original),
+    (d) => d.restaurant,
+  );
+  const model = new VibeModel(emptyModel([headOf(h, fitted, { center, gamma: g.gamma })]));
+  const S = devRestaurants.map((r) => model.aggregate(r.flatMap((d) => d.read.segments))[0]);
+  const labels = devRestaurants.map((r) => restaurantLabels(r.map((d) => d.rec))[h.label]);
+  const pl = fitPlatt(S, labels);
+  const platt = { a: round(pl.a), b: round(pl.b) };
+  log(`  ${h.name} (as vibe-model-v2): ${describeSettings(s)}; ${Object.keys(fitted.weights).length} weights`);
+  log(`    gamma ${g.table} -> ${g.gamma}`);
+  log(
+    `    platt a ${platt.a} b ${platt.b} on ${devRestaurants.length} dev restaurants ` +
+      `(at S = 0: ${sigmoid(platt.b).toFixed(3)})`,
+  );
+  return headOf(h, fitted, { center, gamma: g.gamma, platt });
+}
+
+export interface BuildOptions {
+  /** Choose the settings by cross-validation (GRID) instead of using CHOSEN. */
+  select?: boolean;
+  log?: (s: string) => void;
+  /** Settings per head (default CHOSEN); ignored with select. */
+  settings?: Record<string, HeadSettings>;
+  /**
+   * The dev split's records (also in `records`): then Romantic and Cozy are built as vibe-model-v2 built
+   * them (trained on the other records, gamma by cross-validation over those, Platt on the dev
+   * restaurants, the lexicon temper on the training restaurants), which gives v2's very heads.
+   */
+  proxyDev?: ReadonlySet<CebabRecord>;
+}
+
+/** Builds the model from CEBaB records (train_inclusive and dev in the shipped model). Deterministic. */
+export function buildModel(records: CebabRecord[], opts: BuildOptions = {}): VibeModelData {
+  const log = opts.log ?? (() => {});
+  const t0 = performance.now();
+  const docs = toDocs(records);
+  const originals = docs.filter((d) => d.rec.is_original);
+  const restaurants = groupBy(originals, (d) => d.restaurant);
+  log(
+    `read ${docs.length} records (${originals.length} originals of ${restaurants.length} restaurants) ` +
+      `in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const yelp = opts.select ? readYelp() : null;
+  if (opts.select)
+    log(yelp ? `praise check: ${yelp.length} UCI Yelp sentences` : `praise check skipped: ${YELP_TSV} not found`);
+
+  const v2Way = (h: HeadSpec) => !!opts.proxyDev && h.name !== "noise";
+  const chosen = HEADS.map((h) =>
+    opts.select && !v2Way(h) ? select(docs, h, GRID[h.name], yelp, log) : (opts.settings ?? CHOSEN)[h.name],
+  );
+  const trainDocs = opts.proxyDev ? docs.filter((d) => !opts.proxyDev!.has(d.rec)) : docs;
+  const devDocs = opts.proxyDev ? docs.filter((d) => opts.proxyDev!.has(d.rec)) : [];
+
+  const heads: ModelHead[] = HEADS.map((h, k) => {
+    const s = chosen[k];
+    if (v2Way(h)) return v2Head(trainDocs, devDocs, h, s, log);
+    const fitted = fitHead(docs, h, s);
+    const center = centerOf(h, fitted, docs);
+    const oof = outOfFold(docs, h, s);
+    const labels = oof.truth.map((t) => t[h.label]);
+    const g = bestGamma(oof.groups, labels);
+    const S = aggregated(oof.groups, g.gamma);
     const pl = fitPlatt(S, labels);
     const platt = { a: round(pl.a), b: round(pl.b) };
     log(
-      `  platt ${c.head.name}: a ${platt.a} b ${platt.b} (base rate on dev restaurants ` +
+      `  ${h.name}: ${describeSettings(s)}; ${Object.keys(fitted.weights).length} weights; ` +
+        `venue AUC (CV) ${auc(S, labels)!.toFixed(3)}`,
+    );
+    log(`    gamma ${g.table} -> ${g.gamma}`);
+    log(
+      `    platt a ${platt.a} b ${platt.b} (base rate of the restaurants ` +
         `${(labels.reduce((a: number, b) => a + b, 0) / labels.length).toFixed(3)}, at S = 0: ` +
         `${sigmoid(platt.b).toFixed(3)})`,
     );
-    return { ...provisional, platt };
+    return headOf(h, fitted, { center, gamma: g.gamma, platt });
   });
 
-  // 6. lexicon temper: what lexicon evidence for Loud and Quiet is worth on training restaurants,
-  // aggregated over the segments that speak of the vibe (model.ts step 5)
+  // lexicon temper: what lexicon evidence is worth on the (training) restaurants, aggregated over the
+  // segments that speak of the vibe (model.ts step 5)
+  const temperRestaurants = opts.proxyDev
+    ? groupBy(
+        trainDocs.filter((d) => d.rec.is_original),
+        (d) => d.restaurant,
+      )
+    : restaurants;
+  const truth = temperRestaurants.map((g) => restaurantLabels(g.map((d) => d.rec)));
   const temper = (["Loud", "Quiet", "Romantic", "Cozy"] as const).map((vibe) => {
     const v = VIBE_INDEX.get(vibe)!;
-    const perRestaurant = restaurants.map((g) => {
+    const perRestaurant = temperRestaurants.map((g) => {
       const s = g
         .flatMap((d) => d.read.segments.map((seg) => seg.lex[v] - SETTINGS.LEXICON_NEGATION * seg.lexNeg[v]))
         .filter((x) => x !== 0);
       return { sum: s.reduce((a, b) => a + b, 0), n: s.length };
     });
-    const labels = restaurantTruth.map((t) => t[vibe]);
-    const g = bestGamma(
-      perRestaurant.map((r) => [r]),
-      labels,
-    );
-    const pl = fitPlatt(
-      aggregated(
-        perRestaurant.map((r) => [r]),
-        g.gamma,
-      ),
-      labels,
-    );
+    const labels = truth.map((t) => t[vibe]);
+    const groups = perRestaurant.map((r) => [r]);
+    const g = bestGamma(groups, labels);
+    const pl = fitPlatt(aggregated(groups, g.gamma), labels);
     log(
       `  lexicon ${vibe}: ${perRestaurant.filter((r) => r.n).length} restaurants speak of it; ` +
         `gamma ${g.gamma}, slope ${pl.a.toFixed(3)} logits per unit of evidence, intercept ${pl.b.toFixed(3)}`,
@@ -520,48 +641,58 @@ export function main(argv = process.argv.slice(2)) {
     priors: LEXICON_PRIORS,
   };
   log(`  lexicon temper: slope ${lexicon.slope}, gamma ${lexicon.gamma}`);
-
-  const data: VibeModelData = {
+  return {
     ...emptyModel(heads),
     lexicon,
     training: {
       script: "bench/train-vibe-model.ts",
-      data:
-        "CEBaB v1.1 (CEBaBing/CEBaB 40e6851): train_inclusive for training, dev for settings and calibration; " +
-        "test unseen",
-      trainRecords: train.length,
-      trainOriginals: trainOriginals.length,
-      devOriginals: devOriginals.length,
-      vocabulary: D.vocab.length,
-      settings: Object.fromEntries(
-        chosen.map((c) => [c.head.name, { lambda: c.lambda, editWeight: c.editWeight, criterion: round(c.devAuc, 3) }]),
-      ),
+      data: opts.proxyDev
+        ? "CEBaB v1.1 (CEBaBing/CEBaB 40e6851): noise on train_inclusive and dev pooled, its settings, gamma and " +
+          `calibration by ${SETTINGS.FOLDS}-fold cross-validation over restaurants; romantic, cozy and the ` +
+          "lexicon temper as vibe-model-v2 (train_inclusive, calibrated on dev); test unseen"
+        : `CEBaB records given; settings, gamma and calibration by ${SETTINGS.FOLDS}-fold cross-validation`,
+      records: docs.length,
+      originals: originals.length,
+      restaurants: restaurants.length,
+      settings: Object.fromEntries(HEADS.map((h, k) => [h.name, chosen[k]])),
       lexiconPenalty: SETTINGS.LEX_PENALTY,
       minDf: SETTINGS.MIN_DF,
       minRestaurants: SETTINGS.MIN_RESTAURANTS,
-      praiseCheck: yelp ? "UCI Yelp sentences (Kotzias et al., KDD 2015, CC BY 4.0), sentiment labels only" : "skipped",
     },
   };
-  const json = `${JSON.stringify(data)}\n`;
-  log(
+}
+
+/** The shipped model's bytes: the JSON with a final newline. */
+export const modelJson = (data: VibeModelData) => `${JSON.stringify(data)}\n`;
+export const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** The records the shipped model is built from. */
+export function trainingRecords(dir?: string): { records: CebabRecord[]; dev: ReadonlySet<CebabRecord> } {
+  const dev = readCebab("dev", dir);
+  return { records: [...readCebab("train_inclusive", dir), ...dev], dev: new Set(dev) };
+}
+
+export function main(argv = process.argv.slice(2)) {
+  const t0 = performance.now();
+  const { records, dev } = trainingRecords();
+  const data = buildModel(records, { select: argv.includes("--select"), log: console.log, proxyDev: dev });
+  const json = modelJson(data);
+  console.log(
     `model: ${(json.length / 1024).toFixed(0)} KiB, ` +
-      `${heads.map((h) => `${h.name} ${Object.keys(h.weights).length} weights`).join(", ")}; ` +
-      `${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      `${data.heads.map((h) => `${h.name} ${Object.keys(h.weights).length} weights`).join(", ")}; ` +
+      `sha256 ${sha256(json)}; ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   if (argv.includes("--dry-run")) return data;
   const outAt = argv.indexOf("--out");
   const out = outAt >= 0 ? argv[outAt + 1] : MODEL_FILE;
   mkdirSync(dirname(out), { recursive: true });
-  const before = (() => {
-    try {
-      return readFileSync(out, "utf8");
-    } catch {
-      return null;
-    }
-  })();
+  const before = existsSync(out) ? readFileSync(out, "utf8") : null;
   writeFileSync(out, json);
-  log(`wrote ${out}${before === null ? "" : before === json ? " (unchanged)" : " (changed)"}`);
+  console.log(`wrote ${out}${before === null ? "" : before === json ? " (unchanged)" : " (changed)"}`);
   return data;
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*\//, ""))) main();
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*\//, ""))) {
+  printHeader(import.meta.url, { args: process.argv.slice(2).join(" ") });
+  main();
+}

@@ -22,6 +22,7 @@ import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/venues/seed";
 import { productionStart } from "../tests/helpers/instance";
 import { option, SMOKE } from "./smoke";
+import { printHeader } from "./header";
 
 const clients = option("BENCH_CLIENTS", 5000, 20);
 const updates = option("BENCH_UPDATES", 40, 3);
@@ -29,6 +30,7 @@ const intervalMs = option("BENCH_INTERVAL_MS", 250, 100);
 const warmup = option("BENCH_WARMUP", 3, 1);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+printHeader(import.meta.url);
 const SECRET = "bench-secret-bench-secret-bench-secret";
 const name = `vibe_bench_ws_${process.pid}`;
 const hash = (t: string) => createHmac("sha256", SECRET).update(t).digest("base64url");

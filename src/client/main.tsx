@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { registerServiceWorker } from "./lib/offline";
 import "./index.css";
 
 const root = document.getElementById("root");
@@ -11,3 +12,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// installable and usable offline (issue 26): public/sw.js
+registerServiceWorker();

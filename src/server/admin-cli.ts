@@ -68,7 +68,7 @@ async function run(args: string[]): Promise<void> {
     const res = signupBody.shape.password.safeParse(password);
     if (!res.success) throw new RoleCommandError(`${res.error.issues[0]?.message}; nothing was changed`);
   }
-  const db = await openDatabase(config, { migrate: true });
+  const db = await openDatabase(config, { migrate: true, log: (message) => console.log(message) });
   const where = db.kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL";
   try {
     if (command === "create") {

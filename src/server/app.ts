@@ -3,11 +3,12 @@ import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { LIMITS } from "@shared/vocabulary";
 import { authRoutes } from "./auth/routes";
-import type { Config } from "./config";
+import { localOrigin, type Config } from "./config";
 import type { AppContext } from "./context";
 import type { Db } from "./db/client";
 import { registerContractCheck } from "./http/contract-check";
 import { errorHandler } from "./http/errors";
+import { serializeRequest } from "./http/log-redact";
 import { registerSecurity } from "./http/security";
 import { registerClient } from "./http/static";
 import { connectionLimits, drainUnreadBodies, limitedServerFactory } from "./http/connections";
@@ -17,7 +18,9 @@ import { createMemoryBus, createRedisBus, type EventBus } from "./realtime/bus";
 import { realtimeRoutes } from "./realtime/ws";
 import { googlePhotoHeaders, imageProxyRoutes } from "./venues/image-proxy";
 import { venueRoutes } from "./venues/routes";
+import { venuePageRoutes } from "./venues/venue-page";
 import { reviewRoutes } from "./venues/reviews";
+import { startQueuedReblends, vibeVoteRoutes } from "./venues/vibe-votes";
 import type { AreaFetchTuning } from "./venues/area-fetch";
 import { createReadModel, settleEveryWrite } from "./readmodel";
 import { blockRoutes } from "./social/blocks";
@@ -29,6 +32,7 @@ import { adminRoutes } from "./admin/routes";
 import { syncRoutes } from "./admin/sync-routes";
 import { discoverRoutes } from "./discover/routes";
 import { registerRateLimits } from "./http/rate-limits";
+import { registerIdempotency } from "./http/idempotency";
 import { createVibeAnalyzer, type VibeAnalyzer } from "./vibes/analyzer";
 import type { SafeFetchOptions } from "./net/safe-fetch";
 import { DEFAULT_IMAGE_HOSTS } from "./net/image-hosts";
@@ -60,6 +64,13 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Timing of the background area fetches (tests: short retry delays and memory). */
   areaFetch?: AreaFetchTuning;
+  /**
+   * The clock opening hours are read by (ctx.clock): tests fix it at an instant whose answers they
+   * wrote by hand from the venues' hours. Absent: the real clock. Only tests build the app with it.
+   */
+  clock?: () => Date;
+  /** Where the log goes instead of standard output (tests read what is written). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -68,17 +79,29 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}): Promise<BuiltApp> {
   const options: FastifyServerOptions = {
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    // the query of a social sign-in's callback (its code and state) is never written (http/log-redact.ts)
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: LIMITS.bodyLimitBytes,
     // long path parameters get the route's own 404, not a bare 414
     routerOptions: { maxParamLength: 1000 },
-    // A number of hops trusts that many proxies in front of the app (X-Forwarded-Proto/For).
+    // A number of hops trusts that many proxies in front of the app (X-Forwarded-Proto/For); a list
+    // trusts the proxies at those addresses (proxy-addr). Never every hop: TRUST_PROXY=true is refused.
     trustProxy:
       typeof config.trustProxy === "number"
         ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     // request and keep-alive timeouts, connection caps (http/connections.ts)
     serverFactory: limitedServerFactory(connectionLimits(config)),
+    // A plugin's start is timed on the wall clock: on a busy machine (a start beside a catalog load of a
+    // million venues, or a loaded CI) Fastify's 10 s failed a start of @fastify/cookie that was only queued.
+    pluginTimeout: 60_000,
   };
   const app = Fastify(options) as unknown as FastifyInstance;
   // an answer sent before the body was read (413) waits for the rest of it, bounded (http/connections.ts)
@@ -92,6 +115,7 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     opts.bus ??
     (config.redisUrl ? await createRedisBus(config.redisUrl, app.log, config.redisPrefix) : createMemoryBus());
   // Everything the instance keeps in memory of the database, kept exact by one change feed (readmodel/).
+  const readingSince = performance.now();
   const readModel = await createReadModel(db, {
     sessions: {
       secret: config.sessionSecret,
@@ -101,6 +125,11 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
     },
     onError: (what, err) => app.log.warn({ err }, `${what}; retrying`),
   });
+  // how long the start spent reading the database into memory (bench/ready.ts reads this line)
+  app.log.info(
+    `read model: venue catalog of ${readModel.catalog.size} venues and the rest read in ` +
+      `${Math.round(performance.now() - readingSince)} ms`,
+  );
   const mailer =
     opts.mailer ??
     createMailer({
@@ -135,6 +164,12 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
         onError: (err) => app.log.warn({ err }, "model back end failed; built-in analysis used"),
       }),
     mailer,
+    siteUrl() {
+      if (config.publicUrl) return config.publicUrl;
+      const address = app.server.address();
+      return localOrigin(config.host, typeof address === "object" && address ? address.port : config.port);
+    },
+    clock: opts.clock ?? (() => new Date()),
     afterReply(req, task) {
       const run = new Promise<void>((resolve) => setImmediate(resolve))
         .then(task)
@@ -154,6 +189,13 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   // pool) that turns idle after close() began would otherwise hold the shutdown open.
   app.addHook("onSend", async (_req, reply) => {
     if (lifecycle.draining) reply.header("connection", "close");
+    // JSON answers are for their caller alone (a person's account, friends, feed...): no cache,
+    // shared or the browser's, keeps one (issue 27). A route that says otherwise keeps its own.
+    if (
+      String(reply.getHeader("content-type") ?? "").startsWith("application/json") &&
+      !reply.hasHeader("cache-control")
+    )
+      reply.header("cache-control", "no-store");
   });
   // A request that may have changed something (its caller's profile, favourites, a check-in, a
   // sync) is answered once this instance's read model reflects it: the caller's next request here
@@ -166,6 +208,8 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await registerRateLimits(app, ctx, { windowMs: opts.rateLimitWindowMs });
+  // A write sent twice with one Idempotency-Key is done once; the second gets the first's answer.
+  registerIdempotency(app, ctx);
 
   // Liveness: the process answers. Readiness: it can reach its database and is not draining,
   // so a load balancer sends it traffic (docs/deploy.md).
@@ -193,7 +237,10 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   authRoutes(app, ctx);
   accountRoutes(app, ctx);
   venueRoutes(app, ctx, opts.areaFetch);
+  // a venue's page: the client with the venue's link-preview tags (issue 26)
+  venuePageRoutes(app, ctx);
   reviewRoutes(app, ctx);
+  vibeVoteRoutes(app, ctx);
   postRoutes(app, ctx);
   friendRoutes(app, ctx);
   groupRoutes(app, ctx);
@@ -211,7 +258,10 @@ export async function buildApp(config: Config, db: Db, opts: BuildOptions = {}):
   realtimeRoutes(app, ctx);
 
   await registerClient(app, config.clientDir);
+  // venues whose blend is due without a request to do it (an account deleted): venues/vibe-votes.ts
+  const stopReblends = startQueuedReblends(ctx, (err) => app.log.warn({ err }, "a queued venue blend failed"));
   app.addHook("onClose", async () => {
+    await stopReblends();
     await Promise.all([...afterwards]);
     await mailer.close();
     await ctx.matchCounter.close();

@@ -81,6 +81,10 @@ describe("loadConfig", () => {
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ DATABASE_URL: "postgres://localhost/db" }, "SESSION_SECRET"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+    // every hop, the client's own X-Forwarded-For entries included
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.5,not-an-address" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
     [{ PUBLIC_URL: "vibe.example" }, "PUBLIC_URL"],
     [{ SEED: "yes" }, "SEED"],
     [{ MIGRATE_ON_START: "no" }, "MIGRATE_ON_START"],
@@ -105,6 +109,22 @@ describe("loadConfig", () => {
     const message = (err as Error).message;
     expect(message.startsWith(`Invalid environment variable ${name}:`)).toBe(true);
     expect(message).not.toContain("\n");
+  });
+
+  it("TRUST_PROXY=true says what to give instead", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "true" })).toThrow(
+      "Invalid environment variable TRUST_PROXY: true is refused: it believes the left-most X-Forwarded-For " +
+        "address, which any client writes; give the number of proxies in front (e.g. 1) or their addresses " +
+        '(e.g. 10.0.0.5,10.1.0.0/16) (got "true")',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,::1,loopback" }).trustProxy).toEqual([
+      "10.0.0.5",
+      "10.1.0.0/16",
+      "::1",
+      "loopback",
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
   });
 
   it("parses lists, URLs and numbers", () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { parseImageHosts } from "./net/image-hosts";
@@ -32,7 +33,11 @@ export interface Config {
   /** RATE_LIMIT_SCALE: multiplies every request limit (docs/deploy.md); 0 turns them off. */
   rateLimitScale: number;
   publicUrl: string | null;
-  trustProxy: boolean | number;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For/Proto/Host are believed: none (false), the last N
+   * hops, or the proxies at these addresses and ranges. Never every hop (true is refused).
+   */
+  trustProxy: false | number | string[];
   /** REQUEST_TIMEOUT_MS: the longest a request (headers and body) may take to arrive; 408 after it. */
   requestTimeoutMs: number;
   /** MAX_CONNECTIONS: open connections this instance accepts in all (websockets included). */
@@ -158,8 +163,20 @@ const vars = {
     .string()
     .trim()
     .default("false")
-    .refine((v) => /^(true|false|\d{1,2})$/.test(v), "must be true, false or a number of proxy hops")
-    .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
+    // true would believe the left-most X-Forwarded-For, which any client writes (docs/deploy.md)
+    .refine(
+      (v) => v !== "true",
+      "true is refused: it believes the left-most X-Forwarded-For address, which any client writes; give the " +
+        "number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16)",
+    )
+    .refine(
+      (v) => /^(false|\d{1,2})$/.test(v) || v.split(",").every((a) => isProxyAddress(a.trim())),
+      "must be false, the number of proxies in front (e.g. 1) or a comma list of their addresses or ranges " +
+        "(e.g. 10.0.0.5,10.1.0.0/16)",
+    )
+    .transform((v) =>
+      v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v.split(",").map((a) => a.trim().toLowerCase()),
+    ),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().min(1000).max(600_000).default(15_000),
   MAX_CONNECTIONS: z.coerce.number({ error: "must be a number" }).int().min(10).max(1_000_000).default(10_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number({ error: "must be a number" }).int().min(0).max(1_000_000).optional(),
@@ -277,7 +294,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       `VIBE <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`,
     rateLimitScale: parsed.RATE_LIMIT_SCALE as number,
     publicUrl,
-    trustProxy: parsed.TRUST_PROXY as boolean | number,
+    trustProxy: parsed.TRUST_PROXY as false | number | string[],
     requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS as number,
     maxConnections: parsed.MAX_CONNECTIONS as number,
     // Behind a proxy every connection comes from the proxy's address: no cap per address by
@@ -309,6 +326,29 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   };
 }
 
+/**
+ * The origin this instance serves on, from its configured HOST and the port it listens on (an
+ * interface of every address reads as localhost): where the links in account mail point without
+ * PUBLIC_URL. Never from a request header (docs/sign-in.md, "Email links").
+ */
+export function localOrigin(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * A proxy's address as Fastify's trustProxy (proxy-addr) takes it: an IPv4 or IPv6 address, a range
+ * (address/bits), or one of proxy-addr's names (loopback, linklocal, uniquelocal).
+ */
+function isProxyAddress(v: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(v)) return true;
+  const [address, bits, ...rest] = v.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 /** "no-reply@example.com" or "VIBE <no-reply@example.com>": one mailbox, no line breaks. */
 function isMailbox(v: string): boolean {
   if (/[\r\n]/.test(v)) return false;
@@ -323,7 +363,8 @@ function readOrCreateSecret(dataDir: string): string {
     const s = readFileSync(file, "utf8").trim();
     if (s.length >= 32) return s;
   }
-  mkdirSync(dataDir, { recursive: true });
+  // this user's only (db/data-dir.ts): the secret signs every session
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;

@@ -40,6 +40,16 @@ export interface AppContext {
   /** Account mail (verification and reset links, alerts) to SMTP_URL, or printed/dropped when it is unset. */
   mailer: Mailer;
   /**
+   * The site's origin for links in mail: PUBLIC_URL, else HOST and the port this instance listens
+   * on. Never the request's Host header, which the client writes (docs/sign-in.md, "Email links").
+   */
+  siteUrl(): string;
+  /**
+   * "Now" for opening hours: the Open now filter, open late, the cards' status and the details'
+   * week are read at this instant (one per request). The real clock; tests fix it (BuildOptions.clock).
+   */
+  clock(): Date;
+  /**
    * Runs `task` after the answer has gone out (its failure is logged): work whose duration must
    * not show in the answer's timing, such as whether an address has an account.
    */

@@ -1,5 +1,5 @@
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, localOrigin } from "./config";
 import { openDatabase } from "./db";
 import { seedVenues } from "./venues/seed";
 
@@ -16,7 +16,7 @@ async function main() {
     }
     throw err;
   }
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { log: (message) => console.log(message) });
   if (config.seed) {
     const seeded = await seedVenues(db);
     if (!seeded.skipped)
@@ -44,11 +44,16 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   await app.listen({ port: config.port, host: config.host });
-  const where = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   console.log(
-    `VIBE is running at http://${where}:${config.port} (database: ${db.kind}, realtime: ` +
+    `VIBE is running at ${localOrigin(config.host, config.port)} (database: ${db.kind}, realtime: ` +
       `${config.redisUrl ? "redis" : "memory"})`,
   );
+  // Links in mail never come from a request's Host header (docs/sign-in.md, "Email links").
+  if (config.smtpUrl && !config.publicUrl)
+    console.log(
+      `Links in account mail point at ${localOrigin(config.host, config.port)} (HOST and PORT); set PUBLIC_URL ` +
+        "to the address people open the site at",
+    );
 }
 
 main().catch((err) => {

@@ -11,7 +11,7 @@ import { seedVenues } from "./venues/seed";
 
 try {
   const config = loadConfig();
-  const db = await openDatabase(config, { migrate: true });
+  const db = await openDatabase(config, { migrate: true, log: (message) => console.log(message) });
   const applied = (await db.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name")).length;
   const seeded = config.seed ? await seedVenues(db) : null;
   await db.close();

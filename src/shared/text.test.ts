@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { cleanDeep, cleanText } from "./text";
+import { cleanDeep, cleanText, hasVisibleCharacter } from "./text";
+
+describe("hasVisibleCharacter (issue 27)", () => {
+  it.each([
+    "\u200B",
+    "\u200E",
+    "\u200F",
+    "\u3164",
+    "\u2800",
+    "\u200B\u200E\u3164 \u2800\u200F",
+    "\uFEFF\u2060",
+    "\u0301",
+  ])("%j shows nothing", (text) => expect(hasVisibleCharacter(text)).toBe(false));
+  it.each(["Zo\u00eb", "\u200Bx", "\u05E9", "\u{1F377}", "\u3164\u3131", ".", "\u2801"])("%j shows something", (text) =>
+    expect(hasVisibleCharacter(text)).toBe(true),
+  );
+});
 
 describe("cleanText", () => {
   it.each([

@@ -38,3 +38,16 @@ export function cleanDeep<T>(value: T): T {
   }
   return value;
 }
+
+// What draws nothing: white space, default-ignorable code points (zero-width spaces and joiners,
+// direction marks U+200E/U+200F, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation
+// selectors, U+FEFF...), controls, combining marks on their own, and the blank Braille pattern.
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{M}\u2800]/gu;
+
+/**
+ * Whether the text has a character that shows: a name made only of invisible or direction
+ * characters reads as nobody, and lets one person pass for another (issue 27).
+ */
+export function hasVisibleCharacter(text: string): boolean {
+  return text.replace(INVISIBLE, "").length > 0;
+}

@@ -5,6 +5,16 @@ export function contradicts(a: string, b: string): boolean {
   return (CONTRADICTORY_VIBES[a]?.includes(b) ?? false) || (CONTRADICTORY_VIBES[b]?.includes(a) ?? false);
 }
 
+/** The first contradictory pair in a list of vibes, as [earlier, later], or null (spec 9's pairs). */
+export function contradictoryPair(vibes: readonly string[]): [string, string] | null {
+  for (let i = 0; i < vibes.length; i++)
+    for (let j = i + 1; j < vibes.length; j++) if (contradicts(vibes[i]!, vibes[j]!)) return [vibes[i]!, vibes[j]!];
+  return null;
+}
+
+/** Why a broadcast cannot say both (issue 26): the same words on the form and from the server. */
+export const contradictionMessage = (a: string, b: string) => `${a} and ${b} contradict each other: choose one of them`;
+
 /**
  * The vibe tags a venue card shows (spec 9): vibes scoring at least 0.2, strongest first, at most
  * three, skipping any vibe that contradicts one already shown. Ties go alphabetically so the

@@ -95,6 +95,16 @@ export const DEFAULT_DISTANCE_MILES = 10;
 
 export const KM_PER_MILE = 1.60934;
 
+/** The venues' time zone: their opening hours and their nights are read on its wall clock. */
+export const VENUE_TIME_ZONE = "America/Los_Angeles";
+/** A night ends at this hour of the venues' wall clock (4 AM): "open late", "live music tonight". */
+export const NIGHT_ENDS_HOUR = 4;
+/**
+ * How long an owner's broadcast is fresh, in minutes (server/live/crowd.ts): its capacity, noise,
+ * notes and "Live music tonight" count this long at most.
+ */
+export const BROADCAST_FRESH_MIN = 240;
+
 export const DEFAULT_COORDS = { latitude: 37.7749, longitude: -122.4194 } as const;
 
 export const WEBSOCKET = { pingMs: 30_000, reconnectDelayMs: 3000, maxReconnectAttempts: 5 } as const;
@@ -128,6 +138,8 @@ export function suggestionBucket(hour: number): "breakfast" | "lunch" | "afterno
 /** Texts of the error catalogue and success toasts (spec 5 and 8). */
 export const TEXT = {
   invalidEmail: "Invalid email address",
+  /** A name (a person's, a group's) made only of invisible or direction characters (issue 27). */
+  nameNeedsVisible: "A name needs at least one visible character",
   passwordRequired: "Password is required",
   passwordMin: "Password must be at least 8 characters",
   loginFailed: "Login Failed",
@@ -144,6 +156,10 @@ export const TEXT = {
   addressFallback: "Address not available",
   emailTaken: "An account with this email already exists",
   tooManyLogins: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+  /** Password sign-in of one account slowed for everyone while someone keeps guessing (issue 27). */
+  tooManyLoginsAccount:
+    "Too many failed sign-in attempts on this account. Wait a while, or choose \u201cEmail me a sign-in link\u201d " +
+    "to sign in now.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   signInRequired: "Sign in required",
   foreignOrigin: "Cross-site request refused",
@@ -173,6 +189,18 @@ export const OAUTH_ERROR_TEXT = {
  * together (each answer is one page: `offset`, `limit`). A header keeps the answer the spec's array.
  */
 export const TOTAL_COUNT_HEADER = "x-total-count";
+/**
+ * Response header of match-public (issue 25): how many venues of the ranking are confirmed matches.
+ * When they fill less than a page (100), the ranking goes on with likely ones (Venue.likely), which
+ * x-total-count counts too.
+ */
+export const CONFIRMED_COUNT_HEADER = "x-confirmed-count";
+
+/**
+ * Response header of nearby's suggestions (`hour`): "personal" when they are chosen by the caller's
+ * preferences (preferred vibes, diets: 'Personalized Picks'), "hour" when they are the hour's.
+ */
+export const SUGGESTIONS_HEADER = "x-suggestions";
 
 /** Text limits of posts, comments, check-in locations and group names: contracts/social.ts and the forms. */
 export const SOCIAL_LIMITS = { postContentMax: 500, commentMax: 500, locationTextMax: 120, groupNameMax: 60 } as const;
@@ -191,6 +219,10 @@ export const ACCOUNT_MESSAGES = {
   forgotSent: (email: string) =>
     `If an account uses ${email}, we sent it a link to choose a new password. The link works once, for 1 hour.`,
   verified: "Your email is verified",
+  /** Following a verification link outside the account's own session hands the account over: a password is needed. */
+  verifyNeedsPassword:
+    "Choose a password to finish: verifying from here signs out every other device and replaces the password " +
+    "set before.",
   linkInvalid: "This link is not valid. Check that you opened the whole link from the message.",
   verifyExpired: "This verification link has expired. Sign in and send a new one from your Profile.",
   verifyUsed:
@@ -205,6 +237,11 @@ export const ACCOUNT_MESSAGES = {
     "You asked for several links in the last hour. Please look for them in your inbox (and spam folder), " +
     "or try again later.",
   signOutEverywhereDone: "Signed out on every device",
+  /** The sign-in link request's answer, the same whether or not the address has an account. */
+  signInLinkSent: (email: string) =>
+    `If an account uses ${email}, we sent it a sign-in link. The link works once, for 15 minutes.`,
+  signInLinkExpired: "This sign-in link has expired (links work for 15 minutes). Ask for a new one.",
+  signInLinkUsed: "This sign-in link was already used (or a newer one was). Ask for a new one if you still need it.",
 } as const;
 
 /** The social answers of the API that the friends screens show too. */
@@ -241,3 +278,23 @@ export const MAP_STYLE_PATH = "/api/map/style";
  */
 export const MATCH_SORTS = ["proximity", "rating", "best"] as const;
 export type MatchSort = (typeof MATCH_SORTS)[number];
+
+/** Crowd vibe votes (docs/vibe-votes.md): one Yes or No per person, venue and vibe (ALL_VIBES). */
+export const VIBE_VOTES = {
+  /** The two answers, as the API takes them. */
+  answers: ["yes", "no"] as const,
+  /** The server's 403 to a guest, and the invitation guests see under the counts. */
+  guestRefused: "Join VIBE to vote on a place's vibe: a free account with your email.",
+  /** The server's 403 to an account whose email was never proven (and no provider sign-in). */
+  unprovenRefused:
+    "Prove your email to vote: open the link we sent you, or send a new one from your Profile. " +
+    "Votes count only from people whose email is proven.",
+  /** Why a signed-out caller cannot vote. */
+  signedOut: "Sign in to vote on a place's vibe.",
+  /** Why the caller's votes are kept but not counted. */
+  ownerNotCounted: "You run this venue, so your votes on it are not counted.",
+  removedNotCounted: "VIBE removed your review of this place, so your votes on it are not counted.",
+  unknownVibe: "Unknown vibe: choose one of the vibes VIBE knows",
+  badVote: 'vote must be "yes" or "no"',
+} as const;
+export type VibeVoteAnswer = (typeof VIBE_VOTES.answers)[number];

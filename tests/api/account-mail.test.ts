@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import { TEXT } from "@shared/vocabulary";
@@ -12,7 +13,43 @@ const SUBJECT = {
   verify: "Verify your email for VIBE",
   reset: "Reset your VIBE password",
   signupAttempt: "Someone tried to sign up to VIBE with your email",
+  failedLogins: "Failed sign-in attempts on your VIBE account",
 };
+
+/**
+ * A JSON POST with the headers a client chooses, Host included (fetch never sends a Host of its
+ * own choosing), from `localAddress` (another loopback address is another client).
+ */
+function sendWithHost(
+  base: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+  localAddress = "127.0.0.1",
+): Promise<{ status: number; text: string }> {
+  const url = new URL(path, base);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress,
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
 
 // Email verification and password reset over real SMTP: the app sends to an SMTP server on
 // loopback (smtp-server), and each test follows the link in the message it received, as its owner
@@ -57,10 +94,12 @@ describe.each(dbTargets())("account mail over SMTP on %s", (target) => {
       expect(mail.from).toBe("no-reply@vibe.example");
       expect(mail.html).toContain("Verify my email");
       const link = linkIn(mail, "/verify-email");
-      // the link's page (signed in or not) posts the token
-      const res = await agent.fresh().post("/auth/email/verify", { token: tokenOf(link) });
+      // the link's page, in the account's own session, asks what it will do, then posts the token on a click
+      const preview = await a.post("/auth/email/verify/preview", { token: tokenOf(link) });
+      expect(preview.body).toEqual({ email: admin, needsPassword: false });
+      const res = await a.post("/auth/email/verify", { token: tokenOf(link) });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ message: ACCOUNT_TEXT.verified, email: admin });
+      expect(res.body).toEqual({ message: ACCOUNT_TEXT.verified, email: admin, claimed: false });
       await server.ctx.changes.settle();
       expect(userSchema.parse((await a.get("/api/auth/me")).body)).toMatchObject({
         emailVerified: true,
@@ -72,6 +111,41 @@ describe.each(dbTargets())("account mail over SMTP on %s", (target) => {
       const again = await agent.fresh().post("/auth/email/verify", { token: tokenOf(link) });
       expect(again.status).toBe(400);
       expect(again.body).toEqual({ message: ACCOUNT_TEXT.verifyUsed, reason: "used" });
+      expect((await a.post("/auth/email/verify/preview", { token: tokenOf(link) })).body.reason).toBe("used");
+    });
+
+    it("from another browser the link hands the account over: the preview says so, it needs a password", async () => {
+      const laptop = agent.fresh();
+      const user = await signUp(laptop);
+      const phone = agent.fresh();
+      expect((await phone.post("/auth/email/login", { email: user.email, password: user.password })).status).toBe(200);
+      const token = tokenOf(linkIn(await mailTo(user.email, SUBJECT.verify), "/verify-email"));
+      // opening the page changes nothing, however often
+      const other = agent.fresh();
+      for (let i = 0; i < 2; i++)
+        expect((await other.post("/auth/email/verify/preview", { token })).body).toEqual({
+          email: user.email,
+          needsPassword: true,
+        });
+      // a click without a password is refused and spends nothing
+      const bare = await other.post("/auth/email/verify", { token });
+      expect(bare.status).toBe(400);
+      expect(bare.body.message).toBe(ACCOUNT_TEXT.verifyNeedsPassword);
+      expect((await laptop.get("/api/auth/me")).body.emailVerified).toBe(false);
+      const res = await other.post("/auth/email/verify", { token, password: "chosen on the phone" });
+      expect(res.body).toEqual({ message: ACCOUNT_TEXT.verified, email: user.email, claimed: true });
+      await server.ctx.changes.settle();
+      // every session from before ends (the owner's too: signing in again on the laptop is the price of
+      // proving elsewhere), the old password stops working, and this browser is signed in
+      expect((await laptop.get("/api/auth/me")).status).toBe(401);
+      expect((await phone.get("/api/auth/me")).status).toBe(401);
+      expect((await other.get("/api/auth/me")).body).toMatchObject({ id: user.id, emailVerified: true });
+      expect(
+        (await agent.fresh().post("/auth/email/login", { email: user.email, password: user.password })).status,
+      ).toBe(401);
+      expect(
+        (await agent.fresh().post("/auth/email/login", { email: user.email, password: "chosen on the phone" })).status,
+      ).toBe(200);
     });
 
     it("an expired, unknown or malformed link is refused with 400 saying why, proving nothing", async () => {
@@ -277,22 +351,60 @@ describe.each(dbTargets())("account mail without PUBLIC_URL on %s", (target) => 
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    server = await startServer(target, {}, { SMTP_URL: inbox.url });
+    // no PUBLIC_URL: links are built from HOST and the port the server listens on
+    server = await startServer(target, {}, { SMTP_URL: inbox.url, HOST: "127.0.0.1" });
   });
   afterAll(async () => {
     await server?.close();
     await inbox?.close();
   });
 
-  it("links point at the origin the request came to, and open the app's page there", async () => {
+  it("every mail's links point at HOST and PORT, whatever Host header the request sent", async () => {
+    const forged = { host: "attacker.example", origin: "http://attacker.example" };
+    const links = (mail: ReceivedMail) => mail.links;
+    // verification, at sign-up
     const user = await signUp(new Agent(server.url));
-    const mail = await inbox.next((m) => m.to.includes(user.email));
-    const link = mail.links.find((l) => l.includes("#token="))!;
-    expect(link.startsWith(`${server.url}/verify-email#token=`)).toBe(true);
+    expect(links(await inbox.next((m) => m.to.includes(user.email) && m.subject === SUBJECT.verify))).toEqual([
+      expect.stringMatching(new RegExp(`^${server.url}/verify-email#token=`)),
+    ]);
+    const other = uniqueEmail("forged");
+    expect(
+      (await sendWithHost(server.url, "/auth/email/signup", { email: other, password: "abcdefgh" }, forged)).status,
+    ).toBe(202);
+    // sign-up with a taken address, a reset link, failed sign-ins: each with a forged Host
+    expect(
+      (await sendWithHost(server.url, "/auth/email/signup", { email: user.email, password: "abcdefgh" }, forged))
+        .status,
+    ).toBe(202);
+    expect((await sendWithHost(server.url, "/auth/email/forgot-password", { email: user.email }, forged)).status).toBe(
+      202,
+    );
+    for (let i = 0; i < 10; i++) {
+      const res = await sendWithHost(
+        server.url,
+        "/auth/email/login",
+        { email: user.email, password: `wrong ${i}` },
+        forged,
+        `127.0.9.${(i % 5) + 1}`,
+      );
+      expect(res.status).toBe(401);
+    }
+    const mails = await Promise.all([
+      inbox.next((m) => m.to.includes(other) && m.subject === SUBJECT.verify),
+      inbox.next((m) => m.to.includes(user.email) && m.subject === SUBJECT.signupAttempt),
+      inbox.next((m) => m.to.includes(user.email) && m.subject === SUBJECT.reset),
+      inbox.next((m) => m.to.includes(user.email) && m.subject === SUBJECT.failedLogins),
+    ]);
+    for (const mail of mails) {
+      expect(mail.links.length, mail.subject).toBeGreaterThan(0);
+      for (const link of mail.links) expect(link.startsWith(`${server.url}/`), `${mail.subject}: ${link}`).toBe(true);
+      expect(mail.text).not.toContain("attacker.example");
+    }
+    // and such a link opens the app's page there
+    const link = mails[0].links[0];
     const page = await fetch(link);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-    expect((await new Agent(server.url).post("/auth/email/verify", { token: tokenOf(link) })).status).toBe(200);
   });
 
   it("the admin services list says mail goes out through the SMTP server", async () => {

@@ -11,7 +11,11 @@ const PASSWORD = "correct horse battery";
 
 // `npm run admin` (src/server/admin-cli.ts): the operator's way to make the first admin of a
 // new deployment and to give or take the role later, on the embedded database and on PostgreSQL.
-describe("npm run admin on the embedded database", () => {
+// Each test starts the command several times (tsx compiling it, PGlite opening the folder), about
+// 3 s each on a quiet machine and over 20 s on a loaded one: more time than the API project's 60 s.
+const SPAWNS = { timeout: 240_000 };
+
+describe("npm run admin on the embedded database", SPAWNS, () => {
   let dir: string;
   const env = () => ({ DATA_DIR: dir, DATABASE_URL: "", SESSION_SECRET: "" });
   beforeAll(() => {
@@ -78,7 +82,7 @@ describe("npm run admin on the embedded database", () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run admin on PostgreSQL", () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run admin on PostgreSQL", SPAWNS, () => {
   it("creates an admin that signs in with the admin role on a running server, and revokes it", async () => {
     const env = { DATABASE_URL: inject("postgresUrl")!, SESSION_SECRET: "" };
     const email = uniqueEmail("pg-admin");

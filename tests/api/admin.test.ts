@@ -130,7 +130,7 @@ describe.each(dbTargets())("admin on %s", (target) => {
       detail: expect.stringMatching(/^127\.0\.0\.1:\d+ not reachable/),
     });
     expect(byName["Google Places"]).toMatchObject({ available: false, detail: "GOOGLE_PLACES_API_KEY not set" });
-    expect(byName["Text analysis (vibe-model-v2)"].available).toBe(true);
+    expect(byName["Text analysis (vibe-model-v3)"].available).toBe(true);
     expect(byName["Image analysis (image-stats-v1)"].available).toBe(true);
     expect(byName["Text analysis (model)"].available).toBe(false);
     expect(byName["Sign in with Google"].available).toBe(false);
@@ -144,7 +144,7 @@ describe.each(dbTargets())("admin on %s", (target) => {
     });
     expect(res.status).toBe(200);
     const result = analysisResultSchema.strict().parse(res.body);
-    expect(result.method).toBe("vibe-model-v2");
+    expect(result.method).toBe("vibe-model-v3");
     const conf = Object.fromEntries(result.vibes.map((v) => [v.vibe, v.confidence]));
     // calibrated probabilities: Romantic and Quiet well above their base rates, Loud well below its own
     expect(conf.Romantic).toBeGreaterThanOrEqual(0.5);
@@ -196,7 +196,7 @@ describe("admin with a model back end", () => {
       await signUpAdmin(server, admin, { email: adminEmail });
       const res = await admin.post("/api/admin/analyze-sentiment", { text: "a candlelit little place" });
       expect(res.status).toBe(200);
-      expect(res.body.method).toBe("llm:test-model+vibe-model-v2");
+      expect(res.body.method).toBe("llm:test-model+vibe-model-v3");
       expect(res.body.vibes.map((v: { vibe: string }) => v.vibe)).toContain("Romantic");
       expect(res.body.vibes.map((v: { vibe: string }) => v.vibe)).not.toContain("Nonsense");
       expect(modelCalls.at(-1)).toMatchObject({ auth: "Bearer k-123", body: { model: "test-model" } });

@@ -37,7 +37,9 @@ describe.each(dbTargets())("fetching the areas VIBE knows little about on %s", (
   let server: TestServer;
   let second: TestServer | null = null;
   let off: TestServer;
-  const env = () => ({ OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "3000" });
+  // no test here waits for a timeout: 10 s leaves a loaded CI machine time for the stand-in's answer
+  // (at 3 s, a 500 answered late was logged as "not responding")
+  const env = () => ({ OVERPASS_URL: overpass.url, SYNC_TIMEOUT_MS: "10000" });
 
   beforeAll(async () => {
     overpass = await startFakeOverpass([

@@ -61,6 +61,26 @@ describe.each(dbTargets())("accounts on %s", (target) => {
       });
     });
 
+    it.each(["\u200B", "\u200E", "\u200F", "\u3164", "\u2800", "\u200B\u200F\u3164\u2800"])(
+      "refuses a name made only of invisible characters (%j) with 400 (issue 27)",
+      async (name) => {
+        for (const field of ["firstName", "lastName"]) {
+          const a = agent.fresh();
+          const res = await a.post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh", [field]: name });
+          expect(res.status, field).toBe(400);
+          expect(res.body.message).toBe(TEXT.nameNeedsVisible);
+          expect((await a.get("/api/auth/me")).status).toBe(401);
+        }
+        // a visible letter beside them is a name (the characters are kept as typed)
+        const ok = await agent.fresh().post("/auth/email/signup", {
+          email: uniqueEmail(),
+          password: "abcdefgh",
+          firstName: `${name}Ann`,
+        });
+        expect(ok.status).toBe(202);
+      },
+    );
+
     it("names are optional and blank names are stored as none", async () => {
       const a = agent.fresh();
       const res = await a.post("/auth/email/signup", { email: uniqueEmail(), password: "abcdefgh", firstName: "  " });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_CONTRACTS, type RouteContract } from "@shared/contracts/routes";
 import { TEXT } from "@shared/vocabulary";
+import { venuePath } from "@shared/venue-path";
 import { befriend, venues } from "../helpers/factories";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { createAdmin } from "../../src/server/auth/roles";
@@ -74,6 +75,19 @@ const MATRIX: Record<
     call: (a) => a.post("/auth/email/verify", { token: "A".repeat(43) }),
     expect: all(400),
   },
+  "POST /auth/email/verify/preview": {
+    call: (a) => a.post("/auth/email/verify/preview", { token: "A".repeat(43) }),
+    expect: all(400),
+  },
+  // "Email me a sign-in link": anyone may ask (the same answer for any address); a forged link is a 400
+  "POST /auth/email/sign-in-link": {
+    call: (a, f) => a.post("/auth/email/sign-in-link", { email: f.loginTarget.email }),
+    expect: all(202),
+  },
+  "POST /auth/email/sign-in-link/use": {
+    call: (a) => a.post("/auth/email/sign-in-link/use", { token: "A".repeat(43) }),
+    expect: all(400),
+  },
   // a new verification link for one's own unproven address: guests have none (409); the admin's is proven (409)
   "POST /api/auth/verification-email": {
     call: (a) => a.post("/api/auth/verification-email"),
@@ -113,6 +127,8 @@ const MATRIX: Record<
     call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}`),
     expect: all(200),
   },
+  // a venue's page (issue 26): open to anyone, signed in or not
+  "GET /venues/*": { call: (a, f) => a.get(venuePath(f.venue.externalId)), expect: all(200) },
   "GET /api/venues/:externalId/details": {
     call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}/details`),
     expect: all(200),
@@ -142,6 +158,20 @@ const MATRIX: Record<
   "POST /api/admin/reviews/:id/remove": {
     call: (a) => a.post("/api/admin/reviews/999999999/remove", { reason: "Abusive" }),
     expect: only({ admin: 404 }, 403),
+  },
+  // crowd vibe votes: anyone reads the counts; only a proven account votes (here only the admin's
+  // email is proven: every other account is told to prove it, 403), guests 403
+  "GET /api/venues/:externalId/vibe-votes": {
+    call: (a, f) => a.get(`/api/venues/${encodeURIComponent(f.venue.externalId)}/vibe-votes`),
+    expect: all(200),
+  },
+  "PUT /api/venues/:externalId/vibe-votes/:vibe": {
+    call: (a, f) => a.put(`/api/venues/${encodeURIComponent(f.venue.externalId)}/vibe-votes/Chill`, { vote: "yes" }),
+    expect: only({ admin: 200 }, 403),
+  },
+  "DELETE /api/venues/:externalId/vibe-votes/:vibe": {
+    call: (a, f) => a.delete(`/api/venues/${encodeURIComponent(f.venue.externalId)}/vibe-votes/Chill`),
+    expect: only({ admin: 200 }, 403),
   },
   "POST /api/favorites/:id": { call: (a, f) => a.post(`/api/favorites/${f.venue.id}`), expect: signedIn(200) },
   "GET /api/favorites": { call: (a) => a.get("/api/favorites"), expect: signedIn(200) },

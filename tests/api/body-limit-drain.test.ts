@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS, TEXT } from "@shared/vocabulary";
-import { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from "../../src/server/http/connections";
+import { DRAIN_MAX_BYTES, DRAIN_MAX_MS, LINGER_MS } from "../../src/server/http/connections";
 import { startServer, type TestServer } from "../helpers/server";
 
 // A JSON body over the limit (64 kB) was refused with 413 only about two times in three: the
@@ -15,7 +15,8 @@ import { startServer, type TestServer } from "../helpers/server";
 //
 // Loopback's buffers are big enough to take a 3 MB body whole, which hides the problem; a real
 // link does not. So the client runs in a network namespace of its own, behind a veth pair shaped
-// to 100 Mbit/s (root and iproute2 needed; skipped without them).
+// to 100 Mbit/s (root and iproute2 needed; skipped without them, but under CI, which installs
+// iproute2 and runs as root (.ci/run), the file fails instead).
 const NS = `vibe-drain-${process.pid}`;
 const NET = `10.213.${process.pid % 250}`;
 const HOST_IF = `vd${process.pid % 100000}h`;
@@ -82,6 +83,10 @@ async function postFromNamespace(url: string, bytes: number, times: number): Pro
   return JSON.parse(stdout.trim().split("\n").at(-1)!);
 }
 
+it.runIf(!canMakeNamespaces && process.env.CI === "true")("CI can make network namespaces (root, ip, tc)", () => {
+  throw new Error("CI=true but the drain tests cannot run: they need root and iproute2 (ip and tc)");
+});
+
 describe.skipIf(!canMakeNamespaces)("a body over the limit is always answered 413 with its message", () => {
   let server: TestServer;
 
@@ -144,14 +149,22 @@ describe.skipIf(!canMakeNamespaces)("a body over the limit is always answered 41
     expect(r.status).toBe("HTTP/1.1 413 Payload Too Large");
     expect(r.answeredMs).toBeGreaterThan(DRAIN_MAX_MS - 200);
     expect(r.answeredMs).toBeLessThan(DRAIN_MAX_MS + 1500);
-    expect(r.closedMs).toBeLessThan(DRAIN_MAX_MS + 2000);
+    // the answer, then the connection lingers LINGER_MS unread before it closes
+    expect(r.closedMs).toBeLessThan(DRAIN_MAX_MS + LINGER_MS + 2000);
   });
 
+  // It failed 2 runs in 3 (issue 29): closed at once while the client still sent, the connection was
+  // reset, and the reset could reach the client before it read the 413 (5 in 30 times here). The
+  // server now lingers after the answer (LINGER_MS, reading nothing); 20 times in a row, each time.
   it("the drain is bounded in bytes: past DRAIN_MAX_BYTES the 413 goes out and the connection closes", async () => {
-    const r = await announce(1024 * 1024 * 1024, 1024 * 1024 * 1024);
-    expect(r.status).toBe("HTTP/1.1 413 Payload Too Large");
-    expect(r.sent).toBeGreaterThan(DRAIN_MAX_BYTES);
-    expect(r.sent).toBeLessThan(DRAIN_MAX_BYTES * 2);
-    expect(r.closedMs).toBeLessThan(DRAIN_MAX_MS);
-  });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await announce(1024 * 1024 * 1024, 1024 * 1024 * 1024);
+      outcomes.push(r.status || "no answer");
+      expect(r.sent).toBeGreaterThan(DRAIN_MAX_BYTES);
+      expect(r.sent).toBeLessThan(DRAIN_MAX_BYTES * 2);
+      expect(r.closedMs).toBeLessThan(DRAIN_MAX_MS);
+    }
+    expect(outcomes.filter((o) => o !== "HTTP/1.1 413 Payload Too Large")).toEqual([]);
+  }, 60_000);
 });

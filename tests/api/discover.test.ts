@@ -24,12 +24,12 @@ describe.each(dbTargets())("natural-language search on %s", (target) => {
     expect(res.status).toBe(200);
     const body = naturalLanguageResultSchema.parse(res.body);
     expect(body.interpretation).toMatchObject({
-      // "wine" only made it a Bar: not searched for, so not claimed (issue 17)
-      confidence: 0.8,
-      categories: ["Bar, wine bar"],
-      attributes: ["live_music"],
-      unused: ["wine"],
+      // "wine" is a feature searched in tags, names and texts (issue 26), so every word is used
+      confidence: 1,
+      categories: ["Bar"],
+      unused: [],
     });
+    expect(body.interpretation.attributes.sort()).toEqual(["live_music", "wine"]);
     expect(body.interpretation.vibes).toEqual(expect.arrayContaining(["Cozy", "Live Music"]));
     expect(body.venues.length).toBeGreaterThan(0);
     expect(body.venues.every((v) => v.category === "Bar")).toBe(true);
@@ -84,6 +84,62 @@ describe.each(dbTargets())("natural-language search on %s", (target) => {
     expect(ids).toContain(bar.id);
     const without = res.body.venues.filter((v: { vibeScores: Record<string, number> }) => !v.vibeScores["Live Music"]);
     for (const v of without) if (v.id !== bar.id) expect(ids.indexOf(bar.id)).toBeLessThan(ids.indexOf(v.id));
+  });
+
+  // Issue 26, at Valencia & 18th: words the data answers are searched in tags, names and texts
+  const mission = { latitude: 37.7617, longitude: -122.4216, radius: 10 };
+
+  it("finds a rooftop bar with a view: Top of the Mark and Cityscape Lounge, rooftop and view searched", async () => {
+    const res = await agent.post(NL, { query: "rooftop bar with a view", ...mission });
+    expect(res.status).toBe(200);
+    const { interpretation, venues } = naturalLanguageResultSchema.parse(res.body);
+    expect(interpretation).toMatchObject({ categories: ["Bar"], unused: [], confidence: 1 });
+    expect(interpretation.attributes.sort()).toEqual(["rooftop", "view"]);
+    const names = venues.map((v) => v.name);
+    // tourism=viewpoint (Top of the Mark, Cityscape Lounge, The View Lounge); "rooftop" in a name
+    for (const name of ["Top of the Mark", "Cityscape Lounge", "The View Lounge", "Kaiyō Rooftop"])
+      expect(names.slice(0, 10), name).toContain(name);
+    // only venues with a sign of either: no Biergarten for want of anything better
+    expect(names).not.toContain("Biergarten");
+  });
+
+  it("never searches a number: 'romantic dinner for two' does not look for 'two'", async () => {
+    const res = await agent.post(NL, { query: "romantic dinner for two", ...mission });
+    expect(res.status).toBe(200);
+    const { interpretation, venues } = naturalLanguageResultSchema.parse(res.body);
+    expect(interpretation.searchTerms).toEqual([]);
+    expect(interpretation.vibes).toContain("Romantic");
+    expect(venues.filter((v) => /\btwo\b/i.test(v.name)).map((v) => v.name)).toEqual([]);
+  });
+
+  it("reads 'not too expensive' as cheaper, never as upscale", async () => {
+    const res = await agent.post(NL, { query: "not too expensive", ...mission });
+    expect(res.status).toBe(200);
+    expect(res.body.interpretation).toMatchObject({ attributes: ["price_budget"], searchTerms: [], unused: [] });
+  });
+
+  it("finds karaoke and pool tables by tags, names and texts; a negated one is said to be unsearched", async () => {
+    const karaoke = naturalLanguageResultSchema.parse((await agent.post(NL, { query: "karaoke", ...mission })).body);
+    expect(karaoke.venues.length).toBeGreaterThan(0);
+    const ids = karaoke.venues.map((v) => v.id);
+    const tags = await server.db.query<{ venue_id: number; karaoke: string | null; description: string | null }>(
+      `SELECT venue_id, data->'tags'->>'karaoke' AS karaoke, data->'tags'->>'description' AS description
+         FROM venue_sources WHERE venue_id = ANY($1::int[]) AND source = 'osm'`,
+      [ids],
+    );
+    // every venue answered says karaoke somewhere: its tags, its name or its texts
+    for (const v of karaoke.venues) {
+      const t = tags.find((row) => row.venue_id === v.id);
+      const said = t?.karaoke === "yes" || /karaoke/i.test(`${v.name} ${v.description ?? ""} ${t?.description ?? ""}`);
+      expect(said, v.name).toBe(true);
+    }
+    const pool = naturalLanguageResultSchema.parse(
+      (await agent.post(NL, { query: "bar with a pool table", ...mission })).body,
+    );
+    expect(pool.interpretation.attributes).toEqual(["pool_table"]);
+    expect(pool.venues.map((v) => v.name)).toContain("Molotov's"); // sport=billiards
+    const none = (await agent.post(NL, { query: "no karaoke", ...mission })).body;
+    expect(none.interpretation).toMatchObject({ attributes: [], unused: ["karaoke"] });
   });
 
   it.each([

@@ -53,6 +53,7 @@ const FIELDS = [
   "venueId",
   "locationText",
   "rating",
+  "vote",
   "reason",
   "email",
   "password",
@@ -74,6 +75,7 @@ const FIELDS = [
   "privacyShareVibes",
   "privacyShareLocation",
   "privacyActivityFeed",
+  "privacyFindByEmail",
   "w",
   "h",
   "code",
@@ -244,6 +246,18 @@ const MODELS: Record<string, Model> = {
   },
   "POST /auth/email/verify": {
     as: "fresh",
+    body: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), password }),
+  },
+  "POST /auth/email/verify/preview": {
+    as: "fresh",
+    body: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
+  },
+  "POST /auth/email/sign-in-link": {
+    as: "fresh",
+    body: (ids) => ({ email: fc.oneof(email, fc.constant(ids.userEmail)) }),
+  },
+  "POST /auth/email/sign-in-link/use": {
+    as: "fresh",
     body: () => ({ token: fc.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
   },
   "POST /api/auth/verification-email": { as: "user", body: () => ({}) },
@@ -282,6 +296,8 @@ const MODELS: Record<string, Model> = {
     params: (ids) => ({ externalId: fc.constant(ids.externalId) }),
     query: () => ({ latitude: lat, longitude: lng }),
   },
+  // a page of the client (its path is fuzzed as the wildcard itself): HTML, also on a 404
+  "GET /venues/*": { as: "user", query: () => ({}) },
   "GET /api/venues/:externalId/details": {
     as: "user",
     params: (ids) => ({ externalId: fc.constant(ids.externalId) }),
@@ -300,6 +316,22 @@ const MODELS: Record<string, Model> = {
   "DELETE /api/venues/:externalId/reviews/mine": {
     as: "user",
     params: (ids) => ({ externalId: fc.constant(ids.externalId) }),
+    body: () => ({}),
+  },
+  "GET /api/venues/:externalId/vibe-votes": {
+    as: "user",
+    params: (ids) => ({ externalId: fc.constant(ids.externalId) }),
+    query: () => ({}),
+  },
+  // the admin's email is proven: a vote gets past who may vote, to its input
+  "PUT /api/venues/:externalId/vibe-votes/:vibe": {
+    as: "admin",
+    params: (ids) => ({ externalId: fc.constant(ids.externalId), vibe: fc.constantFrom(...ALL_VIBES) }),
+    body: () => ({ vote: fc.constantFrom("yes", "no") }),
+  },
+  "DELETE /api/venues/:externalId/vibe-votes/:vibe": {
+    as: "admin",
+    params: (ids) => ({ externalId: fc.constant(ids.externalId), vibe: fc.constantFrom(...ALL_VIBES) }),
     body: () => ({}),
   },
   "POST /api/admin/reviews/:id/remove": {
@@ -618,7 +650,10 @@ describe.each(dbTargets())("fuzzing every route on %s", (target) => {
             res.status === 503 &&
             res.text.includes("is not configured");
           if (!unconfigured) expect(res.status, `${where}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
-          if (res.status >= 400 && !unconfigured) {
+          // a page of the client answers its 404 page in HTML (the client's 404 card)
+          const page = pattern.startsWith("/venues/") && res.status === 404;
+          if (page) expect(res.headers.get("content-type"), where).toMatch(/^text\/html/);
+          if (res.status >= 400 && !unconfigured && !page) {
             expect(res.headers.get("content-type") ?? "no content-type", `${where}: ${res.text.slice(0, 300)}`).toMatch(
               /json/,
             );

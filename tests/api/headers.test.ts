@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent, type Res } from "../helpers/http";
+import { Agent, type Res, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
@@ -97,6 +97,23 @@ describe.each(dbTargets())("security headers on %s", (target) => {
       expect(res.status, path).toBe(200);
       expectSecurityHeaders(res, path);
     }
+  });
+
+  it("Cache-Control: no-store on signed-in JSON answers, and on every other JSON answer (issue 27)", async () => {
+    const me = agent.fresh();
+    expect((await me.post("/auth/email/signup", { email: uniqueEmail("cache"), password: "abcdefgh" })).status).toBe(
+      202,
+    );
+    for (const path of ["/api/auth/me", "/api/friends", "/api/posts/feed", "/api/favorites"]) {
+      const res = await me.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+    // errors and signed-out answers too; pages and built files keep their own
+    expect((await agent.fresh().get("/api/auth/me")).headers.get("cache-control")).toBe("no-store");
+    expect((await agent.get("/api/health")).headers.get("cache-control")).toBe("no-store");
+    expect((await agent.get("/")).headers.get("cache-control")).toBe("no-cache");
+    if (assets[0]) expect((await agent.get(assets[0])).headers.get("cache-control")).toMatch(/immutable/);
   });
 
   it("on the image proxy's refusals, and on a redirect", async () => {

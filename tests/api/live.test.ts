@@ -144,6 +144,12 @@ describe.each(dbTargets())("live venues on %s", (target) => {
       [{ ...update, capacityStatus: "Packed" }, "capacityStatus must be Empty, Moderate or Full"],
       [{ ...update, noiseLevel: "Deafening" }, "noiseLevel must be Quiet, Conversational or Loud"],
       [{ ...update, currentVibes: ["Sleepy"] }, "Unknown vibe"],
+      // a contradictory pair is refused, never half-sent (issue 26)
+      [{ ...update, currentVibes: ["Loud", "Quiet"] }, "Loud and Quiet contradict each other: choose one of them"],
+      [
+        { ...update, currentVibes: ["Chill", "Loud", "Adventurous"] },
+        "Chill and Loud contradict each other: choose one of them",
+      ],
       [{ ...update, specialNotes: "x".repeat(281) }, "specialNotes can be at most 280 characters"],
       [{ ...update, isOpen: "yes" }, "isOpen must be true or false"],
       [{ capacityStatus: "Full" }, "noiseLevel must be Quiet, Conversational or Loud"],

@@ -3,7 +3,7 @@ import { TEXT } from "@shared/vocabulary";
 import { LOGIN_LIMITS } from "../../src/server/auth/login-limit";
 import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
-import { startSmtpInbox, type SmtpInbox } from "../helpers/smtp";
+import { startSmtpInbox, tokenOf, type SmtpInbox } from "../helpers/smtp";
 import { dbTargets } from "../helpers/targets";
 
 let lastAddress = 10;
@@ -111,7 +111,8 @@ describe.each(dbTargets())("failed sign-ins on %s", (target) => {
     for (const n of [4, 4, 2]) await fail(from(), user.email, n);
     const mail = await inbox.next((m) => m.to.includes(user.email) && m.subject.startsWith("Failed sign-in attempts"));
     expect(mail.text).toContain(`There were ${LOGIN_LIMITS.alertFailures} failed attempts`);
-    expect(mail.text).toContain("Your account is not locked");
+    expect(mail.text).toContain("You can always sign in with a link we email you");
+    expect(mail.links).toContain("http://vibe.example/login?step=email-link");
     expect(mail.links).toContain("http://vibe.example/login?step=forgot-password");
     await fail(from(), user.email, 3);
     await server.ctx.quiet();
@@ -121,5 +122,24 @@ describe.each(dbTargets())("failed sign-ins on %s", (target) => {
     for (const n of [4, 4, 4]) await fail(from(), nobody, n);
     await server.ctx.quiet();
     expect(inbox.to(nobody)).toEqual([]);
+  });
+
+  it("a password reset clears every pair of the account, and no other account's", async () => {
+    const [user, other] = [await signUp(new Agent(server.url)), await signUp(new Agent(server.url))];
+    const [a, b] = [from(), from()];
+    await fail(a, user.email, LOGIN_LIMITS.freeFailures);
+    await fail(b, user.email, LOGIN_LIMITS.freeFailures);
+    await fail(a, other.email, LOGIN_LIMITS.freeFailures);
+    for (const held of [a, b]) expect((await login(held, user.email, user.password)).status).toBe(429);
+    // the owner follows a reset link from their mailbox and chooses a new password
+    expect((await from().post("/auth/email/forgot-password", { email: user.email })).status).toBe(202);
+    const mail = await inbox.next((m) => m.to.includes(user.email) && m.subject === "Reset your VIBE password");
+    const link = mail.links.find((l) => l.startsWith("http://vibe.example/reset-password#token="))!;
+    const password = "a new good password";
+    expect((await from().post("/auth/email/reset-password", { token: tokenOf(link), password })).status).toBe(200);
+    // neither address waits for this account any more: both sign in at once
+    for (const freed of [a, b]) expect((await login(freed, user.email, password)).status).toBe(200);
+    // the other account's pair is not the reset's to clear
+    expect((await login(a, other.email, other.password)).status).toBe(429);
   });
 });

@@ -4,159 +4,8 @@ import { Agent, signUp, uniqueEmail } from "../helpers/http";
 import type { Db } from "../../src/server/db/client";
 import { openTestDb, startServer, type TestServer } from "../helpers/server";
 import { dbTargets, type DbTarget } from "../helpers/targets";
-import {
-  CLIENTS,
-  makeAppleKey,
-  startFakeProvider,
-  type AppleKey,
-  type FakeAccount,
-  type FakeProvider,
-} from "../fakes/oidc-provider";
-
-/**
- * A browser for redirect flows: one cookie jar per host name (as browsers do: cookies ignore the
- * port), redirects followed by hand, and Apple's auto-submitting form_post submitted like a page would.
- */
-class Browser {
-  private jar = new Map<string, Map<string, string>>();
-  /** The app's callback requests this browser made (to replay them). */
-  callbacks: { url: string; method: string; body?: string }[] = [];
-
-  constructor(private appUrl: string) {}
-
-  private cookiesFor(url: URL) {
-    let jar = this.jar.get(url.hostname);
-    if (!jar) this.jar.set(url.hostname, (jar = new Map()));
-    return jar;
-  }
-
-  async request(url: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) {
-    const u = new URL(url);
-    const jar = this.cookiesFor(u);
-    const headers: Record<string, string> = { ...init.headers };
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (u.pathname.match(/^\/auth\/(google|apple|x)\/callback$/) && url.startsWith(this.appUrl)) {
-      this.callbacks.push({ url, method: init.method ?? "GET", body: init.body });
-    }
-    const res = await fetch(url, { method: init.method ?? "GET", headers, body: init.body, redirect: "manual" });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = c.split(";");
-      const i = pair.indexOf("=");
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1);
-      const gone =
-        value === "" ||
-        attrs.some(
-          (a) =>
-            /^\s*max-age=0/i.test(a) || (/^\s*expires=/i.test(a) && new Date(a.split("=")[1]).getTime() < Date.now()),
-        );
-      if (gone) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return res;
-  }
-
-  /**
-   * Goes to `url` and follows redirects and form posts until the browser is back on the app with a
-   * page that is not a redirect; returns where it ended (path and query of the last redirect).
-   */
-  async navigate(
-    url: string,
-    init: { method?: string; body?: string; headers?: Record<string, string> } = {},
-  ): Promise<{ location: string; status: number; text: string }> {
-    let res = await this.request(url, init);
-    let current = url;
-    for (let hops = 0; hops < 20; hops++) {
-      if (res.status >= 300 && res.status < 400) {
-        const next = new URL(res.headers.get("location")!, current).href;
-        // Back on the app and not at a callback: this is where the browser lands.
-        if (next.startsWith(this.appUrl) && !/\/auth\/(google|apple|x)\/callback/.test(next)) {
-          return { location: next.slice(this.appUrl.length), status: res.status, text: await res.text() };
-        }
-        current = next;
-        res = await this.request(next);
-        continue;
-      }
-      const text = await res.text();
-      const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(text);
-      if (form) {
-        // Apple's answer (response_mode=form_post, 200 or, for an error, 400): the page submits
-        // itself to the app, cross-site.
-        const fields = new URLSearchParams();
-        for (const m of form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
-          fields.append(m[1], decodeHtml(m[2]));
-        const from = new URL(current).origin;
-        current = decodeHtml(form[1]);
-        res = await this.request(current, {
-          method: "POST",
-          body: fields.toString(),
-          headers: {
-            "content-type": "application/x-www-form-urlencoded",
-            origin: from,
-            "sec-fetch-site": "cross-site",
-          },
-        });
-        continue;
-      }
-      return {
-        location: current.startsWith(this.appUrl) ? current.slice(this.appUrl.length) : current,
-        status: res.status,
-        text,
-      };
-    }
-    throw new Error("too many redirects");
-  }
-
-  /** The app session's own view, through an Agent sharing this browser's app cookies. */
-  async me() {
-    const res = await this.request(`${this.appUrl}/api/auth/me`);
-    return { status: res.status, body: res.status === 200 ? await res.json() : null };
-  }
-}
-
-const decodeHtml = (s: string) =>
-  s
-    .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, n) => String.fromCharCode(parseInt(n, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-let counter = 0;
-const account = (overrides: Partial<FakeAccount> = {}): FakeAccount => ({
-  sub: `${Date.now()}${++counter}${Math.floor(Math.random() * 1000)}`,
-  email: uniqueEmail("social"),
-  email_verified: true,
-  given_name: "Ada",
-  family_name: "Lovelace",
-  name: "Ada Lovelace",
-  ...overrides,
-});
-
-function providerEnv(op: FakeProvider, apple: AppleKey): Record<string, string> {
-  return {
-    GOOGLE_CLIENT_ID: CLIENTS.google.id,
-    GOOGLE_CLIENT_SECRET: CLIENTS.google.secret,
-    // Google: everything from discovery at the issuer.
-    GOOGLE_ISSUER: op.issuer,
-    APPLE_CLIENT_ID: apple.clientId,
-    APPLE_TEAM_ID: apple.teamId,
-    APPLE_KEY_ID: apple.keyId,
-    // as operators paste it into one line
-    APPLE_PRIVATE_KEY: apple.privateKeyPem.replace(/\n/g, "\\n"),
-    // Apple: every URL set, no discovery.
-    APPLE_ISSUER: op.issuer,
-    APPLE_AUTHORIZATION_URL: `${op.issuer}/auth`,
-    APPLE_TOKEN_URL: `${op.issuer}/token`,
-    APPLE_JWKS_URL: `${op.issuer}/jwks`,
-    X_CLIENT_ID: CLIENTS.x.id,
-    X_CLIENT_SECRET: CLIENTS.x.secret,
-    X_AUTHORIZATION_URL: `${op.issuer}/auth`,
-    X_TOKEN_URL: `${op.issuer}/token`,
-    X_USERINFO_URL: `${op.issuer}/2/users/me`,
-  };
-}
+import { CLIENTS, makeAppleKey, startFakeProvider, type AppleKey, type FakeProvider } from "../fakes/oidc-provider";
+import { Browser, providerAccount as account, providerEnv } from "../helpers/oauth-browser";
 
 /**
  * One PGlite database for all of this file's PGlite servers, which differ only in their settings
@@ -169,10 +18,17 @@ afterAll(async () => (await pglite)?.close());
 async function startWithProvider(
   target: DbTarget,
   envExtra: (op: FakeProvider) => Record<string, string> = () => ({}),
+  build: Parameters<typeof startServer>[3] = {},
 ) {
   const apple = await makeAppleKey();
   const op = await startFakeProvider(apple);
-  const server = await startServer(target, {}, { ...providerEnv(op, apple), ...envExtra(op) }, {}, await onDb(target));
+  const server = await startServer(
+    target,
+    {},
+    { ...providerEnv(op, apple), ...envExtra(op) },
+    build,
+    await onDb(target),
+  );
   op.registerClients(server.url);
   return { op, server, apple };
 }
@@ -491,7 +347,6 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
     it("creates an account without email, found again by X's user id", async () => {
       const b = browser();
       const person = account({
-        sub: `${Date.now()}${++counter}`,
         name: "Jack D",
         email: undefined,
         email_verified: undefined,
@@ -512,6 +367,42 @@ describe.each(dbTargets())("social sign-in on %s", (target) => {
       await b.navigate(`${server.url}/auth/x`);
       expect((await b.me()).body.id).toBe(me.body.id);
     });
+  });
+});
+
+describe.each(dbTargets())("the request log on %s (issue 27)", (target) => {
+  let op: FakeProvider;
+  let server: TestServer;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    ({ op, server } = await startWithProvider(target, () => ({ LOG_LEVEL: "info" }), {
+      logStream: { write: (line: string) => void lines.push(line) },
+    }));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await op?.close();
+  });
+
+  it("never writes a callback's code or state: its query is redacted, other URLs are kept", async () => {
+    const b = new Browser(server.url);
+    op.nextAccount = account();
+    const start = await b.request(`${server.url}/auth/google`);
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const end = await b.navigate(start.headers.get("location")!);
+    expect(end.location).toBe("/");
+    // a replayed or forged callback is logged the same way
+    await b.request(`${server.url}/auth/x/callback?code=forged-code-123&state=forged-state-456`);
+    await fetch(`${server.url}/api/health?probe=kept`);
+    const log = lines.join("");
+    const urls = lines
+      .map((l) => JSON.parse(l) as { req?: { url: string } })
+      .flatMap((l) => (l.req ? [l.req.url] : []));
+    expect(urls).toContain("/auth/google/callback?[redacted]");
+    expect(urls).toContain("/auth/x/callback?[redacted]");
+    expect(urls).toContain("/api/health?probe=kept");
+    expect(log).not.toContain(state);
+    expect(log).not.toMatch(/code=|state=|forged-/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sortVenues } from "@client/features/venues/lib/sort-venues";
 import { myReviewSchema, venueReviewsSchema } from "@shared/contracts/reviews";
 import { type Venue, venueDetailsSchema, venueSchema } from "@shared/contracts/venues";
 import { REVIEWS } from "@shared/vocabulary";
@@ -221,6 +222,41 @@ describe.each(dbTargets())("reviews on %s", (target) => {
     expect(noVenue.status).toBe(400);
   });
 
+  it("keeps a check-in's caption and time out of the reviews when location sharing is off (issue 27)", async () => {
+    const v = await venue("Window Table Bar");
+    const me = await person(server, { firstName: "Priya", lastName: "Patel" });
+    expect((await me.agent.patch("/api/users/privacy", { privacyShareLocation: false })).status).toBe(200);
+    const caption = "just got here, table by the window";
+    await post(me, v.id, { content: caption, rating: 4 });
+    // the rating counts in the venue's rating...
+    expect(await listed(root.fresh(), v)).toMatchObject({ rating: 4, reviewCount: 1, ratingSource: "VIBE" });
+    // ...but nobody else sees a review saying who is there now, signed out or signed in
+    expect((await reviewsOf(root.fresh(), v)).reviews).toEqual([]);
+    const other = await person(server, RILEY);
+    expect((await reviewsOf(other.agent, v)).reviews).toEqual([]);
+    // its author sees their rating, without the caption (which stays in the friends-only post)
+    const mine = await reviewsOf(me.agent, v);
+    expect(mine.mine).toMatchObject({ rating: 4, text: "" });
+    expect(mine.reviews).toMatchObject([{ rating: 4, mine: true }]);
+
+    // a review written on purpose stays listed; a later check-in changes only its rating
+    const w = await venue("Written Review Bar");
+    const sam = await person(server, RILEY);
+    expect((await rate(sam.agent, w, 5, "Lovely beer garden")).status).toBe(201);
+    const before = (await reviewsOf(root.fresh(), w)).reviews[0];
+    expect((await sam.agent.patch("/api/users/privacy", { privacyShareLocation: false })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    await post(sam, w.id, { content: "here right now", rating: 3 });
+    const after = (await reviewsOf(root.fresh(), w)).reviews[0];
+    expect(after).toMatchObject({ rating: 3, text: "Lovely beer garden", time: before.time });
+    // with location sharing on, a check-in's rating is a review as before (its time is now)
+    expect((await sam.agent.patch("/api/users/privacy", { privacyShareLocation: true })).status).toBe(200);
+    await post(sam, w.id, { content: "back again", rating: 4 });
+    const shared = (await reviewsOf(root.fresh(), w)).reviews[0];
+    expect(shared.rating).toBe(4);
+    expect(String(shared.time) > String(before.time)).toBe(true);
+  });
+
   it("feeds review texts into the venue's vibes with evidence", async () => {
     const v = await venue("Vibe Bar");
     for (let i = 0; i < 3; i++) {
@@ -316,11 +352,11 @@ describe.each(dbTargets())("reviews on %s", (target) => {
     await rate(p.agent, low, 2);
     await rate(p.agent, high, 3);
     const ids = [low.id, high.id];
+    // Top Rated asks with sort=rating and orders what it loaded with sortVenues (Home and Explore)
     const ranked = async () => {
-      const res = await root.get<Venue[]>(`/api/venues/match-public?${near}&radius=5&vibes=all`);
-      return res.body
+      const res = await root.get<Venue[]>(`/api/venues/match-public?${near}&radius=5&vibes=all&sort=rating`);
+      return sortVenues(res.body, "rating")
         .filter((x) => ids.includes(x.id))
-        .sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1))
         .map((x) => x.name);
     };
     expect(await ranked()).toEqual(["Top High", "Top Low"]);

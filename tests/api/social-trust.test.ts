@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { blockedPersonSchema, commentSchema, userSearchResultSchema } from "@shared/contracts/social";
 import { befriend, type Person, person as newPerson } from "../helpers/factories";
-import { Agent } from "../helpers/http";
-import { startServer, type TestServer } from "../helpers/server";
+import { Agent, uniqueEmail } from "../helpers/http";
+import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /**
@@ -15,10 +15,11 @@ describe.each(dbTargets())("social trust on %s", (target) => {
   let server: TestServer;
   let root: Agent;
   let run = 0;
+  const adminEmail = uniqueEmail("trust-admin");
 
   beforeAll(async () => {
     // behind a trusted proxy, so a test can speak from several client addresses
-    server = await startServer(target, {}, { TRUST_PROXY: "true" });
+    server = await startServer(target, {}, { TRUST_PROXY: "1", ADMIN_EMAILS: adminEmail });
     root = new Agent(server.url);
   });
   afterAll(async () => server?.close());
@@ -81,6 +82,49 @@ describe.each(dbTargets())("social trust on %s", (target) => {
       expect(byId.get(asker.id)).toMatchObject({ friendshipStatus: "pending_received", email: asker.email });
       // the result keeps the spec's layout: the same fields, a masked email in the email field
       for (const u of byId.values()) userSearchResultSchema.strict().parse(u);
+    });
+  });
+
+  describe("People can find me by my email (issue 27)", () => {
+    const me = async (who: Agent) => (await who.get("/api/auth/me")).body as Record<string, unknown>;
+    const found = async (who: Person, email: string) => (await search(who, email)).map((u) => u.id);
+
+    it("on by default; off, an exact email search finds nobody, while the name still finds them", async () => {
+      const eve = await person("Eve", unique("Seeker"));
+      const surname = unique("Hidden");
+      const ida = await person("Ida", surname);
+      expect(await me(ida.agent)).toMatchObject({ privacyFindByEmail: true });
+      expect(await found(eve, ida.email)).toEqual([ida.id]);
+      const off = await ida.agent.patch("/api/users/privacy", { privacyFindByEmail: false });
+      expect(off.status).toBe(200);
+      expect(off.body).toMatchObject({ privacyFindByEmail: false, privacyShareVibes: true });
+      expect(await found(eve, ida.email)).toEqual([]);
+      expect(await found(eve, ida.email.toUpperCase())).toEqual([]);
+      // the name still finds her, with her address masked
+      const byName = await search(eve, surname);
+      expect(byName.map((u) => u.id)).toEqual([ida.id]);
+      expect(byName[0].email).not.toBe(ida.email);
+      expect((await ida.agent.patch("/api/users/privacy", { privacyFindByEmail: "no" })).status).toBe(400);
+      expect((await ida.agent.patch("/api/users/privacy", { privacyFindByEmail: true })).status).toBe(200);
+      expect(await found(eve, ida.email)).toEqual([ida.id]);
+    });
+
+    it("keeps admins out of email search unless they turn it on", async () => {
+      const eve = await person("Eve", unique("Seeker"));
+      // an address in ADMIN_EMAILS (proven), and an admin an operator granted
+      const listed = root.fresh();
+      const listedAdmin = await signUpAdmin(server, listed, { email: adminEmail });
+      expect(await me(listed)).toMatchObject({ role: "admin", privacyFindByEmail: false });
+      const granted = await person("Gus", unique("Granted"));
+      await server.db.query("UPDATE users SET role = 'admin' WHERE id = $1", [granted.id]);
+      await server.ctx.changes.settle();
+      expect(await me(granted.agent)).toMatchObject({ role: "admin", privacyFindByEmail: false });
+      expect(await found(eve, adminEmail)).toEqual([]);
+      expect(await found(eve, granted.email)).toEqual([]);
+      // an admin who chooses to be found is found
+      expect((await listed.patch("/api/users/privacy", { privacyFindByEmail: true })).status).toBe(200);
+      expect(await found(eve, adminEmail)).toEqual([listedAdmin.id]);
+      expect(await found(eve, granted.email)).toEqual([]);
     });
   });
 
@@ -295,7 +339,7 @@ describe.each(dbTargets())("social trust on %s", (target) => {
         expect(stats.n).toBe(4);
         if (target === "postgres") {
           // a second instance on the same database (its own counter) does not count them again
-          const other = await startServer(target, {}, { TRUST_PROXY: "true" });
+          const other = await startServer(target, {}, { TRUST_PROXY: "1" });
           try {
             await new Agent(other.url).get(match, { "x-forwarded-for": "203.0.113.50" });
             await other.ctx.matchCounter.flush();

@@ -339,6 +339,10 @@ describe.each(dbTargets())("social on %s", (target) => {
     it.each([
       [{ name: "   ", memberIds: ["00000000-0000-4000-8000-000000000000"] }, "Please enter a group name"],
       [{ memberIds: [] }, "Please enter a group name"],
+      [
+        { name: "\u200B\u200E\u3164\u2800", memberIds: ["00000000-0000-4000-8000-000000000000"] },
+        "A name needs at least one visible character",
+      ],
       [{ name: "x", memberIds: [] }, "Please select at least one friend"],
       [{ name: "x" }, "Please select at least one friend"],
       [{ name: "x", memberIds: ["nope"] }, "Unknown friend"],

@@ -194,10 +194,10 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         vibe_evidence: Record<string, { source: string; detail: string }[]>;
         last_synced_at: Date;
       }>("SELECT vibe_method, vibe_evidence, last_synced_at FROM venues WHERE external_id = 'osm:node/1001'");
-      expect(row.vibe_method).toBe("blend-v2");
+      expect(row.vibe_method).toBe("blend-v5");
       expect(row.vibe_evidence["Live Music"]).toContainEqual({
         source: "osm",
-        detail: "OpenStreetMap: live_music=yes",
+        detail: "Has live music (OpenStreetMap)",
       });
       expect(row.last_synced_at).toBeTruthy();
       // the description goes through the text analyzer (lexicon-v1) into the blend

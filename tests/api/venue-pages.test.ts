@@ -12,6 +12,10 @@ import { dbTargets } from "../helpers/targets";
  */
 const here = `latitude=${DEFAULT_COORDS.latitude}&longitude=${DEFAULT_COORDS.longitude}`;
 const km = (miles: number) => Math.round(miles * KM_PER_MILE * 1e4) / 1e4;
+/** The server reads opening hours at Friday 9 January 2026, 8 PM in San Francisco (BuildOptions.clock). */
+const FRIDAY_8PM = new Date("2026-01-10T04:00:00Z");
+/** Woods Lowside (osm:node/61670779): "Fr-Sa 13:00-24:00", so open then. */
+const WOODS = "osm:node/61670779";
 
 describe.each(dbTargets())("venue lists in pages on %s", (target) => {
   let server: TestServer;
@@ -19,7 +23,7 @@ describe.each(dbTargets())("venue lists in pages on %s", (target) => {
 
   // a database of its own: on a shared PostgreSQL other files add venues while this one counts
   beforeAll(async () => {
-    server = await startServer(target, {}, {}, {}, { ownDatabase: true });
+    server = await startServer(target, {}, {}, { clock: () => FRIDAY_8PM }, { ownDatabase: true });
     anon = new Agent(server.url);
   });
   afterAll(async () => server?.close());
@@ -89,11 +93,16 @@ describe.each(dbTargets())("venue lists in pages on %s", (target) => {
     const ids = all.map((v) => v.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(ids)).toEqual(new Set(expected));
-    // rank = 0.7 fit + 0.3 nearness (distance is rounded to 0.1 mi: allow that much)
+    // open first (issue 25): open now or opening within the hour, then hours unknown, then closed;
+    // within a tier, rank = 0.7 fit + 0.3 nearness (distance is rounded to 0.1 mi: allow that much)
+    const tier = (v: Venue) => (v.openStatus === null ? 1 : v.openStatus.open || v.openStatus.soon ? 0 : 2);
     const radiusMiles = radius / KM_PER_MILE;
     const rank = (v: Venue) => 0.7 * v.matchScore! + 0.3 * (1 - Number(v.distance) / radiusMiles);
-    for (let i = 1; i < all.length; i++)
-      expect(rank(all[i])).toBeLessThanOrEqual(rank(all[i - 1]) + 0.3 * (0.1 / radiusMiles) + 1e-9);
+    for (let i = 1; i < all.length; i++) {
+      expect(tier(all[i])).toBeGreaterThanOrEqual(tier(all[i - 1]));
+      if (tier(all[i]) === tier(all[i - 1]))
+        expect(rank(all[i])).toBeLessThanOrEqual(rank(all[i - 1]) + 0.3 * (0.1 / radiusMiles) + 1e-9);
+    }
     // one call of 100 is the ranking's first 100
     const first = await anon.get<Venue[]>(`${path}&offset=0&limit=100`);
     expect(first.body.map((v) => v.id)).toEqual(ids.slice(0, 100));
@@ -111,6 +120,9 @@ describe.each(dbTargets())("venue lists in pages on %s", (target) => {
       );
       expect(new Set(totals)).toEqual(new Set([all.length]));
       expect(new Set(all.map((v) => v.id)).size).toBe(all.length);
+      expect(all.length).toBeGreaterThan(0);
+      expect(all.every((v) => v.openStatus?.open === true)).toBe(true);
+      if (vibes === "all") expect(all.map((v) => v.externalId)).toContain(WOODS);
       const everyOne = await anon.get<Venue[]>(`/api/venues/match-public?${here}&radius=${km(10)}&vibes=${vibes}`);
       expect(all.length).toBeLessThan(Number(everyOne.headers.get(TOTAL_COUNT_HEADER)));
     }

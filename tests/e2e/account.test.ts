@@ -7,7 +7,7 @@ import { DESKTOP, findChromium, launchBrowser, newPage, shot, signUpIn } from ".
 import { uniqueEmail } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../helpers/smtp";
-import { waitForAtLeast, waitForCount } from "../helpers/wait";
+import { waitForAtLeast, waitForCount, waitForIdle } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 // Home asks for the location; with it granted no "Location Error" toast takes the place of ours (one toast at a time)
@@ -112,6 +112,12 @@ describe.skipIf(!chromiumPath)("account mail in the browser", () => {
     await shot(page, "profile-unverified");
     const mail = await inbox.next((m) => m.to.includes(email) && m.subject === "Verify your email for VIBE");
     await page.goto(linkIn(mail, "/verify-email"));
+    // the page acts on a click only (its own session: no password asked)
+    await waitForCount(page.getByText(ACCOUNT_TEXT.verifyConfirmBody(email)), 1);
+    await waitForIdle(page);
+    expect((await (await context.request.get(`${server.url}/api/auth/me`)).json()).emailVerified).toBe(false);
+    await shot(page, "verify-email-confirm");
+    await page.getByRole("button", { name: ACCOUNT_TEXT.verifySubmit }).click();
     await waitForCount(page.getByRole("heading", { name: ACCOUNT_TEXT.verified }), 1);
     await shot(page, "verify-email-done");
     await page.getByRole("button", { name: ACCOUNT_TEXT.continue }).click();
@@ -132,6 +138,81 @@ describe.skipIf(!chromiumPath)("account mail in the browser", () => {
     await shot(second, "signup-check-email");
     expect(problems).toEqual([]);
     await Promise.all([context.close(), secondContext.close()]);
+  });
+
+  it("the verification page does nothing on load: it says what will happen and acts on a click", async () => {
+    // someone signs up with the address first; its owner opens the link in a browser of their own
+    const email = uniqueEmail("claim");
+    const { context: typist } = await newPage(browser, server.url);
+    await signUpIn(typist, server.url, email, "Typist");
+    const mail = await inbox.next((m) => m.to.includes(email) && m.subject === "Verify your email for VIBE");
+    const { page, context, problems } = await open(linkIn(mail, "/verify-email"));
+    await waitForCount(page.getByLabel(ACCOUNT_TEXT.newPassword), 1);
+    expect(await page.getByText(ACCOUNT_TEXT.verifyClaimBody(email)).count()).toBe(1);
+    expect(new URL(page.url()).hash).toBe("");
+    await shot(page, "verify-email-claim");
+    // the page has loaded and settled: nothing was proven, nobody was signed out
+    await waitForIdle(page);
+    const [row] = await server.db.query<{ proven: boolean }>(
+      "SELECT email_verified_at IS NOT NULL AS proven FROM users WHERE lower(email) = $1",
+      [email],
+    );
+    expect(row).toEqual({ proven: false });
+    expect((await typist.request.get(`${server.url}/api/auth/me`)).status()).toBe(200);
+    expect((await context.request.get(`${server.url}/api/auth/me`)).status()).toBe(401);
+
+    await page.getByLabel(ACCOUNT_TEXT.newPassword).fill("the owner's password");
+    await page.getByRole("button", { name: ACCOUNT_TEXT.verifyClaimSubmit }).click();
+    await waitForCount(page.getByRole("heading", { name: ACCOUNT_TEXT.verified }), 1);
+    expect(await page.getByText(ACCOUNT_TEXT.verifiedClaimedBody(email)).count()).toBe(1);
+    await shot(page, "verify-email-claimed");
+    // the owner is signed in here; whoever typed the address is out, and so is their password
+    expect((await context.request.get(`${server.url}/api/auth/me`)).status()).toBe(200);
+    expect((await typist.request.get(`${server.url}/api/auth/me`)).status()).toBe(401);
+    const login = await typist.request.post(`${server.url}/auth/email/login`, {
+      data: { email, password: "a good password" },
+    });
+    expect(login.status()).toBe(401);
+    expect(problems).toEqual([]);
+    await Promise.all([context.close(), typist.close()]);
+  });
+
+  it("Email me a sign-in link: its page does nothing on load and signs in on a click", async () => {
+    const email = uniqueEmail("signin-link");
+    const { context: first } = await newPage(browser, server.url);
+    await signUpIn(first, server.url, email, "Robin");
+    const { page, context, problems } = await open("/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Email", exact: true }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: ACCOUNT_TEXT.emailLinkButton }).click();
+    await waitForCount(page.getByRole("heading", { name: ACCOUNT_TEXT.emailLinkTitle }), 1);
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    await page.getByRole("button", { name: ACCOUNT_TEXT.emailLinkSubmit }).click();
+    await waitForCount(page.getByText(ACCOUNT_TEXT.signInLinkSent(email)), 1);
+    await shot(page, "sign-in-link-sent");
+
+    const mail = await inbox.next((m) => m.to.includes(email) && m.subject === "Your VIBE sign-in link");
+    await page.goto(linkIn(mail, "/sign-in-link"));
+    const button = page.getByRole("button", { name: ACCOUNT_TEXT.signInLinkSubmit });
+    await waitForCount(button, 1);
+    expect(new URL(page.url()).hash).toBe("");
+    await waitForIdle(page);
+    await shot(page, "sign-in-link-page");
+    // the page has loaded and settled: the link is unspent and this browser is not signed in
+    const [unspent] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM email_tokens t JOIN users u ON u.id = t.user_id " +
+        "WHERE lower(u.email) = $1 AND t.purpose = 'signin' AND t.used_at IS NULL",
+      [email],
+    );
+    expect(unspent.n).toBe(1);
+    expect((await context.request.get(`${server.url}/api/auth/me`)).status()).toBe(401);
+    await button.click();
+    await page.waitForURL(server.url + "/");
+    await signedInShell(page).waitFor();
+    expect((await context.request.get(`${server.url}/api/auth/me`)).status()).toBe(200);
+    expect(problems).toEqual([]);
+    await Promise.all([context.close(), first.close()]);
   });
 
   it("Sign Out Everywhere on Profile asks first, then ends this and every other session", async () => {

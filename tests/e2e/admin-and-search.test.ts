@@ -80,7 +80,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await page.getByLabel("Text to analyze").fill("Perfect for date night: candlelit and cozy, not loud at all.");
     await page.getByRole("button", { name: "Analyze Text" }).click();
     await toastSays(page, "Analysis Complete");
-    await toastSays(page, /vibe-model-v2: .*Romantic \d+%/);
+    await toastSays(page, /vibe-model-v3: .*Romantic \d+%/);
     await waitForCount(page.getByRole("meter", { name: "Romantic" }), 1);
 
     // image analysis refuses internal addresses
@@ -174,7 +174,7 @@ describe.skipIf(!chromiumPath)("admin panel and natural-language search in the b
     await page.getByRole("main").getByRole("button", { name: "The Blue Note Jazz Bar", exact: true }).click();
     const sheet = page.getByRole("dialog", { name: "The Blue Note Jazz Bar" });
     await sheet.getByText("Why these vibes?").click();
-    await waitForAtLeast(sheet.getByText(/OpenStreetMap: live_music=yes/), 1, { timeout: 10_000 });
+    await waitForAtLeast(sheet.getByText(/Has live music \(OpenStreetMap\)/), 1, { timeout: 10_000 });
     await sheet.getByRole("button", { name: "Close" }).click();
 
     await page.getByRole("button", { name: "Clear AI search" }).click();

@@ -31,6 +31,7 @@ const PAGES = [
   "admin-page",
   "verify-email-page",
   "reset-password-page",
+  "venue-page",
 ];
 const ASSETS = resolve("dist/client/assets");
 
@@ -83,6 +84,7 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
       "business-page",
       "verify-email-page",
       "reset-password-page",
+      "venue-page",
     ])
       expect(
         scripts.some((s) => s.includes(`/${name}-`)),

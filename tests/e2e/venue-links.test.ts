@@ -1,16 +1,18 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_COORDS } from "@shared/vocabulary";
-import { VENUE_TEXT } from "@client/features/venues/texts";
+import { VENUE_PAGE_TEXT, VENUE_TEXT } from "@client/features/venues/texts";
+import { venuePath } from "@shared/venue-path";
 import type { Venue } from "@shared/contracts/venues";
-import { DESKTOP, PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
+import { DESKTOP, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { waitForAtLeast, waitForCount } from "../helpers/wait";
+import { waitForAtLeast } from "../helpers/wait";
 
 const GPS = { latitude: 37.7599, longitude: -122.4148 };
 
 // Issue 17, "Sharing and links": a venue has an address in the app; Share sends it; a refused
-// clipboard shows the link instead of an error; feed posts and group picks open the venue.
+// clipboard shows the link instead of an error; feed posts and group picks open the venue (its page
+// since issue 26: tests/e2e/venue-page.test.ts).
 describe.skipIf(!findChromium())("venue links", () => {
   const app = useAppInBrowser();
   const here = `latitude=${DEFAULT_COORDS.latitude}&longitude=${DEFAULT_COORDS.longitude}`;
@@ -18,23 +20,10 @@ describe.skipIf(!findChromium())("venue links", () => {
     const res = await page.request.get(`${app.server.url}/api/venues/nearby?${here}&radius=5&limit=1`);
     return ((await res.json()) as Venue[])[0]!;
   };
-  const linkOf = (venue: Venue) => `/venues/${encodeURIComponent(venue.externalId)}`;
-  const sheetOf = (page: Page, venue: Venue) => page.getByRole("dialog", { name: venue.name });
-
-  it("a link opened signed out lands on the landing page, then on the venue; closing goes Home", async () => {
-    const { page, context, problems } = await newPage(app.browser, app.server.url, PHONE, { geolocation: GPS });
-    const venue = await aVenue(page);
-    await page.goto(linkOf(venue));
-    await page.getByRole("button", { name: "Continue as Guest" }).first().click();
-    await page.waitForURL(`${app.server.url}${linkOf(venue)}`);
-    await sheetOf(page, venue).waitFor();
-    await shot(page, "venue-link-after-guest-phone");
-    await sheetOf(page, venue).getByRole("button", { name: "Close" }).click();
-    await page.waitForURL(`${app.server.url}/`);
-    await waitForCount(sheetOf(page, venue), 0);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+  const linkOf = (venue: Venue) => venuePath(venue.externalId);
+  /** The venue's page (issue 26: a venue's link is its page, no longer a sheet over Home). */
+  const sheetOf = (page: Page, venue: Venue) =>
+    page.getByRole("main").filter({ has: page.getByRole("heading", { level: 1, name: venue.name }) });
 
   it("Share sends the venue's own link, and shows it to copy by hand when the clipboard is refused", async () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP, { geolocation: GPS });
@@ -73,7 +62,7 @@ describe.skipIf(!findChromium())("venue links", () => {
     await context.close();
   });
 
-  it("the venue on a feed post opens the venue, and closing returns to the feed", async () => {
+  it("the venue on a feed post opens the venue, and its Back returns to the feed", async () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, DESKTOP, { geolocation: GPS });
     await signUpIn(context, app.server.url, uniqueEmail("post"), "Cy");
     const venue = await aVenue(page);
@@ -85,7 +74,7 @@ describe.skipIf(!findChromium())("venue links", () => {
     await page.getByRole("link", { name: venue.name }).first().click();
     await page.waitForURL(`${app.server.url}${linkOf(venue)}`);
     await sheetOf(page, venue).waitFor();
-    await page.keyboard.press("Escape");
+    await sheetOf(page, venue).getByRole("button", { name: VENUE_PAGE_TEXT.back }).click();
     await page.waitForURL(`${app.server.url}/feed`);
     expect(problems).toEqual([]);
     await context.close();

@@ -3,7 +3,9 @@ import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { markEmailVerified } from "../../src/server/auth/users";
+import type { BuildOptions } from "../../src/server/app";
 import { startServer, type TestServer } from "./server";
+import { waitForHistoryAtRest } from "./wait";
 
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,
@@ -46,16 +48,34 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
-  opts: { geolocation?: { latitude: number; longitude: number } } = {},
+  opts: { geolocation?: { latitude: number; longitude: number }; serviceWorkers?: "allow" } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
     baseURL,
     viewport,
+    // the service worker (public/sw.js) answers the page's requests itself, where page.route and
+    // request waits do not see them: only tests of it allow it (tests/e2e/offline.test.ts)
+    serviceWorkers: opts.serviceWorkers ?? "block",
     isMobile: viewport.width < 500,
     hasTouch: viewport.width < 500,
     ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ["geolocation"] } : {}),
   });
   const page: Page = await context.newPage();
+  // A test goes to another page or reloads right after closing an overlay, sooner than a person
+  // can: the overlay's history.back() (src/client/lib/overlay-history.ts) would land during that
+  // navigation and abort it (net::ERR_ABORTED). Each waits for it first; an entry left listing an
+  // overlay nothing shows (after a reload) holds it up for at most two seconds.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const atRest = () => waitForHistoryAtRest(page, { timeout: 2000 }).catch(() => {});
+  page.goto = async (...args) => {
+    await atRest();
+    return goto(...args);
+  };
+  page.reload = async (...args) => {
+    await atRest();
+    return reload(...args);
+  };
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
   page.on("console", (msg) => {
@@ -104,15 +124,16 @@ export async function signUpAdminIn(context: BrowserContext, server: TestServer,
 }
 
 /**
- * For one browser test file: the real app on PGlite (with `env`) and a Chromium, started before
- * the file's tests and closed after them. Call inside a `describe`.
+ * For one browser test file: the real app on PGlite (with `env`, and `build`: e.g. a fixed clock for
+ * opening hours) and a Chromium, started before the file's tests and closed after them. Call inside a
+ * `describe`.
  */
-export function useAppInBrowser(env: Record<string, string> = {}) {
+export function useAppInBrowser(env: Record<string, string> = {}, build: BuildOptions = {}) {
   const app = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
     // The request limits are on, as shipped: a browser test uses the app the way a person does.
     [app.server, app.browser] = await Promise.all([
-      startServer("pglite", {}, { RATE_LIMIT_SCALE: "1", ...env }),
+      startServer("pglite", {}, { RATE_LIMIT_SCALE: "1", ...env }, build),
       launchBrowser(findChromium()!),
     ]);
   });

@@ -1,4 +1,5 @@
 import type { Db } from "../../src/server/db/client";
+import { markEmailVerified } from "../../src/server/auth/users";
 import { Agent, signUp, uniqueEmail } from "./http";
 
 /**
@@ -41,6 +42,20 @@ export async function person(
     ...(opts.password ? { password: opts.password } : {}),
   });
   return { agent, firstName, lastName, ...user };
+}
+
+/**
+ * A person (as `person`) whose email is proven, as following the verification link makes it: their
+ * crowd vibe votes count (docs/vibe-votes.md). Answers once the server's caches know.
+ */
+export async function provenPerson(
+  server: { url: string; db: Db; ctx: { changes: { settle(): Promise<void> } } },
+  opts: Parameters<typeof person>[1] = {},
+): Promise<Person> {
+  const who = await person(server, opts);
+  await markEmailVerified(server.db, who.id);
+  await server.ctx.changes.settle();
+  return who;
 }
 
 /** `a` asks, `b` accepts: they are friends (201 then 200, or it throws). */

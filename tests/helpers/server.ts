@@ -61,15 +61,23 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const db = opts.db ?? (await openTestDb(target, opts));
+  const host = opts.host ?? "127.0.0.1";
   const config = loadConfig(
     // Request limits are off unless a test turns them on (tests/api/rate-limits.test.ts): one
     // test file signs up more people from 127.0.0.1 than a real address would.
     // MAP_STYLE_URL none: no test page fetches a map style from the internet (map tests set their own)
-    { LOG_LEVEL: "silent", DATA_DIR: resolve(".tmp/data"), RATE_LIMIT_SCALE: "0", MAP_STYLE_URL: "none", ...env },
+    // HOST: the address it listens on, as `npm start` reads it, so mail links point where it answers
+    {
+      LOG_LEVEL: "silent",
+      DATA_DIR: resolve(".tmp/data"),
+      RATE_LIMIT_SCALE: "0",
+      MAP_STYLE_URL: "none",
+      HOST: host,
+      ...env,
+    },
     { sessionSecret: "test-secret-test-secret-test-secret-!!", clientDir: resolve("dist/client"), ...overrides },
   );
   const built = await buildApp(config, db, build);
-  const host = opts.host ?? "127.0.0.1";
   await built.app.listen({ port: 0, host });
   const addr = built.app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : 0;
@@ -90,7 +98,7 @@ export async function startServer(
  */
 export function appRoutes(server: Pick<TestServer, "routes">): string[] {
   const isClientFile = (route: string) =>
-    /^GET \/(assets\/|index\.html(\.(br|gz))?$|[^/]+\.(svg|png|ico|txt|webmanifest|json)(\.(br|gz))?$)/.test(route);
+    /^GET \/(assets\/|index\.html(\.(br|gz))?$|[^/]+\.(svg|png|ico|txt|webmanifest|json|js)(\.(br|gz))?$)/.test(route);
   return server.routes.filter((r) => !isClientFile(r));
 }
 

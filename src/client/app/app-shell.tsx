@@ -5,7 +5,7 @@ import { Sidebar } from "@client/features/shell/sidebar";
 
 export function AppShell({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-dvh">
+    <div className="min-h-dvh" data-app-shell="">
       <a
         href="#main-content"
         className={

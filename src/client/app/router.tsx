@@ -4,7 +4,6 @@ import { ACCOUNT_PAGES } from "@client/lib/api-paths";
 import { LOADING_TEXT } from "@client/lib/texts";
 import { useAuth } from "@client/lib/auth";
 import { loadPage } from "@client/lib/page-chunk";
-import { externalIdFromSegment } from "@client/features/venues/lib/venue-link";
 import { isReturnPage, rememberReturnTo, takeReturnTo } from "@client/lib/return-to";
 import { AppShell } from "./app-shell";
 import { LoadingScreen } from "./loading-screen";
@@ -34,6 +33,9 @@ const VerifyEmailPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   loadPage(() => import("@client/features/auth/reset-password-page").then((m) => ({ default: m.ResetPasswordPage }))),
 );
+const SignInLinkPage = lazy(() =>
+  loadPage(() => import("@client/features/auth/sign-in-link-page").then((m) => ({ default: m.SignInLinkPage }))),
+);
 // Explore and Saved load on first visit.
 const ExplorePage = lazy(() =>
   loadPage(() => import("@client/features/explore/explore-page").then((m) => ({ default: m.ExplorePage }))),
@@ -50,6 +52,10 @@ const FriendsPage = lazy(() =>
 );
 const ProfilePage = lazy(() =>
   loadPage(() => import("@client/features/profile/profile-page").then((m) => ({ default: m.ProfilePage }))),
+);
+// A venue's own page: what a shared venue link opens, signed in or not (issue 26).
+const VenuePage = lazy(() =>
+  loadPage(() => import("@client/features/venues/venue-page").then((m) => ({ default: m.VenuePage }))),
 );
 // Only operators use the admin panel: it loads on first visit, like the pages above.
 const AdminPage = lazy(() =>
@@ -75,6 +81,12 @@ function SignedOutRoutes() {
       <Route path="/login">
         <Suspense fallback={<LoadingScreen />}>
           <LoginPage />
+        </Suspense>
+      </Route>
+      {/* a venue's link shows the venue to anyone (issue 26, beyond spec 1's "landing page only") */}
+      <Route path="/venues/*">
+        <Suspense fallback={<LoadingScreen />}>
+          <VenuePage signedIn={false} />
         </Suspense>
       </Route>
       <Route>
@@ -128,12 +140,10 @@ function SignedInRoutes() {
             <HomePage />
           </Suspense>
         </Route>
-        <Route path="/venues/:externalId">
-          {(params) => (
-            <Suspense fallback={<PageLoading />}>
-              <HomePage sharedVenueId={externalIdFromSegment(params.externalId)} />
-            </Suspense>
-          )}
+        <Route path="/venues/*">
+          <Suspense fallback={<PageLoading />}>
+            <VenuePage signedIn />
+          </Suspense>
         </Route>
         <Route path="/feed">
           <Suspense fallback={<PageLoading />}>
@@ -191,6 +201,12 @@ export function AppRouter() {
     return (
       <Suspense fallback={<LoadingScreen />}>
         <ResetPasswordPage />
+      </Suspense>
+    );
+  if (location === ACCOUNT_PAGES.signInLink)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SignInLinkPage />
       </Suspense>
     );
   if (isLoading) return <LoadingScreen />;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import type { Friend, LikeResult } from "@shared/contracts/social";
-import { apiCall, apiPath, apiSend } from "./api-call";
+import { apiCall, apiDo, apiPath, apiSend } from "./api-call";
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response);
@@ -42,7 +42,32 @@ describe("apiSend", () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/favorites/1");
     expect(init?.body).toBeUndefined();
-    expect(init?.headers).toEqual({});
+    expect(Object.keys(init?.headers ?? {})).toEqual(["Idempotency-Key"]);
+  });
+
+  it("gives a write an Idempotency-Key, the same one to the same write sent while the first is out", async () => {
+    const answers: ((r: Response) => void)[] = [];
+    const fetchMock = vi.fn(
+      (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => answers.push(resolve)),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const body = { vibes: ["Chill"], content: "hi" };
+    const first = apiSend("POST /api/posts", { body });
+    const second = apiSend("POST /api/posts", { body });
+    const other = apiSend("POST /api/posts", { body: { vibes: ["Chill"], content: "hi!" } });
+    const keyOf = (i: number) =>
+      (fetchMock.mock.calls[i][1]?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+    expect(keyOf(0)).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(keyOf(2)).not.toBe(keyOf(0));
+    for (const answer of answers) answer(new Response("{}", { status: 201 }));
+    await Promise.allSettled([first, second, other]);
+    // once answered, the same content again is a new submission
+    fetchMock.mockImplementation(async () => new Response("{}", { status: 201 }));
+    await apiSend("POST /api/posts", { body });
+    expect(keyOf(3)).not.toBe(keyOf(0));
+    await apiSend("GET /api/posts/feed");
+    expect(fetchMock.mock.calls[4][1]?.headers).toEqual({});
   });
 
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the test names the message's template
@@ -56,6 +81,20 @@ describe("apiSend", () => {
   it("uses the status text when the body is empty", async () => {
     stubFetch(new Response("", { status: 503, statusText: "Service Unavailable" }));
     await expect(apiSend("GET /api/posts/feed")).rejects.toThrow("503: Service Unavailable");
+  });
+});
+
+describe("apiDo", () => {
+  it("reads the answer to its end, so the browser finishes the request", async () => {
+    const answer = new Response('{"vibes":["Chill"]}', { status: 200 });
+    stubFetch(answer);
+    await expect(apiDo("POST /api/vibes", { body: { vibes: ["Chill"] } })).resolves.toBeUndefined();
+    expect(answer.bodyUsed).toBe(true);
+  });
+
+  it("throws as apiSend does on a non-ok answer", async () => {
+    stubFetch(new Response('{"message":"Nope"}', { status: 403, statusText: "Forbidden" }));
+    await expect(apiDo("DELETE /api/vibes/current")).rejects.toThrow('403: {"message":"Nope"}');
   });
 });
 

@@ -12,9 +12,14 @@ export const AUTH_PATHS = {
 
 /**
  * Email verification, password reset, sign-up answers and sessions (not in the spec: issue 14;
- * docs/sign-in.md). Pages: /verify-email#token=… and /reset-password#token=… (the links VIBE mails).
+ * docs/sign-in.md). Pages: /verify-email#token=…, /reset-password#token=… and /sign-in-link#token=…
+ * (the links VIBE mails).
  */
-export const ACCOUNT_PAGES = { verifyEmail: "/verify-email", resetPassword: "/reset-password" } as const;
+export const ACCOUNT_PAGES = {
+  verifyEmail: "/verify-email",
+  resetPassword: "/reset-password",
+  signInLink: "/sign-in-link",
+} as const;
 
 // ---- Venue discovery: Home, venue details, Explore, Saved (spec 2, 8, 9) ----
 

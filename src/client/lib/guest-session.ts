@@ -1,7 +1,10 @@
 import { AUTH_PATHS } from "@client/lib/api-paths";
 import { TEXT } from "@shared/vocabulary";
 
-/** POST /api/auth/dev-login with no body; the response body is not read (spec 7). */
+/**
+ * POST /api/auth/dev-login with no body; what the answer says is not used (spec 7), its body is only
+ * drained, so the request finishes (api-call.ts, apiDo).
+ */
 export async function startGuestSession(): Promise<void> {
   let res: Response;
   try {
@@ -9,5 +12,6 @@ export async function startGuestSession(): Promise<void> {
   } catch (cause) {
     throw new Error(TEXT.guestThrown, { cause });
   }
+  await res.arrayBuffer().catch(() => undefined);
   if (!res.ok) throw new Error(TEXT.guestThrown);
 }

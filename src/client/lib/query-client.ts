@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { httpError } from "./api-error";
+import { noteAnswer } from "./offline";
 
 async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) throw httpError(res.status, await res.text(), res.statusText);
@@ -11,7 +12,11 @@ type UnauthorizedBehavior = "returnNull" | "throw";
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
     const res = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (on401 === "returnNull" && res.status === 401) return null as T;
+    noteAnswer(res);
+    if (on401 === "returnNull" && res.status === 401) {
+      await res.arrayBuffer(); // drained, so the request finishes (api-call.ts, apiDo)
+      return null as T;
+    }
     await throwIfResNotOk(res);
     return (await res.json()) as T;
   };
@@ -27,8 +32,12 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: Infinity,
         retry: false,
+        // offline too: the service worker answers from what it kept, or says it has nothing (issue 26);
+        // React Query's default held the old list, dimmed, without a word
+        networkMode: "always",
       },
-      mutations: { retry: false },
+      // a write offline fails at once with a message (api-call.ts), never paused to go out later unseen
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

@@ -5,7 +5,10 @@ import type { Person } from "@shared/contracts/social";
 import type { LatestUpdate, Venue } from "@shared/contracts/venues";
 import { toast } from "@client/hooks/use-toast";
 import { AUTH_ME_QUERY_KEY, useAuth } from "@client/lib/auth";
+import { forgetLiveUpdates, recordLiveUpdate } from "@client/lib/live-venues";
+import { useOffline } from "@client/lib/offline";
 import { connectRealtime, realtimeUrl, type RealtimeMessage } from "@client/lib/realtime";
+import { applyVenueVibes, vibeVotesKey } from "@client/features/venues/api/vibe-votes";
 
 interface RealtimeState {
   connected: boolean;
@@ -49,9 +52,18 @@ export function applyRealtimeMessage(client: QueryClient, message: RealtimeMessa
   const invalidate = (prefix: string) => void client.invalidateQueries({ predicate: keyStartsWith(prefix) });
   switch (message.type) {
     case "venue_update":
-      if (typeof message.venueId === "number" && message.latestUpdate)
+      if (typeof message.venueId === "number" && message.latestUpdate) {
         patchVenue(client, message.venueId, message.latestUpdate);
+        // for a venue held outside the cache: the open details panel (lib/live-venues.ts)
+        recordLiveUpdate(message.venueId, message.latestUpdate);
+      }
       invalidate("/api/my-venues");
+      return;
+    case "venue_vibes":
+      // a crowd vibe vote (docs/vibe-votes.md): cards and open details take the new vibes, and the
+      // venue's counts and evidence are read again
+      applyVenueVibes(client, message);
+      void client.invalidateQueries({ queryKey: vibeVotesKey(message.externalId) });
       return;
     case "friend_request":
       toast(REALTIME_TEXT.friendRequest(nameOf(message.user)));
@@ -88,8 +100,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   // session the browser has now (a new one, after a password reset here), or not at all once signed out.
   const [generation, setGeneration] = useState(0);
 
+  // Offline, the socket is closed rather than left to look open (a dead connection can take minutes
+  // to notice): the live badge is honest, and a new one opens once the browser is online (issue 26)
+  const { online } = useOffline();
+
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !online) return;
     const conn = connectRealtime({
       url: realtimeUrl(window.location),
       userId,
@@ -107,9 +123,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       conn.close();
+      forgetLiveUpdates();
       setState({ connected: false, lastMessage: null });
     };
-  }, [userId, client, generation]);
+  }, [userId, client, generation, online]);
 
   return <RealtimeContext.Provider value={state}>{children}</RealtimeContext.Provider>;
 }

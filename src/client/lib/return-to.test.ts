@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isReturnPage, rememberReturnTo, takeReturnTo } from "./return-to";
+import { forgetReturnTo, isReturnPage, rememberReturnTo, takeReturnTo } from "./return-to";
 
 describe("return-to", () => {
   const items = new Map<string, string>();
@@ -19,7 +19,9 @@ describe("return-to", () => {
   it("accepts the app's pages and nothing else", () => {
     expect(isReturnPage("/feed")).toBe(true);
     expect(isReturnPage("/friends?tab=groups")).toBe(true);
-    expect(isReturnPage("/")).toBe(false);
+    expect(isReturnPage("/")).toBe(true);
+    expect(isReturnPage("/?near=37.76,-122.42")).toBe(true);
+    expect(isReturnPage("//")).toBe(false);
     expect(isReturnPage("/login")).toBe(false);
     expect(isReturnPage("//evil.example/feed")).toBe(false);
     expect(isReturnPage("https://evil.example/feed")).toBe(false);
@@ -34,6 +36,16 @@ describe("return-to", () => {
 
   it("does not remember a page that is not the app's", () => {
     rememberReturnTo("//evil.example");
+    expect(takeReturnTo()).toBeNull();
+  });
+
+  // last: logging out leaves the module forgetting for the rest of the page's life
+  it("logging out forgets the remembered page and remembers none while the page is left", () => {
+    rememberReturnTo("/feed");
+    forgetReturnTo();
+    expect(takeReturnTo()).toBeNull();
+    // the signed-out view shown at /profile before the log-out lands
+    rememberReturnTo("/profile");
     expect(takeReturnTo()).toBeNull();
   });
 });

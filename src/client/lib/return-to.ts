@@ -18,10 +18,13 @@ export const RETURN_PAGES = [
   "/admin",
 ] as const;
 
-/** True for a same-site app page (never "//host" or a URL: the value ends up in navigate()). */
+/**
+ * True for a same-site app page (never "//host" or a URL: the value ends up in navigate()). Home
+ * itself counts: a venue's page sends a guest to `/?near=…`, the matches around that venue.
+ */
 export function isReturnPage(path: string): boolean {
   const bare = path.split(/[?#]/, 1)[0] ?? "";
-  return RETURN_PAGES.some((page) => bare === page || bare.startsWith(`${page}/`));
+  return bare === "/" || RETURN_PAGES.some((page) => bare === page || bare.startsWith(`${page}/`));
 }
 
 function storage(): Storage | null {
@@ -32,8 +35,22 @@ function storage(): Storage | null {
   }
 }
 
+/** Set once the person logs out: this page is being left, and no page of it is one to come back to. */
+let leaving = false;
+
 export function rememberReturnTo(path: string): void {
-  if (isReturnPage(path)) storage()?.setItem(KEY, path);
+  if (!leaving && isReturnPage(path)) storage()?.setItem(KEY, path);
+}
+
+/**
+ * Logging out: forgets the remembered page and remembers none until the page is left. The log-out
+ * is a whole-page navigation; before it lands, the app can already hear that the session ended
+ * (its socket closed, a query answered 401) and show the signed-out view at the page it is on, which
+ * remembered that page: signing in again then opened Profile instead of Home.
+ */
+export function forgetReturnTo(): void {
+  leaving = true;
+  storage()?.removeItem(KEY);
 }
 
 /** The remembered page, once: reading it forgets it. */

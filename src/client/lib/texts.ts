@@ -58,6 +58,9 @@ export const AUTH_TEXT = {
 
 export const LOADING_TEXT = "Loading...";
 
+/** The 404 card's way out (issue 26), under the spec's heading and text: Home signed in, the landing signed out. */
+export const NOT_FOUND_TEXT = { home: "Go to the home page" } as const;
+
 /** Toast region (spec 9): F8 focuses it; Radix fills in `{hotkey}`. */
 export const TOAST_VIEWPORT = { hotkey: ["F8"], label: "Notifications ({hotkey})" } as const;
 

@@ -1,23 +1,21 @@
-import type { FastifyRequest } from "fastify";
 import type { MailMessage } from "../mail/mailer";
 import { EMAIL_TOKEN_LIFETIME_MINUTES } from "./email-tokens";
 
 /**
- * The account mail VIBE sends (docs/sign-in.md, "Email links"). Links point at PUBLIC_URL, else
- * at the origin the request came to (development; production with mail requires PUBLIC_URL,
- * config.ts, since the Host header is the client's to choose). Tokens travel in the fragment
- * (`#token=`): browsers never send it to a server, so it stays out of access logs and Referer
- * headers, and a mail scanner that fetches the link spends nothing; the page posts it.
+ * The account mail VIBE sends (docs/sign-in.md, "Email links"). Links point at ctx.siteUrl():
+ * PUBLIC_URL, else HOST and the port the instance listens on; never a request header, which the
+ * client writes. Tokens travel in the fragment (`#token=`): browsers never send it to a server, so
+ * it stays out of access logs and Referer headers, and a mail scanner that fetches the link spends
+ * nothing; the page posts it.
  */
-export function linkBase(publicUrl: string | null, req: FastifyRequest): string {
-  return publicUrl ?? `${req.protocol}://${req.host}`;
-}
 
 export const MAIL_PAGES = {
   verify: "/verify-email",
   reset: "/reset-password",
   login: "/login",
   forgot: "/login?step=forgot-password",
+  signIn: "/sign-in-link",
+  askSignIn: "/login?step=email-link",
 } as const;
 
 export const tokenLink = (base: string, page: string, token: string) => `${base}${page}#token=${token}`;
@@ -49,14 +47,32 @@ function compose(to: string, subject: string, paragraphs: string[]): MailMessage
 }
 
 const linkLabel = (subject: string) =>
-  subject === SUBJECTS.verify ? "Verify my email" : subject === SUBJECTS.reset ? "Set a new password" : "Open VIBE";
+  subject === SUBJECTS.verify
+    ? "Verify my email"
+    : subject === SUBJECTS.reset
+      ? "Set a new password"
+      : subject === SUBJECTS.signIn
+        ? "Sign in to VIBE"
+        : "Open VIBE";
 
 export const SUBJECTS = {
   verify: "Verify your email for VIBE",
   reset: "Reset your VIBE password",
   signupAttempt: "Someone tried to sign up to VIBE with your email",
   failedLogins: "Failed sign-in attempts on your VIBE account",
+  signIn: "Your VIBE sign-in link",
 } as const;
+
+/** A one-time sign-in link ("Email me a sign-in link"). */
+export function signInLinkMail(to: string, link: string): MailMessage {
+  return compose(to, SUBJECTS.signIn, [
+    "Hi,",
+    `Someone (we hope you) asked for a link to sign in to VIBE as ${to}. Open it and press the button to sign in:`,
+    link,
+    `It works once, for ${hours(EMAIL_TOKEN_LIFETIME_MINUTES.signin)}. If you did not ask for it, ignore this ` +
+      "message: nobody can use the link without your mailbox.",
+  ]);
+}
 
 export function verificationMail(to: string, link: string): MailMessage {
   return compose(to, SUBJECTS.verify, [
@@ -100,15 +116,21 @@ export function signupAttemptMail(to: string, loginLink: string, resetLink: stri
 }
 
 /** To an account's owner when it sees many failed sign-ins (at most once per window). */
-export function failedLoginsMail(to: string, failures: number, windowMinutes: number, forgotLink: string): MailMessage {
+export function failedLoginsMail(
+  to: string,
+  failures: number,
+  windowMinutes: number,
+  links: { forgot: string; signIn: string },
+): MailMessage {
   return compose(to, SUBJECTS.failedLogins, [
     "Hi,",
     `There were ${failures} failed attempts to sign in to your VIBE account (${to}) ` +
       `in the last ${windowMinutes === 60 ? "hour" : hours(windowMinutes)}.`,
-    "Your account is not locked: you can still sign in as usual. " +
-      "Each address that keeps guessing is made to wait longer and longer between tries.",
+    "Whoever keeps guessing is made to wait longer and longer between tries, and while the guessing goes " +
+      "on, signing in with your password may be slowed too. You can always sign in with a link we email you:",
+    links.signIn,
     "If these were not you, choose a new, unique password:",
-    forgotLink,
+    links.forgot,
     "If they were you, there is nothing to do.",
   ]);
 }

@@ -1,15 +1,20 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { Queryable } from "../db/client";
+import type { Db, Queryable } from "../db/client";
 
 /**
  * The links VIBE mails (docs/sign-in.md, "Email links"): "verify" proves the address it was sent
- * to; "reset" sets a new password. A token is 256 random bits in the link; the database keeps only
+ * to; "reset" sets a new password; "signin" signs its owner in without a password (the way in that
+ * password guessing cannot block). A token is 256 random bits in the link; the database keeps only
  * an HMAC of it (keyed by SESSION_SECRET, as sessions are), so a copy of the table opens nothing.
  * Each works once and expires.
  */
-export type EmailTokenPurpose = "verify" | "reset";
+export type EmailTokenPurpose = "verify" | "reset" | "signin";
 
-export const EMAIL_TOKEN_LIFETIME_MINUTES: Record<EmailTokenPurpose, number> = { verify: 24 * 60, reset: 60 };
+export const EMAIL_TOKEN_LIFETIME_MINUTES: Record<EmailTokenPurpose, number> = {
+  verify: 24 * 60,
+  reset: 60,
+  signin: 15,
+};
 
 /** Links of one purpose mailed to one account per hour, at most (more are not sent). */
 export const EMAIL_TOKENS_PER_HOUR = 3;
@@ -23,27 +28,34 @@ const hashToken = (secret: string, token: string) =>
 
 /**
  * A new link token for `email` of the account, unless EMAIL_TOKENS_PER_HOUR were made in the last
- * hour (null then). Returns the token itself; only its hash is stored.
+ * hour (null then). Returns the token itself; only its hash is stored. The count and the insert
+ * are one step under a lock per (account, purpose): requests arriving together (several instances,
+ * or mail sent after several answers at once) cannot each see room for one more.
  */
 export async function issueEmailToken(
-  db: Queryable,
+  db: Db,
   secret: string,
   userId: string,
   email: string,
   purpose: EmailTokenPurpose,
 ): Promise<string | null> {
-  const [{ n }] = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM email_tokens WHERE user_id = $1 AND purpose = $2 " +
-      "AND created_at > now() - interval '1 hour'",
-    [userId, purpose],
-  );
-  if (n >= EMAIL_TOKENS_PER_HOUR) return null;
   const token = randomBytes(32).toString("base64url");
-  await db.query(
-    `INSERT INTO email_tokens (token_hash, user_id, purpose, email, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-    [hashToken(secret, token), userId, purpose, email, EMAIL_TOKEN_LIFETIME_MINUTES[purpose]],
-  );
+  const issued = await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`email-token:${userId}:${purpose}`]);
+    const [{ n }] = await tx.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM email_tokens WHERE user_id = $1 AND purpose = $2 " +
+        "AND created_at > now() - interval '1 hour'",
+      [userId, purpose],
+    );
+    if (n >= EMAIL_TOKENS_PER_HOUR) return false;
+    await tx.query(
+      `INSERT INTO email_tokens (token_hash, user_id, purpose, email, expires_at)
+       VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
+      [hashToken(secret, token), userId, purpose, email, EMAIL_TOKEN_LIFETIME_MINUTES[purpose]],
+    );
+    return true;
+  });
+  if (!issued) return null;
   // Used and expired links are kept a day (a second click is told why it no longer works), then swept.
   if (Math.random() < 0.05) await db.query("DELETE FROM email_tokens WHERE expires_at < now() - interval '1 day'");
   return token;
@@ -76,12 +88,39 @@ export async function useEmailToken(
     ]);
     return { ok: true, userId: claimed.user_id, email: claimed.email };
   }
+  return { ok: false, reason: await refusalOf(db, hash, purpose) };
+}
+
+/** Why a token that could not be used was refused. */
+async function refusalOf(db: Queryable, hash: string, purpose: EmailTokenPurpose): Promise<TokenRefusal> {
   const [row] = await db.query<{ used: boolean; expired: boolean }>(
     "SELECT used_at IS NOT NULL AS used, expires_at <= now() AS expired FROM email_tokens " +
       "WHERE token_hash = $1 AND purpose = $2",
     [hash, purpose],
   );
-  return { ok: false, reason: !row ? "invalid" : row.used ? "used" : "expired" };
+  return !row ? "invalid" : row.used ? "used" : "expired";
+}
+
+/**
+ * What `useEmailToken` would answer, without using the token: the page of a link says what
+ * following it will do before anyone acts (docs/sign-in.md, "Proving an address").
+ */
+export async function peekEmailToken(
+  db: Queryable,
+  secret: string,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<{ ok: true; userId: string; email: string } | { ok: false; reason: TokenRefusal }> {
+  if (!TOKEN_PATTERN.test(token)) return { ok: false, reason: "invalid" };
+  const hash = hashToken(secret, token);
+  const [open] = await db.query<{ user_id: string; email: string }>(
+    "SELECT user_id, email FROM email_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL " +
+      "AND expires_at > now()",
+    [hash, purpose],
+  );
+  return open
+    ? { ok: true, userId: open.user_id, email: open.email }
+    : { ok: false, reason: await refusalOf(db, hash, purpose) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/client";
-import type { UserRow } from "./users";
+import { PROVEN_BY, type UserRow } from "./users";
 
 /** The SQL of auth/'s routes: sign-up, guests. (Lookups by email and id are in users.ts.) */
 
@@ -40,6 +40,7 @@ export async function insertGuest(db: Queryable): Promise<UserRow> {
 /**
  * A new password from a reset link: set only while the account still has the address the link
  * was mailed to; the address counts as proven (its owner opened the mail). Null if it changed.
+ * The caller ends every session of the account.
  */
 export async function setPasswordFromLink(
   db: Queryable,
@@ -48,19 +49,47 @@ export async function setPasswordFromLink(
   passwordHash: string,
 ): Promise<UserRow | null> {
   const [user] = await db.query<UserRow>(
-    `UPDATE users SET password_hash = $3, email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
+    `UPDATE users SET password_hash = $3, ${PROVEN_BY("'reset'")}, updated_at = now()
       WHERE id = $1 AND lower(email) = $2 RETURNING *`,
     [userId, email, passwordHash],
   );
   return user ?? null;
 }
 
-/** Marks the address proven when the account still has it (a verification link); null if it changed. */
-export async function verifyEmailFromLink(db: Queryable, userId: string, email: string): Promise<UserRow | null> {
-  const [user] = await db.query<UserRow>(
-    `UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()), updated_at = now()
-      WHERE id = $1 AND lower(email) = $2 RETURNING *`,
-    [userId, email],
-  );
+/** The account a mailed link was made for, locked for this transaction, while it still has that address. */
+export async function lockLinkAccount(db: Queryable, userId: string, email: string): Promise<UserRow | null> {
+  const [user] = await db.query<UserRow>("SELECT * FROM users WHERE id = $1 AND lower(email) = $2 FOR UPDATE", [
+    userId,
+    email,
+  ]);
   return user ?? null;
+}
+
+/** Marks the account's address proven by its verification link; nothing else changes. */
+export async function proveEmailByLink(db: Queryable, userId: string): Promise<UserRow> {
+  const [user] = await db.query<UserRow>(
+    `UPDATE users SET ${PROVEN_BY("'link'")}, updated_at = now() WHERE id = $1 RETURNING *`,
+    [userId],
+  );
+  return user;
+}
+
+/**
+ * The account passes to whoever proved its address (docs/sign-in.md, "Proving an address"): the
+ * password set before the proof is replaced by the prover's (`passwordHash`; null: none, as after
+ * a provider's proof, until a reset link sets one) and every session ends. The caller signs the
+ * prover in.
+ */
+export async function handOverAccount(
+  db: Queryable,
+  userId: string,
+  proof: "link" | "provider",
+  passwordHash: string | null,
+): Promise<UserRow> {
+  const [user] = await db.query<UserRow>(
+    `UPDATE users SET password_hash = $2, ${PROVEN_BY("$3")}, updated_at = now() WHERE id = $1 RETURNING *`,
+    [userId, passwordHash, proof],
+  );
+  await db.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
+  return user;
 }

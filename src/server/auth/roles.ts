@@ -20,7 +20,8 @@ export async function createAdmin(db: Queryable, email: string, password: string
   const passwordHash = await hashPassword(password);
   try {
     const [row] = await db.query<UserRow>(
-      "INSERT INTO users (email, password_hash, role, email_verified_at) VALUES ($1, $2, 'admin', now()) RETURNING *",
+      "INSERT INTO users (email, password_hash, role, email_verified_at, email_proof) " +
+        "VALUES ($1, $2, 'admin', now(), 'operator') RETURNING *",
       [address, passwordHash],
     );
     return row;

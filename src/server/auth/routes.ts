@@ -4,9 +4,8 @@ import { TEXT } from "@shared/vocabulary";
 import { loginBody, signupBody } from "@shared/contracts/auth";
 import { currentUser, requireUser, type AppContext } from "../context";
 import { parse, unauthorized } from "../http/errors";
-import { linkBase } from "./account-mail";
 import { alertOwnerOfFailures, sendVerification, tellOwnerOfSignupAttempt } from "./account-routes";
-import { assertLoginAllowed, clearLoginFailures, LOGIN_LIMITS, loginAddress, recordLoginFailure } from "./login-limit";
+import { beginLoginAttempt, LOGIN_LIMITS, loginAddress, passedLoginAttempt, recordLoginFailure } from "./login-limit";
 import { hashPassword, verifyPassword } from "./passwords";
 import { insertGuest, insertUser, registerGuest } from "./queries";
 import { findUserByEmail, normalizeEmail, presentUser, type UserRow } from "./users";
@@ -39,13 +38,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
         if ((err as { code?: string }).code !== "23505") throw err;
       }
     }
-    const base = linkBase(config.publicUrl, req);
     if (user) {
       const created = user;
       await sessions.start(req, reply, created.id);
-      ctx.afterReply(req, async () => void (await sendVerification(ctx, created.id, email, base)));
+      ctx.afterReply(req, async () => void (await sendVerification(ctx, created.id, email)));
     } else {
-      ctx.afterReply(req, () => tellOwnerOfSignupAttempt(ctx, email, base));
+      ctx.afterReply(req, () => tellOwnerOfSignupAttempt(ctx, email));
     }
     return reply.status(202).send({ message: ACCOUNT_MESSAGES.signupAccepted(email) });
   });
@@ -54,21 +52,21 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = parse(loginBody, req.body);
     const email = normalizeEmail(body.email);
     const address = loginAddress(req);
-    // An address that keeps getting this account's password wrong waits, whatever it sends now.
-    await assertLoginAllowed(db, email, address, reply);
+    // An address (or anyone, for an account being guessed at from everywhere) that keeps getting
+    // this account's password wrong waits, whatever it sends now; the try is counted from here.
+    const attempt = await beginLoginAttempt(db, email, address, reply);
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.password_hash ?? null, body.password);
     if (!user || !ok) {
-      const failures = await recordLoginFailure(db, email, address);
+      const failures = await recordLoginFailure(db, email, address, attempt);
       if (user?.email && failures >= LOGIN_LIMITS.alertFailures) {
         const owner = { id: user.id, email: user.email };
-        const base = linkBase(config.publicUrl, req);
-        ctx.afterReply(req, () => alertOwnerOfFailures(ctx, owner, failures, base));
+        ctx.afterReply(req, () => alertOwnerOfFailures(ctx, owner, failures));
       }
       // The same words whether or not the email has an account.
       throw unauthorized(TEXT.invalidCredentials);
     }
-    await clearLoginFailures(db, email, address);
+    await passedLoginAttempt(db, attempt, email, address);
     await sessions.start(req, reply, user.id);
     return present(user);
   });

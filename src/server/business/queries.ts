@@ -37,9 +37,10 @@ export async function insertVenueUpdate(
   u: z.infer<typeof venueUpdateBody>,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO venue_updates (venue_id, user_id, capacity_status, noise_level, current_vibes, special_notes, is_open)
-     VALUES ($1, $2, $3, $4, $5::text[], $6, $7)`,
-    [venueId, userId, u.capacityStatus, u.noiseLevel, u.currentVibes, u.specialNotes, u.isOpen],
+    `INSERT INTO venue_updates (venue_id, user_id, capacity_status, noise_level, current_vibes, special_notes, is_open,
+       live_music)
+     VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8)`,
+    [venueId, userId, u.capacityStatus, u.noiseLevel, u.currentVibes, u.specialNotes, u.isOpen, u.liveMusic],
   );
 }
 

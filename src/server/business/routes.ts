@@ -7,6 +7,8 @@ import { forbidden, notFound, parse } from "../http/errors";
 import { presentLatestUpdate } from "../live/crowd";
 import { withLive } from "../venues/live-state";
 import { presentVenue } from "../venues/queries";
+import { refreshMemberVibes } from "../venues/reviews";
+import { hasVotes } from "../venues/vibe-vote-queries";
 import { isVenueOwner } from "./policy";
 import { addOwner, insertVenueUpdate, ownedVenues, venueExists, venueName, venueStats } from "./queries";
 
@@ -22,6 +24,8 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await findUserByEmail(db, email);
     if (!user) throw notFound("No account with that email");
     await addOwner(db, id, user.id);
+    // an owner's votes on their own venue do not count (docs/vibe-votes.md): its blend drops them now
+    if (await hasVotes(db, id, user.id)) await refreshMemberVibes(ctx, id);
     return reply.status(201).send({ venueId: id, userId: user.id, email: user.email });
   });
 
@@ -30,7 +34,7 @@ export function businessRoutes(app: FastifyInstance, ctx: AppContext) {
     const me = await requireUser(ctx, req);
     return withLive(
       ctx,
-      (await ownedVenues(db, me.id)).map((r) => presentVenue(r)),
+      (await ownedVenues(db, me.id)).map((r) => presentVenue(r, ctx.clock())),
     );
   });
 

@@ -4,12 +4,13 @@ import type { Db } from "./client";
 /**
  * What changed in the database, as the triggers of migration 008 announce it on the
  * 'vibe_changes' channel: for each kind, the changed ids, or "*" for everything of that kind.
- * Instances use it to keep in-memory copies (the venue catalog, recently seen sessions) exact.
+ * Instances use it to keep in-memory copies (the venue catalog, recently seen sessions) exact,
+ * and hear of venues queued for a new blend ("reblend", migration 020: an account deleted).
  *
  * One listening connection serves every kind. When that connection was lost and is back,
  * changes may have been missed: every handler then hears "*".
  */
-export type ChangeKind = "venues" | "users" | "live" | "favorites";
+export type ChangeKind = "venues" | "users" | "live" | "favorites" | "reblend";
 export type Changed = readonly string[] | "*";
 
 export interface ChangeFeed {

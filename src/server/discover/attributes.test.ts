@@ -49,4 +49,22 @@ describe("attributeFit", () => {
     expect(attributeFit("price_upscale", facts({ google: { priceLevel: "PRICE_LEVEL_VERY_EXPENSIVE" } }))).toBe(1);
     expect(attributeFit("price_budget", facts())).toBe(0.3);
   });
+
+  it("answers the features the data can tell from tags, then names, then texts (issue 26)", () => {
+    expect(attributeFit("view", facts({ osmTags: { tourism: "viewpoint" } }))).toBe(1);
+    expect(attributeFit("view", facts({ name: "the view lounge" }))).toBe(0.8);
+    expect(attributeFit("view", facts({ text: "bar with a scenic view of the city" }))).toBe(0.7);
+    expect(attributeFit("view", facts({ name: "preview room" }))).toBe(0);
+    expect(attributeFit("rooftop", facts({ name: "kaiyo rooftop" }))).toBe(0.8);
+    expect(attributeFit("pool_table", facts({ osmTags: { sport: "billiards;shuffleboard" } }))).toBe(1);
+    expect(attributeFit("karaoke", facts({ osmTags: { karaoke: "yes" } }))).toBe(1);
+    expect(attributeFit("karaoke", facts({ osmTags: { karaoke: "no" }, text: "karaoke on fridays" }))).toBe(0);
+    expect(attributeFit("happy_hour", facts({ osmTags: { happy_hours: "Mo-Fr 16:00-19:00" } }))).toBe(1);
+    expect(attributeFit("vegan", facts({ osmTags: { "diet:vegan": "only" } }))).toBe(1);
+    expect(attributeFit("vegan", facts({ osmTags: { "diet:vegan": "no" } }))).toBe(0);
+    expect(attributeFit("outdoor_seating", facts({ osmTags: { outdoor_seating: "sidewalk" } }))).toBe(1);
+    // a name cannot say a place welcomes dogs
+    expect(attributeFit("dog_friendly", facts({ name: "trick dog" }))).toBe(0);
+    expect(attributeFit("dog_friendly", facts({ text: "dogs welcome on the patio" }))).toBe(0.7);
+  });
 });

@@ -9,7 +9,7 @@ export function discoverRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post("/api/discover/natural-language", async (req) => {
     const body = parse(naturalLanguageBody, req.body);
     const user = await currentUser(ctx, req);
-    const result = await naturalLanguageSearch(ctx, body, user?.id);
+    const result = await naturalLanguageSearch(ctx, body, user?.id, ctx.clock());
     ctx.matchCounter.record(
       result.venues.map((v) => v.id),
       viewerKey(user, req),

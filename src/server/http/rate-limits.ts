@@ -30,17 +30,27 @@ export interface RateLimit {
  * X-Forwarded-For only with TRUST_PROXY; IPv6 addresses count per /64, what one home or phone
  * is given). Set for a person using the app by hand, with room: a Home visit makes one match and
  * a page of image requests. Every route that writes has one (tests/api/rate-limits.test.ts
- * checks). Failed sign-ins have their own, stricter, database-backed limit (auth/login-limit.ts).
+ * checks), but one: signing in with a password counts only its failures, in the database
+ * (auth/login-limit.ts), so people signing in correctly from one address (a proxy, an office) are
+ * never refused because of how many they are.
  */
 export const RATE_LIMITS: Record<string, RateLimit> = {
-  "POST /auth/email/login": { max: 20, windowMs: 5 * MINUTE, per: "ip" },
   "POST /auth/email/signup": { max: 10, windowMs: 10 * MINUTE, per: "ip" },
   "POST /api/auth/dev-login": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
   // links by mail: each address may ask for a few (each account also gets at most 3 links an hour)
   "POST /auth/email/forgot-password": { max: 5, windowMs: 15 * MINUTE, per: "ip" },
   "POST /auth/email/reset-password": { max: 10, windowMs: 15 * MINUTE, per: "ip" },
+  // "Email me a sign-in link", and its page signing in with it
+  "POST /auth/email/sign-in-link": { max: 5, windowMs: 15 * MINUTE, per: "ip" },
+  "POST /auth/email/sign-in-link/use": { max: 20, windowMs: 15 * MINUTE, per: "ip" },
   "POST /auth/email/verify": { max: 20, windowMs: 15 * MINUTE, per: "ip" },
+  // the verification page asks what its link will do before anyone clicks (nothing is spent)
+  "POST /auth/email/verify/preview": { max: 40, windowMs: 15 * MINUTE, per: "ip" },
   "POST /api/auth/verification-email": { max: 5, windowMs: 60 * MINUTE },
+  // starting a social sign-in stores its flow (oauth_flows, 10 minutes): a few clicks, not thousands of rows
+  "GET /auth/google": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
+  "GET /auth/apple": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
+  "GET /auth/x": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
   // provider answers posted back (Apple's form_post): a way in, counted per address like the others
   "POST /auth/google/callback": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
   "POST /auth/apple/callback": { max: 20, windowMs: 10 * MINUTE, per: "ip" },
@@ -60,6 +70,9 @@ export const RATE_LIMITS: Record<string, RateLimit> = {
   "PUT /api/venues/:externalId/reviews/mine": { max: 30, windowMs: MINUTE },
   "DELETE /api/venues/:externalId/reviews/mine": { max: 30, windowMs: MINUTE },
   "POST /api/admin/reviews/:id/remove": { max: 60, windowMs: MINUTE },
+  // "What's the vibe here?" is a tap per vibe (15 of them), and a person may change their mind
+  "PUT /api/venues/:externalId/vibe-votes/:vibe": { max: 60, windowMs: MINUTE },
+  "DELETE /api/venues/:externalId/vibe-votes/:vibe": { max: 60, windowMs: MINUTE },
   "POST /api/vibes": { max: 30, windowMs: MINUTE },
   "POST /api/friends/request": { max: 20, windowMs: MINUTE },
   "POST /api/friends/accept/:userId": { max: 60, windowMs: MINUTE },

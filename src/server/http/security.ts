@@ -6,6 +6,15 @@ import { forbidden } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The origin a page names itself by (a venue page's link-preview tags): PUBLIC_URL, else the origin
+ * this request was sent to, which follows its Host header (X-Forwarded-Host with TRUST_PROXY). For
+ * the answer to this request only: links in mail never use it (ctx.siteUrl(), docs/sign-in.md).
+ */
+export function requestOrigin(publicUrl: string | null, req: FastifyRequest): string {
+  return publicUrl ?? `${req.protocol}://${req.host}`;
+}
+
 /** The origins this site answers as: PUBLIC_URL when set, and the origin the request was sent to. */
 export function isAllowedOrigin(config: Config, req: FastifyRequest, requireOrigin = false): boolean {
   const origin = req.headers.origin;

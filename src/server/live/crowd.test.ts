@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { liveEvidence, liveFit, liveVibe, sameLiveVibe, type Broadcast } from "./crowd";
+import { liveClaims, liveEvidence, liveFit, liveVibe, sameLiveVibe, type Broadcast, type LiveVibe } from "./crowd";
 
 const now = new Date("2026-11-22T20:00:00Z");
 const ago = (min: number) => new Date(now.getTime() - min * 60_000);
@@ -115,8 +115,68 @@ describe("liveEvidence: the live signal in Why these vibes?", () => {
       now,
     );
     const ev = liveEvidence(live);
-    expect(ev.Chill).toEqual([{ source: "live", detail: "Live now: the venue and 2 recent check-ins" }]);
+    expect(ev.Chill).toEqual([{ source: "live", detail: "Said live by the venue's owner and 2 recent check-ins" }]);
     expect(ev).not.toHaveProperty("Cozy"); // under LIVE_VIBE_MIN of the live signal
     expect(liveEvidence(null)).toEqual({});
+  });
+});
+
+// Issue 26: "Live music tonight" on a broadcast. `now` is 12 PM in San Francisco; the night the
+// tests' broadcasts were sent in ends at 4 AM (12:00 UTC) the next day unless said otherwise.
+describe("live music tonight", () => {
+  const tonightEnds = new Date("2026-11-23T12:00:00Z");
+  const announcing = (min: number, vibes: string[] = ["Chill"], until: Date | null = tonightEnds): Broadcast => ({
+    ...broadcast(min, vibes),
+    liveMusicUntil: until,
+  });
+  const claims = (l: LiveVibe | null, vibes = ["Live Music"]) => liveClaims(new Map(l ? [[7, l]] : []), vibes);
+
+  it("a fresh broadcast that announces it makes Live Music lead, counted as the owner's claim", () => {
+    const live = liveVibe(announcing(10, ["Chill", "Cozy", "Whiskey"]), [], now)!;
+    expect(live.liveMusic).toBe(true);
+    expect(live.currentVibes).toEqual(["Live Music", "Chill", "Cozy"]);
+    expect(live.scores.get("Live Music")).toBe(1);
+    expect(claims(live)).toEqual([7]);
+    expect(claims(live, ["Chill"])).toEqual([]);
+    expect(liveEvidence(live)["Live Music"]).toEqual([
+      { source: "owner", detail: "The owner announced live music tonight" },
+    ]);
+  });
+
+  it("a broadcast without it claims nothing", () => {
+    for (const b of [broadcast(10), announcing(10, ["Chill"], null)]) {
+      const live = liveVibe(b, [], now)!;
+      expect(live.liveMusic).toBe(false);
+      expect(live.currentVibes).toEqual(["Chill"]);
+      expect(claims(live)).toEqual([]);
+      expect(liveEvidence(live)["Live Music"]).toBeUndefined();
+    }
+  });
+
+  it("ends when the broadcast goes stale (4 hours)", () => {
+    expect(claims(liveVibe(announcing(239), [], now))).toEqual([7]);
+    const stale = liveVibe(announcing(241), [{ vibes: ["Chill"], createdAt: ago(5) }], now)!;
+    expect(stale.liveMusic).toBe(false);
+    expect(stale.currentVibes).not.toContain("Live Music");
+    expect(claims(stale)).toEqual([]);
+  });
+
+  it("ends at the night's end even while the broadcast is fresh", () => {
+    const b = announcing(60, ["Chill"], new Date(now.getTime() + 30 * 60_000));
+    expect(claims(liveVibe(b, [], now))).toEqual([7]);
+    const after = new Date(now.getTime() + 31 * 60_000);
+    const live = liveVibe(b, [], after)!;
+    expect(live.broadcast).not.toBeNull(); // the rest of the broadcast still counts
+    expect(live.liveMusic).toBe(false);
+    expect(claims(live)).toEqual([]);
+    expect(sameLiveVibe(liveVibe(b, [], now), live)).toBe(false);
+  });
+
+  it("check-ins that name Live Music follow the owner's claim in the evidence", () => {
+    const live = liveVibe(announcing(10), [{ vibes: ["Live Music"], createdAt: ago(5) }], now)!;
+    expect(liveEvidence(live)["Live Music"]).toEqual([
+      { source: "owner", detail: "The owner announced live music tonight" },
+      { source: "live", detail: "Said live by the venue's owner and 1 recent check-in" },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { NIGHT_ENDS_HOUR, VENUE_TIME_ZONE } from "@shared/vocabulary";
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import {
@@ -33,6 +34,16 @@ export interface LiveStore {
   close(): void;
 }
 
+/**
+ * The end of the night a broadcast was sent in (`created_at`): the next NIGHT_ENDS_HOUR (4 AM) on
+ * the venues' wall clock, the same night's when sent between midnight and 4 AM. PostgreSQL's time
+ * zone rules make it exact across daylight-saving changes. "Live music tonight" holds until then
+ * (or until the broadcast is stale, if sooner).
+ */
+export const LIVE_MUSIC_UNTIL_SQL = `((date_trunc('day', (created_at AT TIME ZONE '${VENUE_TIME_ZONE}')
+    - make_interval(hours => ${NIGHT_ENDS_HOUR})) + make_interval(days => 1, hours => ${NIGHT_ENDS_HOUR}))
+    AT TIME ZONE '${VENUE_TIME_ZONE}')`;
+
 /** How long a computed live vibe is reused. */
 export const LIVE_MEMO_MS = 1000;
 
@@ -61,10 +72,11 @@ export async function createLiveStore(
         current_vibes: string[];
         special_notes: string | null;
         is_open: boolean;
+        live_music_until: Date | null;
         created_at: Date;
       }>(
         `SELECT DISTINCT ON (venue_id) venue_id, capacity_status, noise_level, current_vibes, special_notes, is_open,
-          created_at
+          CASE WHEN live_music THEN ${LIVE_MUSIC_UNTIL_SQL} END AS live_music_until, created_at
            FROM venue_updates WHERE created_at > $1::timestamptz - make_interval(mins => $2) ${where}
           ORDER BY venue_id, created_at DESC`,
         params(BROADCAST_MAX_AGE_MIN),
@@ -86,6 +98,7 @@ export async function createLiveStore(
         currentVibes: u.current_vibes,
         specialNotes: u.special_notes,
         isOpen: u.is_open,
+        liveMusicUntil: u.live_music_until === null ? null : new Date(u.live_music_until),
         createdAt: new Date(u.created_at),
       };
     }

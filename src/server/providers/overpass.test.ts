@@ -238,17 +238,31 @@ describe("OpenStreetMap tags (issue 15)", () => {
     expect(place.photos).toEqual([{ url, attribution: "Wikimedia Commons, linked from OpenStreetMap" }]);
   });
 
-  it("names each vibe-speaking tag as evidence: 'OpenStreetMap: live_music=yes'", () => {
+  it("says in words what each tag says, and counts a tag only for the vibes it speaks to", () => {
     const { evidence, vibeScores } = blendVibes({
       category: "Bar",
       name: "Example",
-      osmTags: { amenity: "bar", live_music: "yes", cocktails: "yes", lgbtq: "primary", outdoor_seating: "patio" },
+      osmTags: {
+        amenity: "bar",
+        live_music: "yes",
+        cocktails: "yes",
+        lgbtq: "primary",
+        outdoor_seating: "patio",
+        sport: "billiards;soccer",
+        opening_hours: "Mo-Su 16:00-02:00",
+      },
     });
-    expect(evidence["Live Music"]).toContainEqual({ source: "osm", detail: "OpenStreetMap: live_music=yes" });
-    expect(evidence.Social).toContainEqual({ source: "osm", detail: "OpenStreetMap: cocktails=yes" });
-    expect(evidence.Social).toContainEqual({ source: "osm", detail: "OpenStreetMap: lgbtq=primary" });
-    expect(evidence.Relaxed).toContainEqual({ source: "osm", detail: "OpenStreetMap: outdoor_seating=patio" });
-    // blend-v2: a 0.10 prior moved by live_music=yes (+2.5 log-odds)
+    expect(evidence["Live Music"]).toContainEqual({ source: "osm", detail: "Has live music (OpenStreetMap)" });
+    expect(evidence.Romantic).toContainEqual({ source: "osm", detail: "Serves cocktails (OpenStreetMap)" });
+    expect(evidence.Relaxed).toContainEqual({ source: "osm", detail: "A patio (OpenStreetMap)" });
+    expect(evidence.Social).toContainEqual({ source: "osm", detail: "Games to play: billiards (OpenStreetMap)" });
+    expect(evidence.Loud).toContainEqual({ source: "osm", detail: "Shows sports: soccer (OpenStreetMap)" });
+    // a flag, a patio and late hours say nothing about company, calm or energy
+    expect(evidence.Social.map((e) => e.detail).join()).not.toMatch(/lgbtq|cocktail/i);
+    expect(evidence.Chill?.map((e) => e.detail) ?? []).not.toContain("A patio (OpenStreetMap)");
+    expect(evidence.Energetic.map((e) => e.detail).join()).not.toMatch(/02:00|opening/);
+    for (const list of Object.values(evidence)) for (const e of list) expect(e.detail).not.toMatch(/[a-z_:]+=\S/);
+    // a 0.10 prior moved by live_music=yes (+2.5 log-odds)
     expect(vibeScores["Live Music"]).toBe(0.58);
   });
 });

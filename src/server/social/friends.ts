@@ -24,7 +24,7 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext) {
     // A one-tap guest account costs nothing: looking people up needs a registered one.
     if (me.is_guest) throw forbidden(FRIENDS_MESSAGES.guestSearch);
     const { q } = parse(userSearchQuery, req.query);
-    return searchUsers(db, me.id, q, USER_SEARCH_RESULTS);
+    return searchUsers(db, me.id, q, USER_SEARCH_RESULTS, ctx.config.adminEmails);
   });
 
   app.post("/api/friends/request", async (req, reply) => {

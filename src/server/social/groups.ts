@@ -63,6 +63,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext) {
       search: q.search,
       userId: me.id,
     });
-    return { vibes, venues: venues.map(presentMatched) };
+    const now = ctx.clock();
+    return { vibes, venues: venues.map((m) => presentMatched(m, now)) };
   });
 }

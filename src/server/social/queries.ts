@@ -10,7 +10,7 @@ import type {
   privacyBody,
   UserSearchResult,
 } from "@shared/contracts/social";
-import type { UserRow } from "../auth/users";
+import { FINDABLE_BY_EMAIL_SQL, type UserRow } from "../auth/users";
 import type { Db, Queryable } from "../db/client";
 import { likeContains } from "../db/sql";
 import { badRequest } from "../http/errors";
@@ -310,16 +310,18 @@ const blockedBetween = (a: string, b: string) => BLOCKED_BETWEEN_SQL.replaceAll(
 /**
  * People search, as a registered person may use it (guests may not: the route refuses them).
  * With an "@" in it, the text is an email and finds only the account with exactly that address
- * (any case); otherwise it is part of a name, first or last. Never the caller, guests, anyone
- * either of the two blocked, or password and privacy fields. An email is shown whole only when
- * it was typed exactly or its owner is a friend or a pending request either way; otherwise
- * masked (`s•••@example.com`), so a page of results is not a list of addresses.
+ * (any case), unless its owner turned "People can find me by my email" off (admins: unless they
+ * turned it on; users.ts findableByEmail); otherwise it is part of a name, first or last. Never
+ * the caller, guests, anyone either of the two blocked, or password and privacy fields. An email
+ * is shown whole only when it was typed exactly or its owner is a friend or a pending request
+ * either way; otherwise masked (`s•••@example.com`), so a page of results is not a list of addresses.
  */
 export async function searchUsers(
   db: Queryable,
   callerId: string,
   q: string,
   limit: number,
+  adminEmails: readonly string[],
 ): Promise<UserSearchResult[]> {
   const text = q.trim().toLowerCase();
   const byEmail = text.includes("@");
@@ -335,13 +337,15 @@ export async function searchUsers(
       WHERE u.id <> $1 AND NOT u.is_guest AND NOT ${blockedBetween("$1", "u.id")}
         AND ${
           byEmail
-            ? "lower(u.email) = $2"
+            ? `lower(u.email) = $2 AND ${FINDABLE_BY_EMAIL_SQL("$5")}`
             : "lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $2 ESCAPE '\\'"
         }
       ORDER BY (lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) LIKE $3 ESCAPE '\\') DESC,
         u.first_name, u.last_name, u.id
       LIMIT $4`,
-    [callerId, byEmail ? text : likeContains(text), likeContains(text).slice(1), limit],
+    byEmail
+      ? [callerId, text, likeContains(text).slice(1), limit, [...adminEmails]]
+      : [callerId, likeContains(text), likeContains(text).slice(1), limit],
   );
   return rows.map(
     (r): UserSearchResult => ({
@@ -649,7 +653,13 @@ export function updatePrivacy(db: Queryable, userId: string, body: z.infer<typeo
     userId,
     `privacy_share_vibes    = coalesce($2, privacy_share_vibes),
      privacy_share_location = coalesce($3, privacy_share_location),
-     privacy_activity_feed  = coalesce($4, privacy_activity_feed)`,
-    [body.privacyShareVibes ?? null, body.privacyShareLocation ?? null, body.privacyActivityFeed ?? null],
+     privacy_activity_feed  = coalesce($4, privacy_activity_feed),
+     privacy_find_by_email  = coalesce($5, privacy_find_by_email)`,
+    [
+      body.privacyShareVibes ?? null,
+      body.privacyShareLocation ?? null,
+      body.privacyActivityFeed ?? null,
+      body.privacyFindByEmail ?? null,
+    ],
   );
 }

@@ -20,6 +20,7 @@ const venue = (id: number, over: Partial<StoredVenue> = {}): StoredVenue => ({
   opening_hours: id % 4 ? "Mo-Su 08:00-17:00" : null,
   detected_vibes: ["Chill", "Cozy"],
   vibe_scores: { Chill: 0.7, Cozy: 0.45, Quiet: 0 },
+  likely_vibes: id % 5 ? [] : [{ vibe: "Romantic", weight: 4, reasons: ["wine bar", "cocktails"] }],
   source: "osm",
   attribution: "© OpenStreetMap contributors",
   ...over,

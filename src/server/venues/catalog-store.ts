@@ -1,3 +1,4 @@
+import type { LikelyVibe } from "../vibes/likely";
 import type { StoredVenue } from "./queries";
 
 /**
@@ -8,8 +9,9 @@ import type { StoredVenue } from "./queries";
  * - numbers in typed arrays: id, latitude and longitude (Float64: the distances must agree with
  *   SQL's exactly), rating (NaN for none), review count;
  * - values many venues share, interned and stored as a small index: the category, the opening
- *   hours, the source and attribution, the detected vibes (a shared, frozen array) and the names
- *   of the vibe scores;
+ *   hours, the source and attribution, the detected vibes (a shared, frozen array), the likely
+ *   vibes (vibes/likely.ts: names, weights and reasons, shared and frozen) and the names of the
+ *   vibe scores;
  * - vibe scores quantised to a byte per vibe (hundredths, 0..100; 255 for no score), which is
  *   exact for what blend and the seed store (whole hundredths in 0..1); a venue with any other
  *   score keeps its scores as they are, aside (`exact`);
@@ -22,8 +24,45 @@ import type { StoredVenue } from "./queries";
  * columns without making an object.
  */
 
+/**
+ * A venue as the catalog's load reads it (STORE_ROW_SQL), without an object per venue: id,
+ * category, latitude, longitude, rating, review_count, opening_hours, detected_vibes, vibe_scores,
+ * likely_vibes, source, attribution, member_rating_sum, member_review_count, and the rest of the
+ * row as the JSON text `venue(slot)` reads (external_id, name, description, address, image_url,
+ * phone_number, website, hours, member_rating_sum, member_review_count), or that array.
+ */
+export type StoreRow = [
+  id: number,
+  category: string,
+  latitude: number,
+  longitude: number,
+  rating: number | null,
+  reviewCount: number | null,
+  openingHours: string | null,
+  detectedVibes: readonly string[] | null,
+  scores: Record<string, number> | null,
+  likelyVibes: readonly LikelyVibe[] | null,
+  source: string,
+  attribution: string,
+  memberSum: number | null,
+  memberCount: number | null,
+  text: string | readonly unknown[],
+];
+
+/**
+ * The SQL of StoreRow: a JSON array per venue of `v` (a venues row). The catalog's load asks for a
+ * batch of these as one JSON text (json_agg), parsed at once (JSON.parse) rather than field by field
+ * by the driver (its array and JSON parsers per row). The text comes as an array, made JSON text here:
+ * PostgreSQL took twice as long to give it as text inside the JSON (bench/ready.ts).
+ */
+export const STORE_ROW_SQL = `json_build_array(v.id, v.category, v.latitude, v.longitude, v.rating, v.review_count,
+  v.opening_hours, v.detected_vibes, v.vibe_scores, v.likely_vibes, v.source, v.attribution, v.member_rating_sum,
+  v.member_review_count, json_build_array(v.external_id, v.name, v.description, v.address, v.image_url,
+  v.phone_number, v.website, v.hours, v.member_rating_sum, v.member_review_count))`;
+
 /** No score for this vibe. */
 const NO_SCORE = 255;
+export const NO_SCORE_BYTE = NO_SCORE;
 /** review_count is null. */
 const NULL_INT = -2147483648;
 /** More vibe names than this (in scores) are kept aside with their venue's scores, as they are. */
@@ -59,6 +98,11 @@ class Interned<T> {
   find(key: string): number | undefined {
     return this.index.get(key);
   }
+  /** `of` for a value at hand (no function made per call: the load stores a million of them). */
+  ofValue(key: string, value: T): number {
+    const i = this.index.get(key);
+    return i === undefined ? this.of(key, () => value) : i;
+  }
 }
 const nullable = (s: string | null) => (s === null ? "n" : `s${s}`);
 
@@ -67,6 +111,14 @@ interface VibeList {
   vibes: readonly string[];
   mask: number;
 }
+
+/** The likely vibes of some venues (as stored), and their names and weights for a search. */
+interface LikelyList {
+  list: readonly LikelyVibe[];
+  vibes: readonly string[];
+  weights: readonly number[];
+}
+const NO_LIKELY: LikelyList = { list: Object.freeze([]), vibes: [], weights: [] };
 
 /** Whole hundredths in 0..1 (what the byte of a score holds exactly). */
 const quantisable = (v: unknown): v is number =>
@@ -87,12 +139,15 @@ export class VenueStore {
   private reviews = new Int32Array(this.capacity);
   hours = new Uint32Array(this.capacity);
   vibes = new Uint32Array(this.capacity);
+  private likely = new Uint32Array(this.capacity);
   private keys = new Uint32Array(this.capacity);
   private source = new Uint16Array(this.capacity);
   private attribution = new Uint32Array(this.capacity);
   private textAt = new Uint32Array(this.capacity);
   private textLength = new Uint32Array(this.capacity);
   private readonly scores = new Map<string, Uint8Array>();
+  /** The same columns in the order their names were first seen (scoreColumns' order). */
+  private scoreList: Uint8Array[] = [];
   private readonly aside = new Map<number, Record<string, number> | null>();
 
   private text = Buffer.alloc(1 << 20);
@@ -102,6 +157,7 @@ export class VenueStore {
   readonly categories = new Interned<string>();
   readonly openingHours = new Interned<string | null>();
   readonly vibeLists = new Interned<VibeList>();
+  private readonly likelyLists = new Interned<LikelyList>();
   private readonly keyLists = new Interned<readonly string[]>();
   private readonly sources = new Interned<string>();
   private readonly attributions = new Interned<string>();
@@ -109,9 +165,12 @@ export class VenueStore {
   readonly vibeBits = new Map<string, number>();
 
   private readonly decoded = new Map<number, StoredVenue>();
+  /** VIBE members' rating sum and count by slot, for the few venues that have any (a ranking by rating reads it). */
+  private readonly memberRatings = new Map<number, { sum: number; count: number }>();
 
   constructor() {
     this.keyLists.of("\u0000aside", () => []); // index 0: SCORES_ASIDE
+    this.likelyLists.of("[]", () => NO_LIKELY); // index 0: none
   }
 
   get size(): number {
@@ -120,25 +179,6 @@ export class VenueStore {
 
   /** Stores a venue (replacing one of the same id); answers its slot. */
   put(venue: StoredVenue): number {
-    this.delete(venue.id);
-    const slot = this.free.pop() ?? this.top++;
-    if (slot >= this.capacity) this.grow();
-    this.slotOf.set(venue.id, slot);
-    this.ids[slot] = venue.id;
-    this.latitude[slot] = venue.latitude;
-    this.longitude[slot] = venue.longitude;
-    this.category[slot] = this.categories.of(venue.category, () => venue.category);
-    this.rating[slot] = venue.rating ?? Number.NaN;
-    this.reviews[slot] = venue.review_count ?? NULL_INT;
-    this.hours[slot] = this.openingHours.of(nullable(venue.opening_hours), () => venue.opening_hours);
-    const detected = venue.detected_vibes ?? [];
-    this.vibes[slot] = this.vibeLists.of(detected.join("\u0000"), () => ({
-      vibes: Object.freeze(detected.slice()),
-      mask: this.maskOf(detected),
-    }));
-    this.source[slot] = this.sources.of(venue.source, () => venue.source);
-    this.attribution[slot] = this.attributions.of(venue.attribution, () => venue.attribution);
-    this.putScores(slot, venue.vibe_scores);
     const json = JSON.stringify([
       venue.external_id,
       venue.name,
@@ -151,6 +191,79 @@ export class VenueStore {
       venue.member_rating_sum ?? null,
       venue.member_review_count ?? null,
     ]);
+    return this.putRow([
+      venue.id,
+      venue.category,
+      venue.latitude,
+      venue.longitude,
+      venue.rating,
+      venue.review_count,
+      venue.opening_hours,
+      venue.detected_vibes,
+      venue.vibe_scores,
+      venue.likely_vibes,
+      venue.source,
+      venue.attribution,
+      venue.member_rating_sum ?? null,
+      venue.member_review_count ?? null,
+      json,
+    ]);
+  }
+
+  /**
+   * Stores a venue given as a row of the catalog's load (STORE_ROW_SQL: its fields in order, the
+   * text already as JSON); answers its slot. No object is made for the venue.
+   */
+  putRow(row: StoreRow): number {
+    const [
+      id,
+      category,
+      latitude,
+      longitude,
+      rating,
+      reviewCount,
+      openingHours,
+      detectedVibes,
+      scores,
+      likelyVibes,
+      source,
+      attribution,
+      memberSum,
+      memberCount,
+      text,
+    ] = row;
+    const json = typeof text === "string" ? text : JSON.stringify(text);
+    this.delete(id);
+    const slot = this.free.pop() ?? this.top++;
+    if (slot >= this.capacity) this.grow();
+    this.slotOf.set(id, slot);
+    this.ids[slot] = id;
+    this.latitude[slot] = latitude;
+    this.longitude[slot] = longitude;
+    this.category[slot] = this.categories.ofValue(category, category);
+    this.rating[slot] = rating ?? Number.NaN;
+    this.reviews[slot] = reviewCount ?? NULL_INT;
+    this.hours[slot] = this.openingHours.ofValue(nullable(openingHours), openingHours);
+    const detected = detectedVibes ?? [];
+    const vibesKey = detected.join("\u0000");
+    this.vibes[slot] =
+      this.vibeLists.find(vibesKey) ??
+      this.vibeLists.of(vibesKey, () => ({ vibes: Object.freeze(detected.slice()), mask: this.maskOf(detected) }));
+    const likely = likelyVibes ?? [];
+    this.likely[slot] = likely.length
+      ? this.likelyLists.of(JSON.stringify(likely), () => ({
+          list: Object.freeze(
+            likely.map((l) => Object.freeze({ ...l, reasons: Object.freeze([...l.reasons]) as string[] })),
+          ),
+          vibes: likely.map((l) => l.vibe),
+          weights: likely.map((l) => l.weight),
+        }))
+      : 0;
+    this.source[slot] = this.sources.ofValue(source, source);
+    this.attribution[slot] = this.attributions.ofValue(attribution, attribution);
+    this.putScores(slot, scores);
+    const count = Number(memberCount ?? 0);
+    if (count > 0) this.memberRatings.set(slot, { sum: Number(memberSum ?? 0), count });
     const length = Buffer.byteLength(json);
     if (this.textTop + length > this.text.length) this.makeRoom(length);
     this.text.write(json, this.textTop, "utf8");
@@ -168,6 +281,7 @@ export class VenueStore {
     this.textGarbage += this.textLength[slot];
     this.aside.delete(slot);
     this.decoded.delete(slot);
+    this.memberRatings.delete(slot);
     this.free.push(slot);
     return slot;
   }
@@ -207,6 +321,7 @@ export class VenueStore {
       opening_hours: this.openingHours.values[this.hours[slot]],
       detected_vibes: this.vibeLists.values[this.vibes[slot]].vibes as string[],
       vibe_scores: this.scoresOf(slot) as Record<string, number>,
+      likely_vibes: this.likelyLists.values[this.likely[slot]].list as LikelyVibe[],
       source: this.sources.values[this.source[slot]],
       attribution: this.attributions.values[this.attribution[slot]],
       // VIBE members' ratings (reviews): as read, when the row had them
@@ -222,6 +337,10 @@ export class VenueStore {
     const r = this.rating[slot];
     return Number.isNaN(r) ? null : r;
   }
+  /** VIBE members' ratings of the venue (sum and count), or null when it has none. */
+  memberRatingOf(slot: number): { sum: number; count: number } | null {
+    return this.memberRatings.get(slot) ?? null;
+  }
   reviewCountOf(slot: number): number | null {
     const n = this.reviews[slot];
     return n === NULL_INT ? null : n;
@@ -233,8 +352,34 @@ export class VenueStore {
   vibeMaskOf(slot: number): number {
     return this.vibeLists.values[this.vibes[slot]].mask;
   }
+  /**
+   * The heaviest weight among the venue's likely vibes that are in `vibes` (vibes/likely.ts), or 0
+   * when none of them is likely for it.
+   */
+  likelyWeightOf(slot: number, vibes: readonly string[]): number {
+    const l = this.likelyLists.values[this.likely[slot]];
+    let best = 0;
+    for (let i = 0; i < l.vibes.length; i++) if (l.weights[i] > best && vibes.includes(l.vibes[i])) best = l.weights[i];
+    return best;
+  }
   openingHoursOf(slot: number): string | null {
     return this.openingHours.values[this.hours[slot]];
+  }
+
+  /**
+   * The score columns: per vibe name, a byte per slot (hundredths 0..100; NO_SCORE_BYTE for none).
+   * A venue whose scores are kept aside (`scoresAside`) has no byte of its own in them.
+   */
+  scoreColumns(): ReadonlyMap<string, Uint8Array> {
+    return this.scores;
+  }
+  /** The k-th of scoreColumns(), in its order. */
+  scoreColumn(k: number): Uint8Array {
+    return this.scoreList[k];
+  }
+  /** Whether the venue's scores are kept aside, as they are (not whole hundredths, or none at all). */
+  scoresAside(slot: number): boolean {
+    return this.keys[slot] === SCORES_ASIDE;
   }
 
   /** The venue's stored score for a vibe, or undefined when it has none. */
@@ -261,18 +406,26 @@ export class VenueStore {
   }
 
   private putScores(slot: number, scores: Record<string, number> | null | undefined) {
-    for (const column of this.scores.values()) column[slot] = NO_SCORE;
+    for (const column of this.scoreList) column[slot] = NO_SCORE;
     const names = scores ? Object.keys(scores) : null;
-    const fits = (n: string) => quantisable(scores![n]) && (this.scores.has(n) || this.scores.size < MAX_SCORE_COLUMNS);
-    if (names === null || !names.every(fits)) {
+    let fits = names !== null;
+    for (let i = 0; fits && i < names!.length; i++) {
+      const n = names![i];
+      fits = quantisable(scores![n]) && (this.scores.has(n) || this.scores.size < MAX_SCORE_COLUMNS);
+    }
+    if (!fits) {
       this.keys[slot] = SCORES_ASIDE;
       this.aside.set(slot, scores ? { ...scores } : null);
       return;
     }
-    this.keys[slot] = this.keyLists.of(names.join("\u0000"), () => Object.freeze(names.slice()));
-    for (const name of names) {
+    const key = names!.join("\u0000");
+    this.keys[slot] = this.keyLists.find(key) ?? this.keyLists.of(key, () => Object.freeze(names!.slice()));
+    for (const name of names!) {
       let column = this.scores.get(name);
-      if (column === undefined) this.scores.set(name, (column = new Uint8Array(this.capacity).fill(NO_SCORE)));
+      if (column === undefined) {
+        this.scores.set(name, (column = new Uint8Array(this.capacity).fill(NO_SCORE)));
+        this.scoreList.push(column);
+      }
       column[slot] = Math.round(scores![name] * 100);
     }
   }
@@ -298,12 +451,14 @@ export class VenueStore {
     this.reviews = grown(this.reviews, size);
     this.hours = grown(this.hours, size);
     this.vibes = grown(this.vibes, size);
+    this.likely = grown(this.likely, size);
     this.keys = grown(this.keys, size);
     this.source = grown(this.source, size);
     this.attribution = grown(this.attribution, size);
     this.textAt = grown(this.textAt, size);
     this.textLength = grown(this.textLength, size);
     for (const [name, column] of this.scores) this.scores.set(name, grown(column, size, NO_SCORE));
+    this.scoreList = [...this.scores.values()];
     this.capacity = size;
   }
 

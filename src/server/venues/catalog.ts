@@ -1,9 +1,10 @@
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import { EARTH_RADIUS_M } from "../db/earth";
-import { MAX_VIBE_BITS, VenueStore } from "./catalog-store";
+import { MAX_VIBE_BITS, NO_SCORE_BYTE, STORE_ROW_SQL, type StoreRow, VenueStore } from "./catalog-store";
 import { isOpenAt, isOpenLate } from "./hours";
 import { VENUE_COLUMNS, type StoredVenue } from "./queries";
+import { venueRating } from "./ratings";
 
 /**
  * Every venue, held in memory by each instance, for the radius searches that matching and
@@ -26,6 +27,20 @@ export interface CatalogSearch {
   radiusMeters: number;
   /** Only venues whose detected vibes include at least one of these. */
   vibes?: readonly string[];
+  /**
+   * Instead: only venues that are likely (vibes/likely.ts) for at least one of `vibes` and detected
+   * for none of them: the list that goes on after the confirmed ones (issue 25). `best` and `count`
+   * only; they visit every venue of the circle (likely venues follow fewer than a page of confirmed
+   * ones, so a circle with few matches).
+   */
+  likely?: boolean;
+  /**
+   * Venues that count as having one of `vibes` for now although it is not detected for them: an
+   * owner's "Live music tonight" while the broadcast is fresh (live/crowd.ts liveClaims, issue 26).
+   * They are confirmed matches (never likely ones), found and counted like the venues detected for
+   * a wanted vibe; the other filters (circle, category, hours) still apply. A handful at most.
+   */
+  claimed?: readonly number[];
   category?: string;
   /** Only venues whose opening hours say they are open at this instant (venues/hours.ts). */
   openAt?: Date;
@@ -48,8 +63,50 @@ export interface VenueFacts {
   readonly category: string;
   readonly rating: number | null;
   readonly review_count: number | null;
+  /** VIBE members' ratings (venues/ratings.ts): their sum and count, or null when none. */
+  readonly memberRating: { sum: number; count: number } | null;
   /** The venue's stored score for a vibe (vibe_scores[vibe]), or undefined when it has none. */
   vibeScore(vibe: string): number | undefined;
+  /** Its OpenStreetMap opening_hours, or null. */
+  readonly openingHours: string | null;
+  /** The heaviest weight of its likely vibes among `vibes` (vibes/likely.ts); 0 when none is likely. */
+  likelyWeight(vibes: readonly string[]): number;
+}
+
+/**
+ * The best possible of a group of venues (a grid cell or a part of one), for a Ranking's bound:
+ * no venue of the group has a higher stored score for a vibe, or a higher shown rating.
+ */
+export interface GroupBest {
+  /** The highest stored score for this vibe of any venue of the group, 0..1 (0 when none has one). */
+  vibeScore(vibe: string): number;
+  /** The highest rating shown (shownRating) of any venue of the group; null when none has one. */
+  readonly rating: number | null;
+}
+
+/**
+ * How `best` orders venues: by `tier` (smaller first), then `score` (higher first), then nearest,
+ * then by id. The index skips a group of venues when even `bound` (with the group's best stored
+ * scores and rating, at its nearest distance) cannot enter the page, so `bound` must be monotone:
+ * never below `score` of a venue whose stored scores and rating are at most the group's and which
+ * is at least that far, for every venue not in `outliers`.
+ */
+export interface Ranking {
+  score(venue: VenueFacts, meters: number): number;
+  bound(best: GroupBest, meters: number): number;
+  /**
+   * The vibes whose stored scores `score` grows with (besides nearness, rating and tier), when it
+   * reads no other: a group's venues are then visited best score first, and left once the rest
+   * cannot enter the page (the threshold algorithm); without it every venue of a group is visited.
+   */
+  vibes?: readonly string[];
+  /** Venues whose score `bound` does not cover (a live vibe moves a fit): scored one by one. */
+  outliers?: Iterable<number>;
+  /**
+   * The venue's tier from its opening hours (open-first sorts: open now, unknown, closed), asked
+   * once per distinct opening_hours value per search; none: every venue in one tier.
+   */
+  tier?(openingHours: string | null): number;
 }
 
 export interface VenueCatalog {
@@ -57,35 +114,54 @@ export interface VenueCatalog {
   /** How many venues `within` would find without a limit: the whole list's size, for its pages. */
   count(q: Omit<CatalogSearch, "limit">): Promise<number>;
   /**
-   * The `limit` venues of the circle (same filters as `within`) with the highest `score`, best
-   * first; equal scores nearest first, then by id. One pass over the circle, which also counts
-   * every venue that passes the filters (`count`).
+   * The `limit` venues of the circle (same filters as `within`) first in the ranking's order, and
+   * how many venues pass the filters (`count`). Work in proportion to the page, not the circle:
+   * the grid index's groups are visited best bound first and skipped once they cannot enter it.
    */
-  best(
-    q: CatalogSearch,
-    score: (venue: VenueFacts, meters: number) => number,
-  ): Promise<{ hits: CatalogHit[]; count: number }>;
+  best(q: CatalogSearch, ranking: Ranking): Promise<{ hits: CatalogHit[]; count: number }>;
   /** The venues of these ids that exist (a venue's name for a post, say). */
   byIds(ids: Iterable<number>): Promise<Map<number, Readonly<StoredVenue>>>;
   readonly size: number;
+  /** Grid cells whose index is not built (0 once the catalog and every change read so far are indexed). */
+  readonly unindexed: number;
   close(): Promise<void>;
+}
+
+/** The rating a venue shows (queries.ts ratingOf, venues/ratings.ts), read off the catalog's columns. */
+export function shownRating(v: Pick<VenueFacts, "rating" | "review_count" | "memberRating">): number | null {
+  const provider = v.rating === null ? null : { source: "provider", rating: v.rating, reviewCount: v.review_count };
+  return venueRating(provider, v.memberRating ?? { sum: 0, count: 0 }).rating;
 }
 
 /** Grid cells of this many degrees index the venues by position. */
 const CELL_DEG = 0.05;
 const LON_CELLS = Math.round(360 / CELL_DEG);
+/** Each cell is cut into SUB × SUB parts (~700 × 550 m in San Francisco), each a group of its own. */
+const SUB = 8;
+const SUB_DEG = CELL_DEG / SUB;
 
 /**
- * The venues (slots of the store) of one grid cell, packed into flat arrays when a search first
- * needs them (made again after a change) so that a search scans numbers in a row. `byVibe` lists,
- * for each vibe bit, the positions of the cell's venues that have it: a search for a vibe or two
- * (most of them) visits only those, a few percent of the cell. Once packed, the list of slots is
- * the packed one (`slots` is null) until the cell changes.
+ * The venues (slots of the store) of one grid cell, packed into flat arrays so that a search scans
+ * numbers in a row: when the catalog is read, and again by the read of a change that touches the
+ * cell (before any search runs again), so no request builds the index. Once packed, the list of
+ * slots is the packed one (`slots` is null) until the cell changes.
  */
 interface Cell {
   slots: number[] | null;
   packed: Packed | null;
+  /** Score columns that searches have ranked this cell's venues by (orderByScore): made again with the cell. */
+  ranked: number[];
 }
+
+/**
+ * A packed cell: its venues ordered by part of the cell, and per group (0: the whole cell; 1..n:
+ * its occupied parts, each a run of the venues) what a search reads without visiting venues:
+ *
+ * - the box around the group's venues' points (no venue of it is nearer, or farther, than the box);
+ * - a histogram: how many venues have each (detected vibes, category, opening hours), so a group
+ *   wholly inside a circle adds to a count without a venue visited;
+ * - the highest stored score per vibe and the highest shown rating, a ranking's bound.
+ */
 interface Packed {
   slots: Int32Array;
   x: Float64Array;
@@ -96,24 +172,97 @@ interface Packed {
   byVibe: Int32Array[];
   /** Positions of the venues whose vibes have no bits (compared by name). */
   unbitted: Int32Array;
-  /** The box around the cell's venues' points: no venue of the cell is nearer than the box. */
-  box: { minX: number; maxX: number; minY: number; maxY: number; minZ: number; maxZ: number };
+  groups: number;
+  /** Group g's venues are the positions from[g] .. to[g] - 1. */
+  from: Int32Array;
+  to: Int32Array;
+  /** Per group six numbers: minX, maxX, minY, maxY, minZ, maxZ. */
+  boxes: Float64Array;
+  /** Group g's histogram entries are histFrom[g] .. histFrom[g + 1] - 1. */
+  histFrom: Int32Array;
+  histList: Uint32Array;
+  histCategory: Uint16Array;
+  histHours: Uint32Array;
+  histCount: Uint32Array;
+  /** Score columns by name, as `maxScore`'s column numbers. */
+  columns: Map<string, number>;
+  /** Per group and column, the highest score byte (hundredths; 100 for a venue with scores kept aside). */
+  maxScore: Uint8Array;
+  /** Per group, the highest shown rating (NaN: none). */
+  maxRating: Float64Array;
+  /** Per group, 1 when a venue of it has its scores kept aside (no byte in the columns). */
+  aside: Uint8Array;
+  /**
+   * Per score column, made when a search first ranks by it: each group's positions ordered by
+   * that score, highest first (no score last), for the threshold algorithm (rank() in the catalog).
+   */
+  byScore: (Int32Array | undefined)[];
+  /** The cell's `ranked` (the same array). */
+  ranked: number[];
 }
 
-/** The shortest straight line from a point to any venue of the cell can be no shorter than this. */
-function chordToBox(p: Packed, x: number, y: number, z: number): number {
-  const { box } = p;
-  const dx = Math.max(box.minX - x, 0, x - box.maxX);
-  const dy = Math.max(box.minY - y, 0, y - box.maxY);
-  const dz = Math.max(box.minZ - z, 0, z - box.maxZ);
+/** The shortest straight line from a point to any venue of group g can be no shorter than this. */
+function chordToBox(p: Packed, g: number, x: number, y: number, z: number): number {
+  const b = p.boxes;
+  const o = 6 * g;
+  const dx = Math.max(b[o] - x, 0, x - b[o + 1]);
+  const dy = Math.max(b[o + 2] - y, 0, y - b[o + 3]);
+  const dz = Math.max(b[o + 4] - z, 0, z - b[o + 5]);
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+/** The longest straight line from a point to any venue of group g can be no longer than this. */
+function farChordToBox(p: Packed, g: number, x: number, y: number, z: number): number {
+  const b = p.boxes;
+  const o = 6 * g;
+  const dx = Math.max(Math.abs(b[o] - x), Math.abs(x - b[o + 1]));
+  const dy = Math.max(Math.abs(b[o + 2] - y), Math.abs(y - b[o + 3]));
+  const dz = Math.max(Math.abs(b[o + 4] - z), Math.abs(z - b[o + 5]));
   return Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
 const NO_POSITIONS = new Int32Array(0);
 
+/** A venue's part of its cell, 0 .. SUB² - 1. */
+function partOf(latitude: number, longitude: number): number {
+  const a = Math.floor((latitude + 90) / SUB_DEG) % SUB;
+  const b = Math.floor((longitude + 180) / SUB_DEG) % SUB;
+  return (((a % SUB) + SUB) % SUB) * SUB + (((b % SUB) + SUB) % SUB);
+}
+
 function pack(store: VenueStore, cell: Cell): Packed {
-  const slots = cell.slots ? Int32Array.from(cell.slots) : cell.packed!.slots;
-  const n = slots.length;
+  const unordered = cell.slots ? cell.slots : Array.from(cell.packed!.slots);
+  const n = unordered.length;
+  // the venues ordered by part (a counting sort), each part a run
+  const part = new Int32Array(n);
+  const runs = new Int32Array(SUB * SUB + 1);
+  for (let i = 0; i < n; i++) {
+    part[i] = partOf(store.latitude[unordered[i]], store.longitude[unordered[i]]);
+    runs[part[i] + 1]++;
+  }
+  let groups = 1;
+  for (let k = 1; k <= SUB * SUB; k++) {
+    if (runs[k] > 0) groups++;
+    runs[k] += runs[k - 1];
+  }
+  const slots = new Int32Array(n);
+  const next = runs.slice();
+  for (let i = 0; i < n; i++) slots[next[part[i]]++] = unordered[i];
+  const from = new Int32Array(groups);
+  const to = new Int32Array(groups);
+  to[0] = n;
+  for (let k = 0, g = 1; k < SUB * SUB; k++)
+    if (runs[k + 1] > runs[k]) {
+      from[g] = runs[k];
+      to[g++] = runs[k + 1];
+    }
+
+  const columns = new Map<string, number>();
+  const scoreColumns: Uint8Array[] = [];
+  for (const [name, column] of store.scoreColumns()) {
+    columns.set(name, scoreColumns.length);
+    scoreColumns.push(column);
+  }
+  const ncol = scoreColumns.length;
   const packed: Packed = {
     slots,
     x: new Float64Array(n),
@@ -122,34 +271,249 @@ function pack(store: VenueStore, cell: Cell): Packed {
     vibes: new Int32Array(n),
     byVibe: [],
     unbitted: NO_POSITIONS,
-    box: { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, minZ: Infinity, maxZ: -Infinity },
+    groups,
+    from,
+    to,
+    boxes: new Float64Array(6 * groups),
+    histFrom: new Int32Array(groups + 1),
+    histList: new Uint32Array(0),
+    histCategory: new Uint16Array(0),
+    histHours: new Uint32Array(0),
+    histCount: new Uint32Array(0),
+    columns,
+    maxScore: new Uint8Array(groups * ncol),
+    maxRating: new Float64Array(groups).fill(Number.NaN),
+    aside: new Uint8Array(groups),
+    byScore: [],
+    ranked: cell.ranked,
   };
-  const { box } = packed;
   const lists: number[][] = [];
   const unbitted: number[] = [];
+  const hist: { list: number; category: number; hours: number; count: number }[] = [];
+  const { boxes, maxScore, maxRating } = packed;
+  // Per venue, once: its point, its vibes, its shown rating and its histogram key (a number when
+  // the interned values' counts allow one, else a string).
+  const rating = new Float64Array(n);
+  const nCategories = store.categories.values.length + 1;
+  const nHours = store.openingHours.values.length + 1;
+  const numericKeys = (store.vibeLists.values.length + 1) * nCategories * nHours < 2 ** 52;
+  const keys: (number | string)[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const slot = slots[i];
-    const [x, y, z] = toEarth(store.latitude[slot], store.longitude[slot]);
+    const lat = rad(store.latitude[slot]);
+    const lon = rad(store.longitude[slot]);
+    const cosLat = Math.cos(lat);
+    packed.x[i] = EARTH_RADIUS_M * cosLat * Math.cos(lon);
+    packed.y[i] = EARTH_RADIUS_M * cosLat * Math.sin(lon);
+    packed.z[i] = EARTH_RADIUS_M * Math.sin(lat);
     const vibes = store.vibeMaskOf(slot);
-    packed.x[i] = x;
-    packed.y[i] = y;
-    packed.z[i] = z;
     packed.vibes[i] = vibes;
-    box.minX = Math.min(box.minX, x);
-    box.maxX = Math.max(box.maxX, x);
-    box.minY = Math.min(box.minY, y);
-    box.maxY = Math.max(box.maxY, y);
-    box.minZ = Math.min(box.minZ, z);
-    box.maxZ = Math.max(box.maxZ, z);
     if (vibes === -1) unbitted.push(i);
-    else for (let bit = 0; bit < MAX_VIBE_BITS; bit++) if (vibes & (1 << bit)) (lists[bit] ??= []).push(i);
+    else
+      for (let bit = 0; vibes >>> bit !== 0 && bit < MAX_VIBE_BITS; bit++)
+        if (vibes & (1 << bit)) (lists[bit] ??= []).push(i);
+    const r = shownRating({
+      rating: store.ratingOf(slot),
+      review_count: store.reviewCountOf(slot),
+      memberRating: store.memberRatingOf(slot),
+    });
+    rating[i] = r === null ? Number.NaN : r;
+    const list = store.vibes[slot];
+    keys[i] = numericKeys
+      ? (list * nCategories + store.category[slot]) * nHours + store.hours[slot]
+      : `${list},${store.category[slot]},${store.hours[slot]}`;
   }
+  for (let g = 0; g < groups; g++) {
+    const o = 6 * g;
+    let minX = Infinity;
+    let maxX = -Infinity;
+    let minY = Infinity;
+    let maxY = -Infinity;
+    let minZ = Infinity;
+    let maxZ = -Infinity;
+    const counts = new Map<number | string, (typeof hist)[number]>();
+    const first = hist.length;
+    for (let i = from[g]; i < to[g]; i++) {
+      const slot = slots[i];
+      const x = packed.x[i];
+      const y = packed.y[i];
+      const z = packed.z[i];
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (z < minZ) minZ = z;
+      if (z > maxZ) maxZ = z;
+      const entry = counts.get(keys[i]);
+      if (entry) entry.count++;
+      else {
+        const made = { list: store.vibes[slot], category: store.category[slot], hours: store.hours[slot], count: 1 };
+        counts.set(keys[i], made);
+        hist.push(made);
+      }
+      const aside = store.scoresAside(slot);
+      if (aside) packed.aside[g] = 1;
+      for (let k = 0; k < ncol; k++) {
+        const byte = aside ? 100 : scoreColumns[k][slot];
+        if (byte !== NO_SCORE_BYTE && byte > maxScore[g * ncol + k]) maxScore[g * ncol + k] = byte;
+      }
+      const r = rating[i];
+      if (!Number.isNaN(r) && !(r <= maxRating[g])) maxRating[g] = r;
+    }
+    boxes[o] = minX;
+    boxes[o + 1] = maxX;
+    boxes[o + 2] = minY;
+    boxes[o + 3] = maxY;
+    boxes[o + 4] = minZ;
+    boxes[o + 5] = maxZ;
+    packed.histFrom[g] = first;
+  }
+  packed.histFrom[groups] = hist.length;
+  packed.histList = Uint32Array.from(hist, (h) => h.list);
+  packed.histCategory = Uint16Array.from(hist, (h) => h.category);
+  packed.histHours = Uint32Array.from(hist, (h) => h.hours);
+  packed.histCount = Uint32Array.from(hist, (h) => h.count);
   for (let bit = 0; bit < MAX_VIBE_BITS; bit++)
     packed.byVibe[bit] = lists[bit] ? Int32Array.from(lists[bit]) : NO_POSITIONS;
   if (unbitted.length) packed.unbitted = Int32Array.from(unbitted);
   cell.packed = packed;
   cell.slots = null;
+  // the orders searches have asked of this cell before a change, made now rather than by the next search
+  for (const k of cell.ranked) orderByScore(store, packed, k);
   return packed;
+}
+
+/**
+ * Positions of each group of a packed cell, highest score of column k first (NO_SCORE_BYTE last;
+ * equal scores in position order): a counting sort by the byte, so made in one pass. Made when a
+ * search first ranks the cell by the column, and again with the cell after a change (`ranked`).
+ */
+function orderByScore(store: VenueStore, p: Packed, k: number): Int32Array {
+  let order = p.byScore[k];
+  if (order) return order;
+  const column = store.scoreColumn(k);
+  order = new Int32Array(p.slots.length);
+  // buckets by byte, highest first: 100 .. 0, then no score (NO_SCORE_BYTE)
+  const starts = new Int32Array(103);
+  const bucket = (i: number) => {
+    const b = column[p.slots[i]];
+    return b === NO_SCORE_BYTE ? 101 : 100 - b;
+  };
+  for (let g = 1; g < p.groups; g++) {
+    const from = p.from[g];
+    const to = p.to[g];
+    starts.fill(0);
+    for (let i = from; i < to; i++) starts[bucket(i) + 1]++;
+    starts[0] = from;
+    for (let b = 1; b < 103; b++) starts[b] += starts[b - 1];
+    for (let i = from; i < to; i++) order[starts[bucket(i)]++] = i;
+  }
+  if (!p.ranked.includes(k)) p.ranked.push(k);
+  return (p.byScore[k] = order);
+}
+
+/**
+ * The first `limit` venues offered so far in a ranking's order (tier, then score high first,
+ * then nearest, then id), as a heap whose top is the one to drop first.
+ */
+class RankedHeap {
+  slots = new Int32Array(256);
+  tiers = new Float64Array(256);
+  scores = new Float64Array(256);
+  meters = new Float64Array(256);
+  ids = new Int32Array(256);
+  size = 0;
+  limit = 0;
+
+  reset(limit: number) {
+    if (this.slots.length < limit) {
+      this.slots = new Int32Array(limit);
+      this.tiers = new Float64Array(limit);
+      this.scores = new Float64Array(limit);
+      this.meters = new Float64Array(limit);
+      this.ids = new Int32Array(limit);
+    }
+    this.size = 0;
+    this.limit = limit;
+  }
+  get full(): boolean {
+    return this.size >= this.limit;
+  }
+  /** Whether (tier, score, meters, id) comes after the entry at i. */
+  private after(tier: number, score: number, meters: number, id: number, i: number): boolean {
+    if (tier !== this.tiers[i]) return tier > this.tiers[i];
+    if (score !== this.scores[i]) return score < this.scores[i];
+    if (meters !== this.meters[i]) return meters > this.meters[i];
+    return id > this.ids[i];
+  }
+  private above(i: number, j: number): boolean {
+    return this.after(this.tiers[i], this.scores[i], this.meters[i], this.ids[i], j);
+  }
+  /**
+   * Whether no venue of a group whose best is (tier, score) at `meters` or farther can come
+   * before the last one kept (the heap is full).
+   */
+  excludes(tier: number, score: number, meters: number): boolean {
+    if (tier !== this.tiers[0]) return tier > this.tiers[0];
+    if (score !== this.scores[0]) return score < this.scores[0];
+    return meters > this.meters[0];
+  }
+  private swap(i: number, j: number) {
+    for (const a of [this.slots, this.tiers, this.scores, this.meters, this.ids] as const) {
+      const t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+  }
+  private put(i: number, slot: number, tier: number, score: number, meters: number, id: number) {
+    this.slots[i] = slot;
+    this.tiers[i] = tier;
+    this.scores[i] = score;
+    this.meters[i] = meters;
+    this.ids[i] = id;
+  }
+  offer(slot: number, tier: number, score: number, meters: number, id: number) {
+    if (this.size < this.limit) {
+      let i = this.size++;
+      this.put(i, slot, tier, score, meters, id);
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.above(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    if (this.after(tier, score, meters, id, 0)) return;
+    this.put(0, slot, tier, score, meters, id);
+    this.siftDown();
+  }
+  /** Whether (tier, score, meters, id) would be kept (the heap is full: it comes before the top). */
+  takes(tier: number, score: number, meters: number, id: number): boolean {
+    return this.size < this.limit || !this.after(tier, score, meters, id, 0);
+  }
+  private siftDown() {
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let largest = i;
+      if (l < this.size && this.above(l, largest)) largest = l;
+      if (r < this.size && this.above(r, largest)) largest = r;
+      if (largest === i) return;
+      this.swap(i, largest);
+      i = largest;
+    }
+  }
+  /** The slots and distances kept, first first; then it holds nothing. */
+  drain(): { slot: number; meters: number }[] {
+    const out: { slot: number; meters: number }[] = new Array(this.size);
+    while (this.size > 0) {
+      out[this.size - 1] = { slot: this.slots[0], meters: this.meters[0] };
+      this.swap(0, --this.size);
+      this.siftDown();
+    }
+    return out;
+  }
 }
 
 /**
@@ -247,7 +611,7 @@ export function toEarth(latitude: number, longitude: number): [number, number, n
 }
 
 /** earth_distance from a chord (the straight line through the sphere) to the great circle. */
-function chordToMeters(chord: number): number {
+export function chordToMeters(chord: number): number {
   return chord >= 2 * EARTH_RADIUS_M
     ? Math.PI * EARTH_RADIUS_M
     : 2 * EARTH_RADIUS_M * Math.asin(chord / (2 * EARTH_RADIUS_M));
@@ -274,8 +638,17 @@ function cellsAround(latitude: number, longitude: number, radiusMeters: number) 
   return { latFrom, latTo, lon: { from, to } };
 }
 
-/** Venues read per statement when everything is read (a batch's rows are garbage once stored). */
-const READ_BATCH = 20_000;
+/** The columns the load reads of each venue (STORE_ROW_SQL's), and no more (not the earth point, nor the dates). */
+const LOAD_COLUMNS = `id, category, latitude, longitude, rating, review_count, opening_hours, detected_vibes,
+  vibe_scores, likely_vibes, source, attribution, member_rating_sum, member_review_count, external_id, name,
+  description, address, image_url, phone_number, website, hours`;
+
+/**
+ * Venues read per statement when everything is read (a batch's rows are garbage once stored; a
+ * smaller batch is a smaller message for the driver to gather), and statements asked for ahead.
+ */
+const READ_BATCH = 5_000;
+const READ_AHEAD = 2;
 
 export async function createVenueCatalog(
   db: Db,
@@ -285,22 +658,27 @@ export async function createVenueCatalog(
   /** The venues, and the grid of their slots; replaced together when everything is read again. */
   let store = new VenueStore();
   let cells = new Map<number, Cell>();
-  // Scratch space of searches (one runs at a time: a search does not wait once it has begun).
-  const nearest = new NearestHeap();
-  const visits: { cell: Packed; minChord: number }[] = [];
-
   const cellOf = (s: VenueStore, slot: number) => cellKey(latCell(s.latitude[slot]), lonCell(s.longitude[slot]));
+  /** Cells changed by the read under way, packed again at its end (before any search runs). */
+  const touched = new Set<Cell>();
   const place = (s: VenueStore, grid: Map<number, Cell>, venue: StoredVenue) => {
     remove(s, grid, venue.id);
-    const slot = s.put(venue);
+    addToCell(s, grid, s.put(venue));
+  };
+  const placeRow = (s: VenueStore, grid: Map<number, Cell>, row: StoreRow) => {
+    remove(s, grid, row[0]);
+    addToCell(s, grid, s.putRow(row));
+  };
+  const addToCell = (s: VenueStore, grid: Map<number, Cell>, slot: number) => {
     const key = cellOf(s, slot);
-    const cell = grid.get(key);
-    if (!cell) grid.set(key, { slots: [slot], packed: null });
+    let cell = grid.get(key);
+    if (!cell) grid.set(key, (cell = { slots: [slot], packed: null, ranked: [] }));
     else {
       cell.slots ??= Array.from(cell.packed!.slots);
       cell.slots.push(slot);
       cell.packed = null;
     }
+    touched.add(cell);
   };
   const remove = (s: VenueStore, grid: Map<number, Cell>, id: number) => {
     const slot = s.slotOf.get(id);
@@ -311,7 +689,13 @@ export async function createVenueCatalog(
     cell.slots ??= Array.from(cell.packed!.slots);
     cell.slots.splice(cell.slots.indexOf(slot), 1);
     cell.packed = null;
+    touched.add(cell);
     if (!cell.slots.length) grid.delete(key);
+  };
+  /** Builds the index of every cell the read changed: the read's work, never a search's. */
+  const packTouched = (s: VenueStore) => {
+    for (const cell of touched) if (cell.packed === null && cell.slots!.length) pack(s, cell);
+    touched.clear();
   };
 
   const read = async (ids: readonly number[] | null) => {
@@ -325,21 +709,45 @@ export async function createVenueCatalog(
         place(store, cells, row);
       }
       for (const id of ids) if (!found.has(id)) remove(store, cells, id);
+      packTouched(store);
       return;
     }
     // Everything, in batches by id, into a new store: searches go on over the old one until the
     // new one is whole. A change committed meanwhile is announced and read again after this.
+    // A batch comes as one JSON text (STORE_ROW_SQL) parsed at once; the batches are ranges of
+    // ids cut first (every READ_BATCH-th id), so READ_AHEAD of them are asked for while one is
+    // stored: the database (on another core) makes them while this process stores.
     const next = new VenueStore();
     const grid = new Map<number, Cell>();
-    for (let after = 0; ; ) {
-      const rows = await db.query<StoredVenue>(
-        `SELECT ${VENUE_COLUMNS} FROM venues v WHERE v.id > $1 ORDER BY v.id LIMIT $2`,
-        [after, READ_BATCH],
-      );
-      for (const row of rows) place(next, grid, row);
-      if (rows.length < READ_BATCH) break;
-      after = rows[rows.length - 1].id;
+    const cuts = await db.query<{ id: number }>(
+      "SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM venues) s WHERE n % $1 = 0 ORDER BY id",
+      [READ_BATCH],
+    );
+    const ranges: [number, number][] = [];
+    let low = -(2 ** 31);
+    for (const { id } of cuts) {
+      ranges.push([low, id]);
+      low = id;
     }
+    ranges.push([low, 2 ** 31 - 1]);
+    const ask = (range: [number, number]) => {
+      const asked = db.query<{ rows: string | null }>(
+        `SELECT json_agg(${STORE_ROW_SQL})::text AS rows
+           FROM (SELECT ${LOAD_COLUMNS} FROM venues WHERE id > $1 AND id <= $2) v`,
+        range,
+      );
+      asked.catch(() => {}); // a failure is the read's when its turn comes
+      return asked;
+    };
+    const asked = ranges.slice(0, READ_AHEAD).map(ask);
+    for (let i = 0; i < ranges.length; i++) {
+      const [{ rows }] = await asked[i];
+      if (i + READ_AHEAD < ranges.length) asked.push(ask(ranges[i + READ_AHEAD]));
+      if (rows) for (const row of JSON.parse(rows) as StoreRow[]) placeRow(next, grid, row);
+    }
+    // the index of every cell, built before the store is searched
+    touched.clear();
+    for (const cell of grid.values()) pack(next, cell);
     store = next;
     cells = grid;
   };
@@ -365,7 +773,44 @@ export async function createVenueCatalog(
     }
   };
 
-  /** What within() and scanCircle() read off a search: its centre on the earth and its filters. */
+  /**
+   * Answers of a search that depend only on an interned value (a list of detected vibes, opening
+   * hours), asked once per value and search: -1 not yet asked, else the answer. A search runs to
+   * its end without waiting, so one set of them serves every search in turn.
+   */
+  const perValue = () => {
+    let answers = new Float64Array(64);
+    let asked = new Uint32Array(64);
+    let search = 0;
+    return {
+      /** A new search: every answer is to be asked again. */
+      next() {
+        if (++search === 2 ** 32 - 1) {
+          asked.fill(0);
+          search = 1;
+        }
+      },
+      get(index: number, ask: (index: number) => number): number {
+        if (index >= asked.length) {
+          const size = Math.max(index + 1, asked.length * 2);
+          const a = new Float64Array(size);
+          a.set(answers);
+          answers = a;
+          const s = new Uint32Array(size);
+          s.set(asked);
+          asked = s;
+        }
+        if (asked[index] === search) return answers[index];
+        asked[index] = search;
+        return (answers[index] = ask(index));
+      },
+    };
+  };
+  const listFits = perValue();
+  const hoursFit = perValue();
+  const tiers = perValue();
+
+  /** What a search reads off its query: its centre on the earth and its filters. */
   const circleOf = (q: Omit<CatalogSearch, "limit">) => {
     const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
     const radius = q.radiusMeters;
@@ -388,7 +833,20 @@ export async function createVenueCatalog(
     }
     // a category no venue has: -1, which no venue's category index is
     const category = q.category === undefined ? null : (store.categories.find(q.category) ?? -1);
+    const openAt = q.openAt ?? null;
+    const openLateAt = q.openLateAt ?? null;
+    listFits.next();
+    hoursFit.next();
+    tiers.next();
+    // claimed venues (CatalogSearch.claimed) that a wanted vibe's detection does not already find
+    const extra = new Set<number>();
+    if (wantVibes !== null)
+      for (const id of q.claimed ?? []) {
+        const slot = store.slotOf.get(id);
+        if (slot !== undefined && !store.detectedVibesOf(slot).some((v) => wantVibes.includes(v))) extra.add(slot);
+      }
     return {
+      extra,
       cx,
       cy,
       cz,
@@ -396,8 +854,9 @@ export async function createVenueCatalog(
       wantBits,
       wantMask,
       category,
-      openAt: q.openAt ?? null,
-      openLateAt: q.openLateAt ?? null,
+      openAt,
+      openLateAt,
+      timed: openAt !== null || openLateAt !== null,
       radius,
       maxChord,
       surelyIn: maxChord * (1 - 1e-9),
@@ -405,16 +864,103 @@ export async function createVenueCatalog(
   };
   type Circle = ReturnType<typeof circleOf>;
 
-  /** Whether a venue's opening hours pass the circle's filters of time (read after its position). */
-  const hoursPass = (c: Circle, slot: number) =>
-    (c.openAt === null || isOpenAt(store.openingHoursOf(slot), c.openAt)) &&
-    (c.openLateAt === null || isOpenLate(store.openingHoursOf(slot), c.openLateAt));
+  /** Whether opening hours (an interned value's index) pass the circle's filters of time: once per value. */
+  const hoursPass = (c: Circle, hours: number) =>
+    !c.timed ||
+    hoursFit.get(hours, (h) => {
+      const value = store.openingHours.values[h];
+      return +(
+        (c.openAt === null || isOpenAt(value, c.openAt)) &&
+        (c.openLateAt === null || isOpenLate(value, c.openLateAt))
+      );
+    }) === 1;
   const hasWantedVibe = (c: Circle, slot: number) => {
     const vibes = store.detectedVibesOf(slot);
     return c.wantVibes!.some((v) => vibes.includes(v));
   };
+  /** Whether a list of detected vibes (its index) has a wanted vibe: once per list. */
+  const listPasses = (c: Circle, list: number) =>
+    c.wantVibes === null ||
+    listFits.get(list, (l) => {
+      const { vibes, mask } = store.vibeLists.values[l];
+      return +(mask === -1 ? c.wantVibes!.some((v) => vibes.includes(v)) : (mask & c.wantMask) !== 0);
+    }) === 1;
 
-  /** The reused view of a venue that best()'s score reads. */
+  /** Whether a venue (position i of a packed cell) passes the filters, its position aside. */
+  const passes = (c: Circle, p: Packed, i: number, slot: number) => {
+    if (c.category !== null && store.category[slot] !== c.category) return false;
+    if (c.wantVibes !== null) {
+      const bits = p.vibes[i];
+      if (!(bits === -1 ? hasWantedVibe(c, slot) : (bits & c.wantMask) !== 0)) return false;
+    }
+    return hoursPass(c, store.hours[slot]);
+  };
+  /**
+   * The circle's claimed venues (Circle.extra) that pass its other filters and are inside it, with
+   * their chords: found one by one, like a ranking's outliers.
+   */
+  const claimedInside = (c: Circle) => {
+    const found: { slot: number; chord: number }[] = [];
+    for (const slot of c.extra) {
+      if (c.category !== null && store.category[slot] !== c.category) continue;
+      if (!hoursPass(c, store.hours[slot])) continue;
+      const cell = cells.get(cellOf(store, slot));
+      if (!cell) continue;
+      const p = cell.packed ?? pack(store, cell);
+      const chord = chordInside(c, p, p.slots.indexOf(slot));
+      if (chord >= 0) found.push({ slot, chord });
+    }
+    return found;
+  };
+  /** The chord to a venue when it is inside the circle, else -1. */
+  const chordInside = (c: Circle, p: Packed, i: number) => {
+    const dx = p.x[i] - c.cx;
+    const dy = p.y[i] - c.cy;
+    const dz = p.z[i] - c.cz;
+    const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (chord > c.surelyIn && (chord > c.maxChord || chordToMeters(chord) > c.radius)) return -1;
+    return chord;
+  };
+
+  /** How many venues of a group its histogram says pass the filters (every one of them, when unfiltered). */
+  const histCount = (c: Circle, p: Packed, g: number) => {
+    if (c.wantVibes === null && c.category === null && !c.timed) return p.to[g] - p.from[g];
+    let n = 0;
+    for (let e = p.histFrom[g]; e < p.histFrom[g + 1]; e++) {
+      if (c.category !== null && p.histCategory[e] !== c.category) continue;
+      if (!listPasses(c, p.histList[e]) || !hoursPass(c, p.histHours[e])) continue;
+      n += p.histCount[e];
+    }
+    return n;
+  };
+
+  /**
+   * How many venues inside the circle pass the filters: a group wholly inside adds its histogram;
+   * only venues of parts that the circle's edge crosses are visited.
+   */
+  const countCircle = (c: Circle, q: Omit<CatalogSearch, "limit">) => {
+    let n = 0;
+    const { cx, cy, cz, maxChord, surelyIn } = c;
+    forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
+      const p = cell.packed ?? pack(store, cell);
+      if (chordToBox(p, 0, cx, cy, cz) > maxChord) return;
+      if (farChordToBox(p, 0, cx, cy, cz) <= surelyIn) {
+        n += histCount(c, p, 0);
+        return;
+      }
+      for (let g = 1; g < p.groups; g++) {
+        if (chordToBox(p, g, cx, cy, cz) > maxChord) continue;
+        if (farChordToBox(p, g, cx, cy, cz) <= surelyIn) {
+          n += histCount(c, p, g);
+          continue;
+        }
+        for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i]) && chordInside(c, p, i) >= 0) n++;
+      }
+    });
+    return c.extra.size ? n + claimedInside(c).length : n;
+  };
+
+  /** The reused view of a venue that a ranking's score reads. */
   let factsSlot = 0;
   const facts: VenueFacts = {
     get id() {
@@ -429,50 +975,249 @@ export async function createVenueCatalog(
     get review_count() {
       return store.reviewCountOf(factsSlot);
     },
+    get memberRating() {
+      return store.memberRatingOf(factsSlot);
+    },
     vibeScore: (vibe) => store.scoreOf(factsSlot, vibe),
+    get openingHours() {
+      return store.openingHoursOf(factsSlot);
+    },
+    likelyWeight: (vibes) => store.likelyWeightOf(factsSlot, vibes),
+  };
+  /** The reused view of a group's best that a ranking's bound reads. */
+  let bestOf: Packed | null = null;
+  let bestGroup = 0;
+  const groupBest: GroupBest = {
+    vibeScore(vibe) {
+      const k = bestOf!.columns.get(vibe);
+      return k === undefined ? 0 : bestOf!.maxScore[bestGroup * bestOf!.columns.size + k] / 100;
+    },
+    get rating() {
+      const r = bestOf!.maxRating[bestGroup];
+      return Number.isNaN(r) ? null : r;
+    },
   };
 
+  /** The threshold algorithm's bound: every vibe's score at rank `thresholdRank` of its order. */
+  let thresholdRank = 0;
+  let thresholdOrders: Int32Array[] | null = null;
+  let thresholdColumns: ReadonlyMap<string, Uint8Array> | null = null;
+  const threshold: GroupBest = {
+    vibeScore(vibe) {
+      const k = bestOf!.columns.get(vibe);
+      if (k === undefined) return 0;
+      const at = columnsAsked.indexOf(k);
+      const order = thresholdOrders![at];
+      const column = thresholdColumns!.get(vibe)!;
+      const byte = column[bestOf!.slots[order[bestOf!.from[bestGroup] + thresholdRank]]];
+      return byte === NO_SCORE_BYTE ? 0 : byte / 100;
+    },
+    get rating() {
+      return groupBest.rating;
+    },
+  };
+  /** The score columns (of a packed cell) of a ranking's vibes; null when none of them has one. */
+  let columnsAsked: number[] = [];
+  const columnsOf = (p: Packed, vibes: readonly string[]) => {
+    const ks: number[] = [];
+    for (const v of vibes) {
+      const k = p.columns.get(v);
+      if (k !== undefined && !ks.includes(k)) ks.push(k);
+    }
+    columnsAsked = ks;
+    return ks.length ? ks : null;
+  };
+  let seenAt = new Uint32Array(256);
+  let seenStamp = 0;
+
+  // Scratch space of searches (one runs at a time: a search does not wait once it has begun).
+  const ranked = new RankedHeap();
+  const nearest = new NearestHeap();
+  const visits: { cell: Packed; minChord: number }[] = [];
+
+  /** A group waiting to be visited, with the best its venues can be. */
+  interface Pending {
+    p: Packed;
+    g: number;
+    tier: number;
+    score: number;
+    meters: number;
+  }
+  /** Whether pending a comes before b (visited first). */
+  const before = (a: Pending, b: Pending) =>
+    a.tier !== b.tier ? a.tier < b.tier : a.score !== b.score ? a.score > b.score : a.meters < b.meters;
+
   /**
-   * Calls `visit` with every venue inside the circle that passes the filters (vibes, category,
-   * hours), in no particular order, with its chord; answers how many there were.
+   * best() and count() of the likely venues of a search (CatalogSearch.likely): every venue of the
+   * circle that passes the category and hours filters, is detected for none of the wanted vibes and
+   * likely for one, in the ranking's order (tier, score, nearest, id).
    */
-  const scanCircle = async (
-    q: Omit<CatalogSearch, "limit">,
-    visit: (slot: number, chord: number) => void,
-  ): Promise<number> => {
-    await ready();
+  const likelyRank = (q: CatalogSearch, ranking: Ranking) => {
     const c = circleOf(q);
-    const { cx, cy, cz, wantVibes, wantMask, radius, maxChord, surelyIn } = c;
-    let n = 0;
-    forCellsAround(q.latitude, q.longitude, radius, (cell) => {
+    const want = c.wantVibes;
+    if (want === null) return { hits: [], count: 0 };
+    const found: { slot: number; tier: number; score: number; meters: number; id: number }[] = [];
+    forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
       const p = cell.packed ?? pack(store, cell);
-      if (chordToBox(p, cx, cy, cz) > maxChord) return;
       for (let i = 0; i < p.slots.length; i++) {
         const slot = p.slots[i];
+        if (store.likelyWeightOf(slot, want) === 0 || c.extra.has(slot)) continue;
         if (c.category !== null && store.category[slot] !== c.category) continue;
-        if (wantVibes !== null) {
-          const bits = p.vibes[i];
-          const fits = bits === -1 ? hasWantedVibe(c, slot) : (bits & wantMask) !== 0;
-          if (!fits) continue;
-        }
-        const dx = p.x[i] - cx;
-        const dy = p.y[i] - cy;
-        const dz = p.z[i] - cz;
-        const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) continue;
-        if (!hoursPass(c, slot)) continue;
-        n++;
-        visit(slot, chord);
+        const bits = p.vibes[i];
+        if (bits === -1 ? hasWantedVibe(c, slot) : (bits & c.wantMask) !== 0) continue;
+        if (!hoursPass(c, store.hours[slot])) continue;
+        const chord = chordInside(c, p, i);
+        if (chord < 0) continue;
+        const meters = chordToMeters(chord);
+        factsSlot = slot;
+        const tier = ranking.tier ? ranking.tier(store.openingHoursOf(slot)) : 0;
+        found.push({ slot, tier, score: ranking.score(facts, meters), meters, id: store.ids[slot] });
       }
     });
-    return n;
+    found.sort((a, b) => a.tier - b.tier || b.score - a.score || a.meters - b.meters || a.id - b.id);
+    const hits = found.slice(0, Math.max(0, q.limit)).map((f) => ({ venue: store.venue(f.slot), meters: f.meters }));
+    return { hits, count: found.length };
+  };
+
+  /** best(): see VenueCatalog. */
+  const rank = (q: CatalogSearch, ranking: Ranking) => {
+    const c = circleOf(q);
+    const count = countCircle(c, q);
+    if (q.limit <= 0 || count === 0) return { hits: [], count };
+    const { cx, cy, cz, maxChord } = c;
+    ranked.reset(Math.min(q.limit, count));
+    const tierOf = ranking.tier
+      ? (hours: number) => tiers.get(hours, (h) => ranking.tier!(store.openingHours.values[h]))
+      : () => 0;
+    const ids = store.ids;
+    const offer = (slot: number, meters: number) => {
+      factsSlot = slot;
+      ranked.offer(slot, tierOf(store.hours[slot]), ranking.score(facts, meters), meters, ids[slot]);
+    };
+
+    // venues the bound does not cover: each on its own, first
+    const outliers = new Set<number>();
+    for (const id of ranking.outliers ?? []) {
+      const slot = store.slotOf.get(id);
+      if (slot === undefined || outliers.has(slot)) continue;
+      outliers.add(slot);
+      const cell = cells.get(cellOf(store, slot))!;
+      const p = cell.packed ?? pack(store, cell);
+      const i = p.slots.indexOf(slot);
+      if (!passes(c, p, i, slot)) continue;
+      const chord = chordInside(c, p, i);
+      if (chord >= 0) offer(slot, chordToMeters(chord));
+    }
+    // claimed venues: no group's visit finds them (their vibes are not detected), so here
+    for (const { slot, chord } of c.extra.size ? claimedInside(c) : []) offer(slot, chordToMeters(chord));
+
+    // the groups, best bound first: a cell, then its parts, then a part's venues
+    const queue: Pending[] = [];
+    const push = (item: Pending) => {
+      let i = queue.push(item) - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!before(queue[i], queue[parent])) break;
+        [queue[i], queue[parent]] = [queue[parent], queue[i]];
+        i = parent;
+      }
+    };
+    const pop = (): Pending => {
+      const top = queue[0];
+      const last = queue.pop()!;
+      if (queue.length) {
+        queue[0] = last;
+        for (let i = 0; ; ) {
+          const l = 2 * i + 1;
+          const r = l + 1;
+          let first = i;
+          if (l < queue.length && before(queue[l], queue[first])) first = l;
+          if (r < queue.length && before(queue[r], queue[first])) first = r;
+          if (first === i) break;
+          [queue[i], queue[first]] = [queue[first], queue[i]];
+          i = first;
+        }
+      }
+      return top;
+    };
+    const consider = (p: Packed, g: number) => {
+      const chord = chordToBox(p, g, cx, cy, cz);
+      if (chord > maxChord) return;
+      let tier = Infinity;
+      if (ranking.tier)
+        for (let e = p.histFrom[g]; e < p.histFrom[g + 1] && tier > 0; e++)
+          tier = Math.min(tier, tierOf(p.histHours[e]));
+      else tier = 0;
+      const meters = chordToMeters(chord);
+      bestOf = p;
+      bestGroup = g;
+      push({ p, g, tier, score: ranking.bound(groupBest, meters), meters });
+    };
+    forCellsAround(q.latitude, q.longitude, c.radius, (cell) => consider(cell.packed ?? pack(store, cell), 0));
+    while (queue.length) {
+      const { p, g, tier, score, meters } = pop();
+      if (ranked.full && ranked.excludes(tier, score, meters)) break;
+      if (g === 0) {
+        for (let k = 1; k < p.groups; k++) consider(p, k);
+        continue;
+      }
+      const visit = (i: number) => {
+        const slot = p.slots[i];
+        if (!passes(c, p, i, slot)) return;
+        const chord = chordInside(c, p, i);
+        if (chord < 0 || (outliers.size && outliers.has(slot))) return;
+        offer(slot, chordToMeters(chord));
+      };
+      const ks = ranking.vibes && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
+      if (!ks) {
+        for (let i = p.from[g]; i < p.to[g]; i++) visit(i);
+        continue;
+      }
+      // The threshold algorithm: the group's venues in turn by each vibe's score, highest first.
+      // After rank r, a venue not yet seen scores at most the r-th score of every list: once
+      // even that cannot enter the page (at the group's nearest), nothing left here can.
+      const orders = ks.map((k) => orderByScore(store, p, k));
+      const n = p.to[g] - p.from[g];
+      if (seenAt.length < n) seenAt = new Uint32Array(Math.max(n, 2 * seenAt.length));
+      if (++seenStamp === 2 ** 32 - 1) {
+        seenAt.fill(0);
+        seenStamp = 1;
+      }
+      const columnOf = store.scoreColumns();
+      bestOf = p;
+      bestGroup = g;
+      for (let r = 0; r < n; r++) {
+        for (const order of orders) {
+          const i = order[p.from[g] + r];
+          if (seenAt[i - p.from[g]] === seenStamp) continue;
+          seenAt[i - p.from[g]] = seenStamp;
+          visit(i);
+        }
+        if (!ranked.full) continue;
+        thresholdRank = r;
+        thresholdOrders = orders;
+        thresholdColumns = columnOf;
+        if (ranked.excludes(tier, ranking.bound(threshold, meters), meters)) break;
+      }
+      thresholdOrders = null;
+      thresholdColumns = null;
+    }
+    bestOf = null;
+    const hits = ranked.drain().map((h) => ({ venue: store.venue(h.slot), meters: h.meters }));
+    return { hits, count };
   };
 
   return {
     get size() {
       return store.size;
     },
+    get unindexed() {
+      let n = 0;
+      for (const cell of cells.values()) if (cell.packed === null) n++;
+      return n;
+    },
     async within(q) {
+      if (q.likely) throw new Error("within() does not search likely venues: use best()");
       // after a failed read, everything is read again first
       await ready();
       const c = circleOf(q);
@@ -488,7 +1233,7 @@ export async function createVenueCatalog(
         const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
         if (chord > nearest.bound) return;
         if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) return;
-        if (!hoursPass(c, slot)) return;
+        if (!hoursPass(c, store.hours[slot])) return;
         nearest.offer(slot, chord);
       };
       const scan = (p: Packed) => {
@@ -511,7 +1256,7 @@ export async function createVenueCatalog(
       // The cells that can hold venues inside the circle, nearest first.
       const visit = (cell: Cell) => {
         const p = cell.packed ?? pack(store, cell);
-        const minChord = chordToBox(p, cx, cy, cz);
+        const minChord = chordToBox(p, 0, cx, cy, cz);
         if (minChord <= maxChord) visits.push({ cell: p, minChord });
       };
       forCellsAround(q.latitude, q.longitude, radius, visit);
@@ -523,58 +1268,17 @@ export async function createVenueCatalog(
         scan(cell);
       }
       visits.length = 0;
+      for (const { slot, chord } of c.extra.size ? claimedInside(c) : []) nearest.offer(slot, chord);
       return nearest.drain(store);
     },
-    count(q) {
-      return scanCircle(q, () => {});
+    async count(q) {
+      await ready();
+      if (q.likely) return likelyRank({ ...q, limit: 0 }, { score: () => 0, bound: () => 0 }).count;
+      return countCircle(circleOf(q), q);
     },
-    async best(q, score) {
-      // a min-heap of the best `limit` so far: its top is the worst kept
-      interface Kept {
-        slot: number;
-        id: number;
-        meters: number;
-        score: number;
-      }
-      const keep: Kept[] = [];
-      const worse = (a: Kept, b: Kept) =>
-        a.score < b.score || (a.score === b.score && (a.meters > b.meters || (a.meters === b.meters && a.id > b.id)));
-      const up = (i: number) => {
-        while (i > 0) {
-          const parent = (i - 1) >> 1;
-          if (!worse(keep[i], keep[parent])) return;
-          [keep[i], keep[parent]] = [keep[parent], keep[i]];
-          i = parent;
-        }
-      };
-      const down = (i: number) => {
-        for (;;) {
-          const l = 2 * i + 1;
-          const r = l + 1;
-          let w = i;
-          if (l < keep.length && worse(keep[l], keep[w])) w = l;
-          if (r < keep.length && worse(keep[r], keep[w])) w = r;
-          if (w === i) return;
-          [keep[i], keep[w]] = [keep[w], keep[i]];
-          i = w;
-        }
-      };
-      const ids = store.ids;
-      const count = await scanCircle(q, (slot, chord) => {
-        if (q.limit <= 0) return;
-        const meters = chordToMeters(chord);
-        factsSlot = slot;
-        const item = { slot, id: ids[slot], meters, score: score(facts, meters) };
-        if (keep.length < q.limit) {
-          keep.push(item);
-          up(keep.length - 1);
-        } else if (worse(keep[0], item)) {
-          keep[0] = item;
-          down(0);
-        }
-      });
-      keep.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
-      return { hits: keep.map((k) => ({ venue: store.venue(k.slot), meters: k.meters })), count };
+    async best(q, ranking) {
+      await ready();
+      return q.likely ? likelyRank(q, ranking) : rank(q, ranking);
     },
     async byIds(ids) {
       await ready();

@@ -21,8 +21,9 @@
  * (docs/deploy.md) and the wall clock is exact.
  */
 import opening_hours from "opening_hours";
+import { VENUE_TIME_ZONE } from "@shared/vocabulary";
 
-export const VENUE_TIME_ZONE = "America/Los_Angeles";
+export { VENUE_TIME_ZONE };
 /** For public holidays (PH) in the values: the library's US and California calendar. */
 const NOMINATIM = { lat: 37.7749, lon: -122.4194, address: { country_code: "us", state: "California" } };
 
@@ -132,6 +133,21 @@ export interface OpenStatus {
   open: boolean;
   /** "Open now · closes 2 AM", "Closed · opens 5 PM", "Open 24 hours". */
   text: string;
+  /** Closed, and opens within the hour (OPENS_SOON_MINUTES): listed with the open ones (issue 25). */
+  soon?: true;
+}
+
+/** A closed venue that opens within this many minutes counts as open for the order of a match. */
+export const OPENS_SOON_MINUTES = 60;
+
+/**
+ * Where a venue stands in a match's open-first order at `now` (issue 25, docs/discovery.md "Time
+ * counts"): 0 open now or opening within the hour, 1 hours unknown, 2 closed.
+ */
+export type OpenTier = 0 | 1 | 2;
+export function openTier(value: string | null | undefined, now: Date): OpenTier {
+  const s = openStatus(value, now);
+  return s === null ? 1 : s.open || s.soon ? 0 : 2;
 }
 
 /** Look this far ahead for the next change (a place closed for longer just says "Closed"). */
@@ -145,7 +161,7 @@ const statuses = new Map<string, OpenStatus | null>();
 let statusMinute = Number.NaN;
 
 /** The venue's state at `now` (see the header), or null when its hours are unknown or say nothing. */
-export function openStatus(value: string | null | undefined, now: Date = new Date()): OpenStatus | null {
+export function openStatus(value: string | null | undefined, now: Date): OpenStatus | null {
   if (!value) return null;
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute !== statusMinute || statuses.size > PARSED_MAX) {
@@ -166,21 +182,22 @@ function computeStatus(value: string, now: Date): OpenStatus | null {
     const open = oh.getState(wall);
     const next = oh.getNextChange(wall, addDays(wall, HORIZON_DAYS));
     if (open) return { open, text: next ? `Open now · closes ${changeText(wall, next)}` : "Open 24 hours" };
-    return { open, text: next ? `Closed · opens ${changeText(wall, next)}` : "Closed" };
+    if (!next) return { open, text: "Closed" };
+    const text = `Closed · opens ${changeText(wall, next)}`;
+    return next.getTime() - wall.getTime() <= OPENS_SOON_MINUTES * 60_000 ? { open, text, soon: true } : { open, text };
   } catch {
     return null;
   }
 }
 
 /** Whether the venue is open at `now` (false when its hours are unknown). */
-export const isOpenAt = (value: string | null | undefined, now: Date = new Date()) =>
-  openStatus(value, now)?.open === true;
+export const isOpenAt = (value: string | null | undefined, now: Date) => openStatus(value, now)?.open === true;
 
 /**
  * Open at some moment between midnight and 4 AM of tonight: the night after today's evening, or,
  * from midnight to 4 AM, the night that is going on.
  */
-export function isOpenLate(value: string | null | undefined, now: Date = new Date()): boolean {
+export function isOpenLate(value: string | null | undefined, now: Date): boolean {
   if (!value) return false;
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute !== lateMinute || lates.size > PARSED_MAX) {
@@ -207,13 +224,26 @@ function computeLate(value: string, now: Date): boolean {
   }
 }
 
+/** The library's comment on an open end ("16:00+"): the closing time it shows is its own guess. */
+const OPEN_END = "Specified as open end. Closing time was guessed.";
+/** A last rule that only says something of every other time: `|| "Check calendar"`, `|| unknown "…"`. */
+const FALLBACK_NOTE = /^(.*\S)\s*\|\|\s*(?:unknown\s*)?"([^"]*)"\s*$/s;
+
 /**
  * The week that contains `now` (Monday to Sunday), one line a day: "Monday: 5 PM – 2 AM". An opening
  * belongs to the day it starts on; a day open all day says "Open 24 hours". Empty when the value does
- * not parse.
+ * not parse. Said as the value says it, nothing guessed (issue 26):
+ *
+ * - an open end: "16:00+" is "from 4 PM (no closing time given)", "16:00-22:00+" is "4 PM – 10 PM
+ *   or later" (the library guesses a closing time; it is not shown);
+ * - a time the value marks unknown: with its comment ("10 AM – 2 PM (by appointment)"), or "(may
+ *   vary)" without one;
+ * - a last rule about every other time (`|| "Check calendar"`) is one line after the week, in the
+ *   value's words ('Other times: "Check calendar"'), not an opening from midnight on every day.
  */
-export function weekHours(value: string | null | undefined, now: Date = new Date()): string[] {
-  const oh = parseOpeningHours(value);
+export function weekHours(value: string | null | undefined, now: Date): string[] {
+  const fallback = value ? FALLBACK_NOTE.exec(value.trim()) : null;
+  const oh = parseOpeningHours(fallback ? fallback[1] : value);
   if (!oh) return [];
   const today = dayStart(wallDate(now));
   const monday = addDays(today, -((today.getDay() + 6) % 7));
@@ -224,11 +254,12 @@ export function weekHours(value: string | null | undefined, now: Date = new Date
     return [];
   }
   // joined where one ends as the next begins (the library may cut at a rule's edge)
-  const merged: { from: Date; to: Date; unknown: boolean }[] = [];
-  for (const [from, to, unknown] of intervals) {
+  const merged: { from: Date; to: Date; unknown: boolean; comment: string | undefined }[] = [];
+  for (const [from, to, unknown, comment] of intervals) {
     const last = merged[merged.length - 1];
-    if (last && last.to.getTime() === from.getTime() && last.unknown === unknown) last.to = to;
-    else merged.push({ from, to, unknown });
+    if (last && last.to.getTime() === from.getTime() && last.unknown === unknown && last.comment === comment)
+      last.to = to;
+    else merged.push({ from, to, unknown, comment });
   }
   const lines: string[] = [];
   for (let d = 0; d < 7; d++) {
@@ -239,15 +270,27 @@ export function weekHours(value: string | null | undefined, now: Date = new Date
       lines.push(`${name}: Open 24 hours`);
       continue;
     }
-    const parts = merged
-      .filter((i) => i.from >= start && i.from < end)
-      .map((i) => {
-        const from = clockText(i.from);
-        // an opening that runs past the next midnight into the day after is shown to its end
-        const to = i.to.getTime() - start.getTime() >= 2 * DAY_MS ? "late" : clockText(i.to);
-        return `${from} – ${to}${i.unknown ? " (may vary)" : ""}`;
-      });
+    const parts: string[] = [];
+    const starting = merged.filter((i) => i.from >= start && i.from < end);
+    for (let k = 0; k < starting.length; k++) {
+      const i = starting[k];
+      const from = clockText(i.from);
+      // an opening that runs past the next midnight into the day after is shown to its end
+      const to = i.to.getTime() - start.getTime() >= 2 * DAY_MS ? "late" : clockText(i.to);
+      const next = starting[k + 1] ?? merged.find((m) => m.from.getTime() === i.to.getTime());
+      if (!i.unknown) {
+        const openEnd = next?.unknown && next.comment === OPEN_END && next.from.getTime() === i.to.getTime();
+        parts.push(`${from} – ${to}${openEnd ? " or later" : ""}`);
+        if (openEnd && starting[k + 1] === next) k++;
+      } else if (i.comment === OPEN_END) {
+        // an open end that does not follow an opening of its own ("16:00+")
+        const prev = merged[merged.indexOf(i) - 1];
+        if (!prev || prev.unknown || prev.to.getTime() !== i.from.getTime())
+          parts.push(`from ${from} (no closing time given)`);
+      } else parts.push(`${from} – ${to} (${i.comment || "may vary"})`);
+    }
     lines.push(`${name}: ${parts.length ? parts.join(", ") : "Closed"}`);
   }
+  if (fallback) lines.push(`Other times: “${fallback[2]}”`);
   return lines;
 }

@@ -5,8 +5,11 @@ import type { Db, Queryable } from "../db/client";
 import { likeContains, MAX_INT4 } from "../db/sql";
 import { GOOGLE_ATTRIBUTION } from "../providers/google-places";
 import { blendVibes, type VibeEvidence } from "../vibes/blend";
+import type { LikelyVibe } from "../vibes/likely";
 import { isOpenAt, isOpenLate, openStatus, weekHours } from "./hours";
 import { osmFeatures } from "./osm-features";
+import { permitCodes, permitsFor } from "./permits";
+import { permitLines } from "../vibes/permit-words";
 import { venueRating } from "./ratings";
 import { memberReviewsOf, type ReviewViewer } from "./review-queries";
 
@@ -28,6 +31,8 @@ export interface VenueColumns {
   opening_hours: string | null;
   detected_vibes: string[];
   vibe_scores: Record<string, number>;
+  /** Vibes its facts make likely, unconfirmed (vibes/likely.ts, migration 023), heaviest first. */
+  likely_vibes: LikelyVibe[];
   attribution: string;
 }
 
@@ -45,12 +50,13 @@ export interface VenueRow extends VenueColumns {
 
 export const VENUE_COLUMNS = `v.id, v.external_id, v.name, v.category, v.description, v.address, v.latitude,
   v.longitude, v.image_url, v.rating, v.review_count, v.phone_number, v.website, v.hours, v.opening_hours,
-  v.detected_vibes, v.vibe_scores, v.source, v.attribution, v.member_rating_sum, v.member_review_count`;
+  v.detected_vibes, v.vibe_scores, v.likely_vibes, v.source, v.attribution, v.member_rating_sum, v.member_review_count`;
 
 /** A venue as stored, without the columns that depend on the caller. */
 export type StoredVenue = Omit<VenueRow, "meters" | "is_favorite">;
 
-export function presentVenue(row: VenueRow, matchScore: number | null = null, now: Date = new Date()): Venue {
+/** `now`: the instant its opening hours are read at (ctx.clock()). */
+export function presentVenue(row: VenueRow, now: Date, matchScore: number | null = null): Venue {
   return presentStoredVenue(row, row.meters, !!row.is_favorite, matchScore, now);
 }
 
@@ -59,8 +65,8 @@ export function presentStoredVenue(
   row: StoredVenue,
   meters: number | null | undefined,
   isFavorite: boolean,
-  matchScore: number | null = null,
-  now: Date = new Date(),
+  matchScore: number | null,
+  now: Date,
 ): Venue {
   const rated = ratingOf(row);
   return {
@@ -119,6 +125,8 @@ export interface RadiusSearch {
   radiusMeters: number;
   /** Only venues whose detected vibes include at least one of these. */
   vibes?: readonly string[];
+  /** Venues that count as having one of `vibes` for now (an owner's live music: catalog.ts CatalogSearch.claimed). */
+  claimed?: readonly number[];
   category?: string;
   /** Case- and accent-insensitive text over name, category, description and vibes. */
   search?: string;
@@ -140,7 +148,11 @@ function radiusWhere(q: Omit<RadiusSearch, "limit"> & { hasHours?: boolean }, pa
   ];
   if (q.vibes?.length) {
     params.push(q.vibes);
-    where.push(`v.detected_vibes && $${params.length}::text[]`);
+    const detected = `v.detected_vibes && $${params.length}::text[]`;
+    if (q.claimed?.length) {
+      params.push(q.claimed);
+      where.push(`(${detected} OR v.id = ANY($${params.length}::int[]))`);
+    } else where.push(detected);
   }
   if (q.category) {
     params.push(q.category);
@@ -218,6 +230,49 @@ export async function venuesWithin(db: Db, q: RadiusSearch & { hasHours?: boolea
   });
 }
 
+/**
+ * The OpenStreetMap tags (yes or only) that say a venue serves a diet of the preferences
+ * (DIETARY_OPTIONS): a vegan place serves vegetarians and the dairy-free too.
+ */
+export const DIET_TAGS: Readonly<Record<string, readonly string[]>> = {
+  Vegan: ["diet:vegan"],
+  Vegetarian: ["diet:vegetarian", "diet:vegan"],
+  "Gluten-Free": ["diet:gluten_free"],
+  "Dairy-Free": ["diet:lactose_free", "diet:dairy_free", "diet:vegan"],
+  "Nut-Free": ["diet:nut_free"],
+  Halal: ["diet:halal"],
+  Kosher: ["diet:kosher"],
+};
+
+/**
+ * The nearest venues of a circle whose OpenStreetMap tags say they serve one of `diets` (DIET_TAGS),
+ * each with the diets it serves (`diets`).
+ */
+export async function venuesServingDiets(
+  db: Queryable,
+  q: Pick<RadiusSearch, "latitude" | "longitude" | "radiusMeters" | "limit">,
+  diets: readonly string[],
+): Promise<(VenueRow & { diets: string[] })[]> {
+  const pairs = diets.flatMap((d) => (DIET_TAGS[d] ?? []).map((key) => [d, key] as const));
+  if (!pairs.length) return [];
+  return db.query<VenueRow & { diets: string[] }>(
+    `WITH wanted AS (SELECT * FROM unnest($5::text[], $6::text[]) AS w(diet, key))
+     SELECT ${VENUE_COLUMNS}, earth_distance(v.earth, ll_to_earth($1, $2)) AS meters, false AS is_favorite,
+            ARRAY(SELECT DISTINCT w.diet FROM wanted w, venue_sources s
+                   WHERE s.venue_id = v.id AND s.source = 'osm'
+                     AND lower(s.data->'tags'->>w.key) IN ('yes', 'only')) AS diets
+       FROM venues v
+      WHERE earth_box(ll_to_earth($1, $2), $3) @> v.earth
+        AND earth_distance(v.earth, ll_to_earth($1, $2)) <= $3
+        AND EXISTS (SELECT 1 FROM wanted w, venue_sources s
+                     WHERE s.venue_id = v.id AND s.source = 'osm'
+                       AND lower(s.data->'tags'->>w.key) IN ('yes', 'only'))
+      ORDER BY v.earth <-> ll_to_earth($1, $2)
+      LIMIT $4`,
+    [q.latitude, q.longitude, q.radiusMeters, q.limit, pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+}
+
 /** A venue with the evidence for its vibes (what its details need), or null. */
 export async function venueByExternalId(db: Queryable, externalId: string) {
   const rows = await db.query<VenueRow & { vibe_evidence: Record<string, VibeEvidence[]> | null }>(
@@ -235,7 +290,9 @@ export async function venueByExternalId(db: Queryable, externalId: string) {
 export async function venueDetails(
   db: Queryable,
   venue: NonNullable<Awaited<ReturnType<typeof venueByExternalId>>>,
-  viewer: ReviewViewer = null,
+  viewer: ReviewViewer,
+  /** the instant its opening hours are read at (ctx.clock()) */
+  now: Date,
 ): Promise<VenueDetails> {
   const [reviews, photos, osm] = await Promise.all([
     venueReviewList(db, venue, viewer),
@@ -248,21 +305,22 @@ export async function venueDetails(
       [venue.id],
     ),
   ]);
-  const now = new Date();
   // OSM hours are read for this week (holidays included); other sources' lines are shown as given
   const week = weekHours(venue.opening_hours, now);
   // Venues scored by a sync keep their evidence; the seed's prior is explained on the spot.
   const evidence = venue.vibe_evidence;
+  const permits = permitCodes(permitsFor(venue));
   const vibeEvidence =
     evidence && Object.keys(evidence).length
       ? evidence
-      : blendVibes({ category: venue.category, name: venue.name }).evidence;
+      : blendVibes({ category: venue.category, name: venue.name, permits }).evidence;
   return {
     description: venue.description,
     address: venue.address,
     hours: week.length ? week : (venue.hours ?? []),
     openStatus: openStatus(venue.opening_hours, now),
     features: osmFeatures(osm[0]?.data?.tags ?? {}),
+    permits: permitLines(permits),
     phone: venue.phone_number,
     website: venue.website,
     reviews,

@@ -43,6 +43,15 @@ export function bestMatchRank(fit: number, distanceMeters: number, radiusMeters:
   return fit + 0.001 * proximity(distanceMeters, radiusMeters);
 }
 
+/**
+ * Rank under Top Rated (sort=rating): rated venues first, highest rating first; venues with no
+ * rating after them, all equal, so nearest first (the rankings' ties). The rating is the one shown
+ * (venues/ratings.ts: the provider's and VIBE members' together), never the spec's fallback.
+ */
+export function ratingRank(rating: number | null): number {
+  return rating === null || !Number.isFinite(rating) ? 0 : 1 + rating;
+}
+
 /** The rank of a match under a sort: Best match by fit, Nearest and Top Rated by fit and nearness. */
 export function rankFor(sort: MatchSort | undefined) {
   return sort === "best" ? bestMatchRank : matchRank;
@@ -65,26 +74,40 @@ export const TIME_OF_DAY: Record<
 };
 
 /**
- * Suggestion rank for an hour of the day.
- * - Without preferences (the hour's heading, e.g. dinner): category fit for the hour 40%, fit to
- *   the hour's vibes 40%, nearness 20%.
- * - With preferred vibes (spec: 'Personalized Picks'), the person's vibes lead: vibe fit 60%
- *   (three quarters their vibes, a quarter the hour's), category fit for the hour 20%, nearness 20%.
+ * Suggestion rank for an hour of the day (the hour's heading, e.g. Dinner Spots): category fit for
+ * the hour 40%, fit to the hour's vibes 40%, nearness 20%. A person's preferences are personalRank's.
  */
 export function suggestionRank(
   venue: { category: string; vibeScores: Record<string, number> },
   hour: number,
-  preferredVibes: readonly string[],
   distanceMeters: number,
   radiusMeters: number,
 ): number {
   const profile = TIME_OF_DAY[suggestionBucket(hour)];
   const categoryFit = profile.categories[venue.category as VenueCategory] ?? 0;
   const hourFit = matchScore(venue.vibeScores, profile.vibes);
-  const near = proximity(distanceMeters, radiusMeters);
-  if (!preferredVibes.length) return 0.4 * categoryFit + 0.4 * hourFit + 0.2 * near;
-  const vibeFit = 0.25 * hourFit + 0.75 * matchScore(venue.vibeScores, preferredVibes);
-  return 0.2 * categoryFit + 0.6 * vibeFit + 0.2 * near;
+  return 0.4 * categoryFit + 0.4 * hourFit + 0.2 * proximity(distanceMeters, radiusMeters);
+}
+
+/**
+ * Rank of a personal pick (issue 26): how well it follows the person's preferences, 70% (their vibes'
+ * fit, matchScore, weighing 0.6, and the share of their diets it serves by its tags, 0.4, over what
+ * they chose), nearness 20%, and the hour's category 10%.
+ */
+export function personalRank(
+  venue: { category: string; vibeScores: Record<string, number>; diets: readonly string[] },
+  hour: number,
+  prefs: { vibes: readonly string[]; diets: readonly string[] },
+  distanceMeters: number,
+  radiusMeters: number,
+): number {
+  const parts: [number, number][] = [];
+  if (prefs.vibes.length) parts.push([0.6, matchScore(venue.vibeScores, prefs.vibes)]);
+  if (prefs.diets.length)
+    parts.push([0.4, venue.diets.filter((d) => prefs.diets.includes(d)).length / prefs.diets.length]);
+  const follows = parts.reduce((s, [w, v]) => s + w * v, 0) / parts.reduce((s, [w]) => s + w, 0);
+  const categoryFit = TIME_OF_DAY[suggestionBucket(hour)].categories[venue.category as VenueCategory] ?? 0;
+  return 0.7 * follows + 0.2 * proximity(distanceMeters, radiusMeters) + 0.1 * categoryFit;
 }
 
 const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);

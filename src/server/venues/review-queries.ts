@@ -40,7 +40,7 @@ export async function memberReviewsOf(db: Queryable, venueId: number, viewer: Re
     `SELECT r.id, r.user_id, r.rating, r.text, r.created_at, r.updated_at, r.removed_at, r.removed_reason,
             u.first_name, u.last_name, u.privacy_activity_feed
        FROM member_reviews r JOIN users u ON u.id = r.user_id
-      WHERE r.venue_id = $1 AND r.removed_at IS NULL
+      WHERE r.venue_id = $1 AND r.removed_at IS NULL AND (r.listed OR r.user_id = $2::uuid)
         AND ($2::uuid IS NULL OR NOT EXISTS (SELECT 1 FROM user_blocks b
               WHERE (b.blocker_id = $2::uuid AND b.blocked_id = r.user_id)
                  OR (b.blocker_id = r.user_id AND b.blocked_id = $2::uuid)))
@@ -83,21 +83,27 @@ export async function myReview(db: Queryable, venueId: number, userId: string): 
 
 /**
  * Writes or replaces the person's review. `keepText`: a check-in's rating keeps the text the review
- * has and gives it `text` only when it had none. A removed review is not changed: null then.
+ * has and gives it `text` only when it had none. `unlisted`: a check-in's rating from someone who
+ * does not share their location: a new review is kept out of the list (the rating still counts),
+ * and an existing one keeps its text, time and place in the list, only its rating changes (its
+ * caption and time would say where the person is now). A removed review is not changed: null then.
  */
 export async function upsertReview(
   db: Queryable,
-  r: { venueId: number; userId: string; rating: number; text: string; keepText?: boolean },
+  r: { venueId: number; userId: string; rating: number; text: string; keepText?: boolean; unlisted?: boolean },
 ): Promise<{ review: MyReview; created: boolean } | null> {
+  const unlisted = !!r.unlisted;
   const rows = await db.query<MemberReviewRow & { created: boolean }>(
-    `INSERT INTO member_reviews (venue_id, user_id, rating, text) VALUES ($1, $2, $3, $4)
+    `INSERT INTO member_reviews (venue_id, user_id, rating, text, listed) VALUES ($1, $2, $3, $4, NOT $6::boolean)
      ON CONFLICT (venue_id, user_id) DO UPDATE
         SET rating = EXCLUDED.rating,
-            text = CASE WHEN $5::boolean AND member_reviews.text <> '' THEN member_reviews.text ELSE EXCLUDED.text END,
-            updated_at = now()
+            text = CASE WHEN $6::boolean OR ($5::boolean AND member_reviews.text <> '') THEN member_reviews.text
+                        ELSE EXCLUDED.text END,
+            updated_at = CASE WHEN $6::boolean THEN member_reviews.updated_at ELSE now() END,
+            listed = member_reviews.listed OR NOT $6::boolean
       WHERE member_reviews.removed_at IS NULL
      RETURNING ${MINE_COLUMNS}, (xmax = 0) AS created`,
-    [r.venueId, r.userId, r.rating, r.text, !!r.keepText],
+    [r.venueId, r.userId, r.rating, unlisted ? "" : r.text, !!r.keepText, unlisted],
   );
   return rows[0] ? { review: presentMine(rows[0]), created: !!rows[0].created } : null;
 }

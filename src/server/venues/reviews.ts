@@ -29,11 +29,17 @@ function requireMember(user: UserRow) {
 }
 
 /**
- * Blends the venue again now that its reviews changed: one blend of every signal, VIBE's people's
- * review texts included with their age decay (venues/sync/write.ts reblendVenue, vibes/blend.ts).
+ * Blends the venue again now that what VIBE's people said of it changed (a review, a vibe vote): one
+ * blend of every signal, their review texts and counted votes included with their age decay
+ * (venues/sync/write.ts reblendVenue, vibes/blend.ts).
  */
-export async function refreshReviewVibes(ctx: AppContext, venueId: number, now = new Date()): Promise<void> {
-  await reblendVenue(ctx.db, venueId, buildSources(ctx.config), analyzeVenueTexts, now);
+export async function refreshMemberVibes(
+  ctx: AppContext,
+  venueId: number,
+  now = new Date(),
+  opts: { queued?: boolean } = {},
+): Promise<void> {
+  await reblendVenue(ctx.db, venueId, buildSources(ctx.config), analyzeVenueTexts, now, opts);
 }
 
 /**
@@ -50,9 +56,11 @@ export async function rateFromCheckIn(
 ): Promise<void> {
   requireMember(user);
   const text = (caption ?? "").slice(0, REVIEWS.textMax);
-  const written = await upsertReview(ctx.db, { venueId, userId: user.id, rating, text, keepText: true });
+  // Location sharing off: the rating counts, but neither the caption nor the time is shown to others.
+  const unlisted = !user.privacy_share_location;
+  const written = await upsertReview(ctx.db, { venueId, userId: user.id, rating, text, keepText: true, unlisted });
   if (!written) throw conflict(REVIEWS.removedLocked);
-  await refreshReviewVibes(ctx, venueId);
+  await refreshMemberVibes(ctx, venueId);
 }
 
 export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -78,7 +86,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     const venue = await venueOf(req.params);
     const written = await upsertReview(db, { venueId: venue.id, userId: user.id, ...body });
     if (!written) throw conflict(REVIEWS.removedLocked);
-    await refreshReviewVibes(ctx, venue.id);
+    await refreshMemberVibes(ctx, venue.id);
     const answer: MyReview = written.review;
     return reply.status(written.created ? 201 : 200).send(answer);
   });
@@ -90,7 +98,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     const done = await deleteReview(db, venue.id, user.id);
     if (done === "removed") throw conflict(REVIEWS.removedLocked);
     if (done === "none") throw notFound(REVIEWS.noReview);
-    await refreshReviewVibes(ctx, venue.id);
+    await refreshMemberVibes(ctx, venue.id);
     return { deleted: true as const };
   });
 
@@ -102,7 +110,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     const removed = await removeReview(db, id, admin.id, reason);
     if (removed === null) throw notFound("Review not found");
     if (removed === "already") throw conflict("This review was already removed");
-    await refreshReviewVibes(ctx, removed.venueId);
+    await refreshMemberVibes(ctx, removed.venueId);
     return { id, removed: true as const };
   });
 }

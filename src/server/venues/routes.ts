@@ -6,7 +6,9 @@ import {
   nearbyQuery,
   positionQuery,
   saveVibesBody,
+  SUGGESTIONS_HEADER,
   TOTAL_COUNT_HEADER,
+  CONFIRMED_COUNT_HEADER,
   venueIdParam,
 } from "@shared/contracts/venues";
 import type { MapStyle } from "@shared/contracts/map";
@@ -57,11 +59,11 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
   // the header x-total-count says how many the whole ranking holds.
   app.get("/api/venues/match-public", async (req, reply) => {
     const q = parse(matchQuery, req.query);
-    const now = new Date();
+    const now = ctx.clock();
     const user = await currentUser(ctx, req);
     if (ctx.config.areaFetch && (await areas.check(q.latitude, q.longitude)))
       reply.header(AREA_FETCHING_HEADER, "true");
-    const { venues, total } = await matchVenues(ctx, {
+    const { venues, total, confirmed } = await matchVenues(ctx, {
       latitude: q.latitude,
       longitude: q.longitude,
       radiusKm: q.radius,
@@ -73,6 +75,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       userId: user?.id,
       offset: q.offset,
       limit: q.limit,
+      now,
     });
     if (q.vibes !== "all")
       ctx.matchCounter.record(
@@ -81,12 +84,14 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       );
     return reply
       .header(TOTAL_COUNT_HEADER, String(total))
+      .header(CONFIRMED_COUNT_HEADER, String(confirmed))
       .type("application/json; charset=utf-8")
       .send(matchedJson(venues, now));
   });
 
   app.get("/api/venues/nearby", async (req, reply) => {
     const q = parse(nearbyQuery, req.query);
+    const now = ctx.clock();
     const user = await currentUser(ctx, req);
     const near = {
       latitude: q.latitude,
@@ -94,20 +99,17 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       radiusMeters: q.radius * 1000,
       search: q.search,
     };
-    // Suggestions for an hour of the day, personal when the caller has preferred vibes.
-    const { rows, total } =
+    // Suggestions for an hour of the day, or personal picks when the caller has preferences (vibes, diets).
+    const prefs = { vibes: user?.preferred_vibes ?? [], diets: user?.dietary_restrictions ?? [] };
+    const { rows, total, personal } =
       q.hour === undefined
-        ? await nearestPage(ctx, near, q.offset, q.limit)
-        : await suggestionsNear(
-            ctx,
-            { ...near, limit: q.limit, offset: q.offset },
-            q.hour,
-            user?.preferred_vibes ?? [],
-          );
+        ? { ...(await nearestPage(ctx, near, q.offset, q.limit)), personal: null }
+        : await suggestionsNear(ctx, { ...near, limit: q.limit, offset: q.offset }, q.hour, prefs);
     reply.header(TOTAL_COUNT_HEADER, String(total));
+    if (personal !== null) reply.header(SUGGESTIONS_HEADER, personal ? "personal" : "hour");
     return withLive(
       ctx,
-      rows.map((r) => presentVenue(r)),
+      rows.map((r) => presentVenue(r, now)),
       user?.id,
     );
   });
@@ -122,7 +124,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
         ? haversineMeters(at.latitude, at.longitude, row.latitude, row.longitude)
         : null;
     const user = await currentUser(ctx, req);
-    const [venue] = await withLive(ctx, [presentVenue({ ...row, meters })], user?.id);
+    const [venue] = await withLive(ctx, [presentVenue({ ...row, meters }, ctx.clock())], user?.id);
     return venue;
   });
 
@@ -130,7 +132,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
     const venue = await venueOfParams(db, req.params);
     const user = await currentUser(ctx, req);
     const [details, state] = await Promise.all([
-      venueDetails(db, venue, user ? { id: user.id } : null),
+      venueDetails(db, venue, user ? { id: user.id } : null, ctx.clock()),
       loadVenueState(ctx, [venue.id], null),
     ]);
     // the live signal (owner broadcast, recent check-ins) leads while it is fresh
@@ -156,7 +158,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
         : undefined;
     return withLive(
       ctx,
-      (await favoriteVenues(db, user.id, position)).map((r) => presentVenue(r)),
+      (await favoriteVenues(db, user.id, position)).map((r) => presentVenue(r, ctx.clock())),
     );
   });
 

@@ -17,7 +17,10 @@
  * 托斯卡咖啡厅 -> "??????"), and the DBF was read back as UTF-8, so every Latin-1 letter beyond ASCII
  * became U+FFFD ("Amélie" -> "Am\uFFFDlie"). Where the bars file holds the same element, a newer
  * value that is such a damaged copy of the older one keeps the older, intact value (lostCharacters).
- * A central-only value cannot be repaired from these files and is left as it is (docs/seed-data.md).
+ * A central-only value is restored from data/seed/central-name-repairs.json: a hand-made table whose
+ * every row is checked against the damage ("?" for exactly one character outside Latin-1, U+FFFD for
+ * exactly one Latin-1 character, nothing else changed) and applied to that exact damaged value only.
+ * A name in another script made of nothing but "?" (`name:zh` "??") says nothing and is dropped (docs/seed-data.md).
  */
 import { readFileSync } from "node:fs";
 import type { VenueCategory } from "@shared/vocabulary";
@@ -26,6 +29,7 @@ import type { SourcePlace } from "../providers/venue-source";
 
 export const OSM_BARS_URL = new URL("../../../data/seed/osm_sf_bars_pubs_2025-10-23.json", import.meta.url);
 export const OSM_CENTRAL_URL = new URL("../../../data/seed/osm_sf_central_venues_2026-02-04.json", import.meta.url);
+export const CENTRAL_REPAIRS_URL = new URL("../../../data/seed/central-name-repairs.json", import.meta.url);
 
 /** Both files are clipped to San Francisco (elements naming another addr:city were dropped upstream). */
 export const SF_REGION: OsmRegion = { city: "San Francisco", state: "CA" };
@@ -54,6 +58,67 @@ export function lostCharacters(newer: string, older: string): boolean {
     else pattern += ch.replace(/[.*+?^${}()|[\]\\/]/gu, "\\$&");
   }
   return new RegExp(`^${pattern}$`, "u").test(older);
+}
+
+/**
+ * True when `restored` can be what the shapefile turned into `damaged`: each "?" one character outside
+ * Latin-1, each U+FFFD one Latin-1 character beyond ASCII, every other character the same. Stricter
+ * than lostCharacters (a "?" never stays a "?"): a repair must restore every lost character.
+ */
+export function restoresLostCharacters(damaged: string, restored: string): boolean {
+  const a = [...damaged];
+  const b = [...restored];
+  if (a.length !== b.length || !LOST_MARK.test(damaged)) return false;
+  return a.every((ch, i) => {
+    const code = b[i]!.codePointAt(0)!;
+    if (ch === "?") return code > 0xff;
+    if (ch === "\uFFFD") return code >= 0x80 && code <= 0xff;
+    return ch === b[i];
+  });
+}
+
+export interface TagRepair {
+  element: string;
+  key: string;
+  damaged: string;
+  restored: string;
+  basis: string;
+}
+
+/** The repair table, each row checked; a row that does not fit its damage stops the seed. */
+export function readRepairs(url: URL = CENTRAL_REPAIRS_URL): TagRepair[] {
+  const { repairs } = JSON.parse(readFileSync(url, "utf8")) as { repairs: TagRepair[] };
+  for (const r of repairs) {
+    if (!restoresLostCharacters(r.damaged, r.restored))
+      throw new Error(`${url.pathname}: ${r.element} ${r.key} "${r.restored}" does not fit "${r.damaged}"`);
+  }
+  return repairs;
+}
+
+/**
+ * A name in another script of nothing but lost marks (`name:zh` "??", `brand:ja` "???"): no character
+ * of it survived. (A plain `name` "?" is a real bar's name, in both files.)
+ */
+const ALL_LOST = /^[?\s]+$/u;
+const OTHER_SCRIPT_NAME = /^(?:name|brand|alt_name|official_name):/u;
+
+/** The central file's damaged values restored (repairs) or, when nothing survived, dropped. */
+function repairTags(
+  key: string,
+  tags: Record<string, string> | undefined,
+  repairs: Map<string, TagRepair>,
+  applied: Set<TagRepair>,
+) {
+  if (!tags) return tags;
+  const out: Record<string, string> = {};
+  for (const [k, value] of Object.entries(tags)) {
+    const repair = repairs.get(`${key} ${k}`);
+    if (repair && repair.damaged === value) {
+      out[k] = repair.restored;
+      applied.add(repair);
+    } else if (!(OTHER_SCRIPT_NAME.test(k) && ALL_LOST.test(value))) out[k] = value;
+  }
+  return out;
 }
 
 /** The newer element's tags over the older's; a newer value that lost characters keeps the older one. */
@@ -102,9 +167,12 @@ function readElements(url: URL): SeedElement[] {
 export function mergedOsmElements(
   barsUrl: URL = OSM_BARS_URL,
   centralUrl: URL = OSM_CENTRAL_URL,
+  repairsUrl: URL = CENTRAL_REPAIRS_URL,
 ): { elements: SeedElement[]; barsFile: number; centralFile: number; inBoth: number; truncated: number } {
   const bars = readElements(barsUrl);
   const central = readElements(centralUrl);
+  const repairs = new Map(readRepairs(repairsUrl).map((r) => [`${r.element} ${r.key}`, r]));
+  const applied = new Set<TagRepair>();
   const byId = new Map<string, SeedElement>();
   for (const el of bars) byId.set(`${el.type}/${el.id}`, el);
   let inBoth = 0;
@@ -119,9 +187,12 @@ export function mergedOsmElements(
       ...rest,
       // a way keeps its centre from the file that has it
       center: el.center ?? older?.center,
-      tags: mergeTags(el.tags, older?.tags, tags_truncated === true),
+      tags: repairTags(key, mergeTags(el.tags, older?.tags, tags_truncated === true), repairs, applied),
     });
   }
+  const stale = [...repairs.values()].filter((r) => !applied.has(r));
+  if (stale.length > 0)
+    throw new Error(`${repairsUrl.pathname}: no such damaged value for ${stale.map((r) => r.element).join(", ")}`);
   const elements = [...byId.values()].map((el) => ({ ...el, region: SF_REGION }));
   return { elements, barsFile: bars.length, centralFile: central.length, inBoth, truncated };
 }

@@ -17,7 +17,7 @@ import {
   venueName,
   type SeedVenue,
 } from "./seed";
-import { loadOsmSeed, lostCharacters, mergedOsmElements } from "./seed-osm";
+import { loadOsmSeed, lostCharacters, mergedOsmElements, readRepairs, restoresLostCharacters } from "./seed-osm";
 import { writeSourcePlaces } from "./sync";
 
 describe("readSeedVenues", () => {
@@ -262,12 +262,41 @@ describe("names beyond ASCII (the central file's shapefile lost characters)", ()
     }
   });
 
-  it("leaves the central-only names it cannot repair, counted (docs/seed-data.md)", () => {
-    const marked = places.filter((p) => lostMark.test(p.name)).map((p) => p.name);
-    // two real question marks ("?" is a bar's name in both files), the rest lost in the shapefile
-    expect(marked).toContain("Would You Believe? Cocktails");
-    expect(marked).toContain("Sana?a Cafe");
-    expect(marked).toHaveLength(77);
+  it("no seeded name has a U+FFFD or a '?' standing for a letter (issue 26)", () => {
+    const names = [...places.map((p) => p.name), ...loadSeed().venues.map((v) => v.name)];
+    expect(names.length).toBeGreaterThan(5000);
+    expect(names.filter((n) => n.includes("\uFFFD"))).toEqual([]);
+    // a "?" between letters ("Sana?a"), closing a word ("KAIY?"), or a run of them ("Ippudo (???)")
+    expect(names.filter((n) => /\p{L}\?\p{L}|\p{L}\?$|\?\?/u.test(n))).toEqual([]);
+    // every "?" left is a real one, read in the bars file's intact UTF-8 (checked by hand)
+    expect(names.filter((n) => lostMark.test(n)).sort()).toEqual(["?", "Would You Believe? Cocktails"]);
+  });
+
+  it("restores the central-only names by the repair table, read by hand", () => {
+    const byId = (id: number) => element(id).tags ?? {};
+    expect(byId(10859142502).name).toBe("Sana’a Cafe");
+    expect(byId(4348866890).name).toBe("Central Haight Café");
+    expect(byId(4548624461).name).toBe("Bistro La Chaumière");
+    expect(byId(529772421).name).toBe("Suppenküche");
+    expect(byId(5752120935).name).toBe("Ippudo (一風堂)");
+    expect(byId(2453601267)["addr:street"]).toBe("Terry A. François Boulevard");
+    // a name in another script with nothing left is dropped, not shown as "??"
+    expect(byId(808884908)["name:zh"]).toBeUndefined();
+    // the bars file's intact value still wins where it has one
+    expect(byId(366711368)["name:zh"]).toBe("托斯卡咖啡厅");
+    const byName = new Set(places.map((p) => p.name));
+    for (const r of readRepairs().filter((r) => r.key === "name")) expect(byName).toContain(r.restored);
+  });
+
+  it("takes a repair only when it fits the damage exactly", () => {
+    expect(restoresLostCharacters("Sana?a Cafe", "Sana’a Cafe")).toBe(true);
+    expect(restoresLostCharacters("Caf\uFFFD", "Café")).toBe(true);
+    expect(restoresLostCharacters("Sana?a Cafe", "Sana'a Cafe")).toBe(false); // an ASCII ' would have survived
+    expect(restoresLostCharacters("Sana?a Cafe", "Sana?a Cafe")).toBe(false);
+    expect(restoresLostCharacters("Caf\uFFFD", "Caf’")).toBe(false); // outside Latin-1: would have been "?"
+    expect(restoresLostCharacters("Caf\uFFFD", "Cafe")).toBe(false);
+    expect(restoresLostCharacters("Caf\uFFFD", "Café!")).toBe(false);
+    expect(restoresLostCharacters("Cafe", "Café")).toBe(false);
   });
 });
 
@@ -371,7 +400,7 @@ describe("seedVenues on PGlite", () => {
       source: "osm",
       attribution: ATTRIBUTION.osm,
     });
-    expect(woods.vibe_evidence.Cozy).toContainEqual({ source: "osm", detail: "OpenStreetMap: amenity=pub" });
+    expect(woods.vibe_evidence.Cozy).toContainEqual({ source: "osm", detail: "A pub (OpenStreetMap)" });
     const [permit] = await db.query<{ attribution: string; opening_hours: string | null }>(
       "SELECT attribution, opening_hours FROM venues WHERE source = 'datasf' LIMIT 1",
     );
@@ -380,6 +409,37 @@ describe("seedVenues on PGlite", () => {
       "SELECT count(*)::int AS n FROM venues WHERE phone_number ~ '555-[0-9]{4}$' AND phone_number LIKE '(%) 555-%'",
     );
     expect(n).toBe(0);
+  });
+
+  it("says its evidence in words: no raw key=value tag in any seeded venue's reasons (issue 25)", async () => {
+    const rows = await db.query<{ name: string; vibe_evidence: Record<string, { source: string; detail: string }[]> }>(
+      "SELECT name, vibe_evidence FROM venues WHERE vibe_evidence IS NOT NULL",
+    );
+    expect(rows.length).toBeGreaterThan(2000);
+    const raw: string[] = [];
+    let details = 0;
+    for (const row of rows)
+      for (const list of Object.values(row.vibe_evidence))
+        for (const e of list) {
+          details++;
+          if (/[A-Za-z_:]+=\S/.test(e.detail)) raw.push(`${row.name}: ${e.detail}`);
+        }
+    expect(details).toBeGreaterThan(10_000);
+    expect(raw).toEqual([]);
+  });
+
+  it("fixes the rules behind two wrong vibes: Bourbon and Branch is not Energetic, Elixir is not Quiet", async () => {
+    const rows = await db.query<{ name: string; detected_vibes: string[]; vibe_evidence: Record<string, unknown> }>(
+      "SELECT name, detected_vibes, vibe_evidence FROM venues WHERE external_id = ANY($1::text[]) ORDER BY name",
+      [["osm:node/529777817", "osm:node/295082904"]],
+    );
+    expect(rows.map((r) => r.name)).toEqual(["Bourbon and Branch", "Elixir"]);
+    const [bourbon, elixir] = rows;
+    expect(bourbon.detected_vibes).not.toContain("Energetic");
+    expect(bourbon.detected_vibes).toContain("Whiskey");
+    expect(elixir.detected_vibes).not.toContain("Quiet");
+    expect(elixir.vibe_evidence).not.toHaveProperty("Quiet");
+    expect(elixir.detected_vibes).toContain("Whiskey");
   });
 
   it("stores names beyond ASCII as the intact file spells them", async () => {

@@ -25,8 +25,8 @@
  *
  * Nothing is invented: description, image, rating, review count, website and hours are empty,
  * because the data has none (the health inspection score is not a rating). Vibe scores are the
- * blend of category and name alone (blend-v2: a stated category prior, name words as weak
- * evidence), not observations.
+ * blend of category, name and entertainment permits (blend-v5: a stated category prior, name words
+ * as weak evidence, a licence as a hint; venues/permits.ts), not observations.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -35,13 +35,16 @@ import { ATTRIBUTION, type VenueCategory } from "@shared/vocabulary";
 import { classifyName, type CategoryRule } from "../vibes/prior";
 import { analyzeVenueTexts } from "../vibes/model";
 import { BLEND_METHOD, blendVibes } from "../vibes/blend";
+import { LIKELY_METHOD, type LikelyVibe } from "../vibes/likely";
+import { MODEL_METHOD } from "../vibes/model";
 import type { Db, Queryable } from "../db/client";
 import { haversineMeters } from "../db/earth";
 import { createOverpassSource } from "../providers/overpass";
 import { displayPhone } from "../providers/phone";
 import type { SourcePlace } from "../providers/venue-source";
-import { inCentralBox, loadOsmSeed, OSM_BARS_URL, OSM_CENTRAL_URL } from "./seed-osm";
-import { namesSimilar, writeSourcePlaces } from "./sync";
+import { ENTERTAINMENT_PERMITS_URL, permitCodes, permitsFor } from "./permits";
+import { CENTRAL_REPAIRS_URL, inCentralBox, loadOsmSeed, OSM_BARS_URL, OSM_CENTRAL_URL } from "./seed-osm";
+import { namesSimilar, reblendVenue, writeSourcePlaces } from "./sync";
 
 export const SEED_CSV_URL = new URL("../../../data/seed/sf_food_businesses_datasf_2016.csv", import.meta.url);
 export const SEED_SOURCE = "datasf";
@@ -74,6 +77,7 @@ export interface SeedVenue {
   hours: string[];
   vibe_scores: Record<string, number>;
   detected_vibes: string[];
+  likely_vibes: LikelyVibe[];
   source: string;
   attribution: string;
 }
@@ -346,14 +350,17 @@ export function loadSeed(csvPath: string | URL = SEED_CSV_URL): { venues: SeedVe
     if (!category) continue;
     stats.byCategory[category]++;
     const name = venueName(row.name);
-    // the blend of category and name alone (blend-v2), the same scores a sync gives a venue it knows nothing else of
-    const { vibeScores, detectedVibes } = blendVibes({ category, name: row.name });
+    const address = formatAddress(row.address, row.postal_code);
+    // the blend of category, name and entertainment permits (the same scores a sync gives a venue it knows nothing
+    // else of)
+    const permits = permitCodes(permitsFor({ name, address, latitude, longitude }));
+    const { vibeScores, detectedVibes, likely } = blendVibes({ category, name: row.name, permits });
     venues.push({
       external_id: EXTERNAL_ID_PREFIX + id,
       name,
       category,
       description: null,
-      address: formatAddress(row.address, row.postal_code),
+      address,
       latitude,
       longitude,
       image_url: null,
@@ -364,6 +371,7 @@ export function loadSeed(csvPath: string | URL = SEED_CSV_URL): { venues: SeedVe
       hours: [],
       vibe_scores: vibeScores,
       detected_vibes: detectedVibes,
+      likely_vibes: likely,
       source: SEED_SOURCE,
       attribution: PERMIT_ATTRIBUTION,
     });
@@ -396,6 +404,7 @@ const COLUMNS = [
   "hours",
   "vibe_scores",
   "detected_vibes",
+  "likely_vibes",
   "source",
   "attribution",
 ] as const;
@@ -408,15 +417,16 @@ const CASTS: Partial<Record<(typeof COLUMNS)[number], string>> = {
   hours: "::text[]",
   vibe_scores: "::jsonb",
   detected_vibes: "::text[]",
+  likely_vibes: "::jsonb",
 };
-/** 500 rows x 17 columns = 8,500 parameters per statement (the protocol allows 65,535). */
+/** 500 rows x 18 columns = 9,000 parameters per statement (the protocol allows 65,535). */
 export const SEED_BATCH_SIZE = 500;
 
 async function insertBatch(tx: Queryable, batch: SeedVenue[]): Promise<number> {
   const params: unknown[] = [];
   const tuples = batch.map((v) => {
     const slots = COLUMNS.map((c) => {
-      const value = c === "vibe_scores" ? JSON.stringify(v.vibe_scores) : v[c];
+      const value = c === "vibe_scores" || c === "likely_vibes" ? JSON.stringify(v[c]) : v[c];
       params.push(value);
       return `$${params.length}${CASTS[c] ?? ""}`;
     });
@@ -519,9 +529,11 @@ export const SEED_AREA = { latitude: 37.77, longitude: -122.435, radius: 12_000 
 
 /** The digest of the seed files and rules: seed_state holds the last one applied. */
 export function seedDigest(): string {
-  // The blend's method is part of it: a new blend recomputes every seeded venue's scores on the next start.
-  const h = createHash("sha256").update(SEED_VERSION).update(BLEND_METHOD);
-  for (const url of [OSM_BARS_URL, OSM_CENTRAL_URL, SEED_CSV_URL]) h.update(readFileSync(url));
+  // The blend's and the text model's methods are part of it: a new blend or a new text model recomputes every
+  // seeded venue's scores on the next start.
+  const h = createHash("sha256").update(SEED_VERSION).update(BLEND_METHOD).update(LIKELY_METHOD).update(MODEL_METHOD);
+  for (const url of [OSM_BARS_URL, OSM_CENTRAL_URL, CENTRAL_REPAIRS_URL, SEED_CSV_URL, ENTERTAINMENT_PERMITS_URL])
+    h.update(readFileSync(url));
   return h.digest("hex");
 }
 
@@ -586,6 +598,18 @@ export async function seedVenues(db: Db, opts: { force?: boolean } = {}): Promis
     analyzeTexts: analyzeVenueTexts,
   });
   const insertedPermit = await db.transaction((tx) => upsertPermitVenues(tx, permit));
+  // A permit venue the seed rewrote keeps what VIBE's people said of it (reviews, vibe votes): it
+  // is blended again with them, as a review or a vote would (OSM venues: the sync's write does it).
+  const said = await db.query<{ id: number }>(
+    `SELECT v.id FROM venues v
+      WHERE v.source = $1 AND v.last_synced_at IS NULL
+        AND (EXISTS (SELECT 1 FROM vibe_votes x WHERE x.venue_id = v.id)
+             OR EXISTS (SELECT 1 FROM member_reviews r
+                         WHERE r.venue_id = v.id AND r.removed_at IS NULL AND r.text <> ''))
+      ORDER BY v.id`,
+    [SEED_SOURCE],
+  );
+  for (const { id } of said) await reblendVenue(db, id, [], analyzeVenueTexts);
   await db.query(
     `INSERT INTO seed_state (name, digest) VALUES ($1, $2)
      ON CONFLICT (name) DO UPDATE SET digest = EXCLUDED.digest, applied_at = now()`,

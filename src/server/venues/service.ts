@@ -1,13 +1,21 @@
 import { MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db } from "../db/client";
-import { liveFit, type LiveVibe, presentLatestUpdate } from "../live/crowd";
-import type { CatalogHit, VenueCatalog } from "./catalog";
+import { LIVE_MUSIC, liveClaims, liveFit, type LiveVibe, presentLatestUpdate } from "../live/crowd";
+import { shownRating, type CatalogHit, type Ranking, type VenueCatalog } from "./catalog";
 import { loadVenueState, type StateReader } from "./live-state";
-import { countWithin, presentStoredVenue, venuesWithin, type RadiusSearch, type VenueRow } from "./queries";
-import { matchScore, rankFor, suggestionRank, type VibeScores } from "./ranking";
+import {
+  countWithin,
+  presentStoredVenue,
+  ratingOf,
+  venuesServingDiets,
+  venuesWithin,
+  type RadiusSearch,
+  type VenueRow,
+} from "./queries";
+import { matchScore, personalRank, rankFor, ratingRank, suggestionRank, type VibeScores } from "./ranking";
 import type { MatchSort } from "@shared/vocabulary";
-import { openStatus, type OpenStatus } from "./hours";
+import { openStatus, openTier, type OpenStatus } from "./hours";
 
 /** Nearest venues suggestions are chosen from. */
 export const MATCH_CANDIDATES = MAX_VENUE_RESULTS * 2;
@@ -47,33 +55,71 @@ export async function nearestPage(
 }
 
 /**
- * The venues of a radius best suited to an hour of the day (and to the preferred vibes, when the
- * caller has some): the nearest MATCH_CANDIDATES ranked by suggestionRank, the page `offset`
- * (default 0) to `offset + limit` of them. `total`: how many the ranking holds.
+ * The venues that count as having one of `vibes` for now (live/crowd.ts liveClaims): none unless
+ * Live Music is asked for.
+ */
+async function claimedFor(reader: StateReader, vibes: readonly string[]): Promise<number[]> {
+  return vibes.includes(LIVE_MUSIC) ? liveClaims(await reader.live.all(), vibes) : [];
+}
+
+/** What a person said they like (Profile → My Preferences): the vibes and diets picks follow. */
+export interface Preferences {
+  vibes: readonly string[];
+  diets: readonly string[];
+}
+
+/**
+ * The venues of a radius best suited to an hour of the day, or to the caller's preferences, the
+ * page `offset` (default 0) to `offset + limit` of them. `total`: how many the ranking holds.
+ *
+ * With preferences ('Personalized Picks', issue 26) the picks are only venues that follow them:
+ * that fit a preferred vibe (among the nearest MATCH_CANDIDATES that do) or serve a chosen diet by
+ * their OpenStreetMap tags, ranked by personalRank. When none does, the answer is the hour's
+ * suggestions and `personal` is false, so the screen can say why (never the hour's list under a
+ * personal heading). Without preferences: the nearest MATCH_CANDIDATES ranked by suggestionRank.
  */
 export async function suggestionsNear(
   reader: VenueReader,
   q: RadiusSearch & { offset?: number },
   hour: number,
-  preferred: readonly string[],
-): Promise<{ rows: VenueRow[]; total: number }> {
-  const rows = await venuesNear(reader, { ...q, limit: MATCH_CANDIDATES });
+  prefs: Preferences = { vibes: [], diets: [] },
+): Promise<{ rows: VenueRow[]; total: number; personal: boolean }> {
   const offset = q.offset ?? 0;
-  const page = rows
-    .map((r) => ({
-      r,
-      rank: suggestionRank(
-        { category: r.category, vibeScores: r.vibe_scores },
-        hour,
-        preferred,
-        r.meters!,
-        q.radiusMeters,
-      ),
-    }))
-    .sort((a, b) => b.rank - a.rank)
-    .slice(offset, offset + q.limit)
-    .map(({ r }) => r);
-  return { rows: page, total: rows.length };
+  const page = <T>(ranked: { r: T; rank: number }[]) =>
+    ranked
+      .sort((a, b) => b.rank - a.rank)
+      .slice(offset, offset + q.limit)
+      .map(({ r }) => r);
+  if (prefs.vibes.length || prefs.diets.length) {
+    // an owner's live music tonight counts for a person who likes Live Music (live/crowd.ts liveClaims)
+    const claimed = await claimedFor(reader, prefs.vibes);
+    const [byVibe, byDiet] = await Promise.all([
+      prefs.vibes.length ? venuesNear(reader, { ...q, vibes: prefs.vibes, claimed, limit: MATCH_CANDIDATES }) : [],
+      prefs.diets.length ? venuesServingDiets(reader.db, { ...q, limit: MATCH_CANDIDATES }, prefs.diets) : [],
+    ]);
+    const diets = new Map(byDiet.map((r) => [r.id, r.diets]));
+    const rows = new Map<number, VenueRow>();
+    for (const r of [...byVibe, ...byDiet]) if (!rows.has(r.id)) rows.set(r.id, r);
+    if (rows.size) {
+      const ranked = [...rows.values()].map((r) => ({
+        r,
+        rank: personalRank(
+          { category: r.category, vibeScores: r.vibe_scores, diets: diets.get(r.id) ?? [] },
+          hour,
+          prefs,
+          r.meters!,
+          q.radiusMeters,
+        ),
+      }));
+      return { rows: page(ranked), total: rows.size, personal: true };
+    }
+  }
+  const rows = await venuesNear(reader, { ...q, limit: MATCH_CANDIDATES });
+  const ranked = rows.map((r) => ({
+    r,
+    rank: suggestionRank({ category: r.category, vibeScores: r.vibe_scores }, hour, r.meters!, q.radiusMeters),
+  }));
+  return { rows: page(ranked), total: rows.length, personal: false };
 }
 
 export interface MatchRequest {
@@ -92,6 +138,12 @@ export interface MatchRequest {
   /** The page: `limit` venues (default MAX_VENUE_RESULTS) after the first `offset` (default 0) of the ranking. */
   offset?: number;
   limit?: number;
+  /**
+   * The instant of the request (ctx.clock()). With vibes, under Best match and the default order
+   * (not Top Rated), venues open at it (or opening within the hour) come first, then those whose
+   * hours are unknown, then the closed ones (issue 25, docs/discovery.md "Time counts").
+   */
+  now?: Date;
 }
 
 /** One venue of a match: the stored venue and what this request adds to it. */
@@ -101,13 +153,25 @@ export interface MatchedVenue {
   fit: number | null;
   isFavorite: boolean;
   live: LiveVibe | null;
+  /** Not confirmed for the vibes asked for, but likely for this one (vibes/likely.ts), and why. */
+  likely?: { vibe: string; reasons: string[] };
 }
 
 /** One page of a match, and how many venues the whole ranking holds. */
 export interface MatchPage {
   venues: MatchedVenue[];
   total: number;
+  /** How many of `total` are confirmed matches (the rest are likely ones); equal to total without vibes. */
+  confirmed: number;
 }
+
+/**
+ * When the confirmed matches of a radius are fewer than this (a page), the ranking goes on with the
+ * likely ones (issue 25).
+ */
+export const LIKELY_BELOW = MAX_VENUE_RESULTS;
+/** A likely weight (vibes/likely.ts, 2 and up) read as a fit in 0..1 for the default order's rank. */
+const likelyFit = (weight: number) => Math.min(1, weight / 6);
 
 /** How many venues venueHitsNear would find without a limit: from the catalog, or SQL for a text search. */
 export async function countNear({ db, catalog }: VenueReader, q: Omit<RadiusSearch, "limit">): Promise<number> {
@@ -117,7 +181,10 @@ export async function countNear({ db, catalog }: VenueReader, q: Omit<RadiusSear
 /**
  * Venues inside the radius that fit at least one vibe, best matches first (docs/discovery.md), one
  * page at a time. The ranking is over every fitting venue of the radius, so pages are disjoint and
- * together are the ranking; `total` is its size. A fresh live vibe (owner broadcast, recent
+ * together are the ranking; `total` is its size. Without a text search, when the confirmed matches
+ * fill less than a page (LIKELY_BELOW) the ranking goes on with the likely ones (vibes/likely.ts),
+ * each with its likely vibe and reasons and no fit; `confirmed` says how many are confirmed. With
+ * `now`, open venues come first (MatchRequest.now). A fresh live vibe (owner broadcast, recent
  * check-ins) counts in the fit while it lasts and is shown as the venue's latestUpdate.
  */
 export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise<MatchPage> {
@@ -129,6 +196,8 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     longitude: q.longitude,
     radiusMeters,
     vibes: q.vibes,
+    // venues whose owner announced live music tonight are Live Music while it lasts (issue 26)
+    claimed: await claimedFor(reader, q.vibes),
     category: q.category,
     search: q.search,
     openAt: q.openAt,
@@ -136,38 +205,95 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
   const matchRank = rankFor(q.sort);
   const fitOf = (scores: VibeScores, l: LiveVibe | null) => liveFit(matchScore(scores, q.vibes), l, q.vibes);
 
+  if (q.sort === "rating" && !q.search) {
+    // Top Rated: every venue of the radius (that fits a chosen vibe) ranked by its rating in one
+    // pass, so the rated ones come first on the first page however far inside the radius they are.
+    const { hits, count } = await reader.catalog.best(
+      { ...search, limit: offset + limit },
+      matchRanking({ vibes: q.vibes, sort: "rating", radiusMeters }),
+    );
+    const page = hits.slice(offset);
+    const { live, favorites } = await loadVenueState(
+      reader,
+      page.map((h) => h.venue.id),
+      q.userId,
+    );
+    const confirmed = page.map((h) => {
+      const l = live.get(h.venue.id) ?? null;
+      return matched(h, q.vibes.length ? fitOf(h.venue.vibe_scores, l) : null, favorites, l);
+    });
+    if (!q.vibes.length) return { venues: confirmed, total: count, confirmed: count };
+    const more = await likelyAfter(reader, search, count, offset, limit, {
+      score: (venue) => ratingRank(shownRating(venue)),
+      bound: () => 0,
+    });
+    return {
+      venues: [...confirmed, ...more.hits.map((h) => likelyMatch(h, q.vibes, favorites))].slice(0, limit),
+      total: count + more.count,
+      confirmed: count,
+    };
+  }
+
   if (q.vibes.length && !q.search) {
     // One pass over the circle (the catalog) ranks every fitting venue, keeps the best offset +
     // limit and counts them all. Live vibes are few: all of them are read first.
     const live = await reader.live.all();
-    const { hits, count } = await reader.catalog.best({ ...search, limit: offset + limit }, (venue, meters) =>
-      matchRank(fitOf(venue.vibeScore, live.get(venue.id) ?? null), meters, radiusMeters),
+    // Open venues first (q.now), then unknown hours, then closed: the ranking's tier.
+    const { hits, count } = await reader.catalog.best(
+      { ...search, limit: offset + limit },
+      matchRanking({ vibes: q.vibes, sort: q.sort, radiusMeters, now: q.now }, live),
     );
     const saved = q.userId ? await reader.favorites.of(q.userId) : NO_FAVORITES;
+    const confirmed = hits.slice(offset).map((h) => {
+      const l = live.get(h.venue.id) ?? null;
+      return matched(h, fitOf(h.venue.vibe_scores, l), saved, l);
+    });
+    const now = q.now;
+    const more = await likelyAfter(reader, search, count, offset, limit, {
+      score: (venue, meters) => matchRank(likelyFit(venue.likelyWeight(q.vibes)), meters, radiusMeters),
+      bound: () => 0,
+      ...(now && { tier: (hours: string | null) => openTier(hours, now) }),
+    });
     return {
-      venues: hits.slice(offset).map((h) => {
-        const l = live.get(h.venue.id) ?? null;
-        return matched(h, fitOf(h.venue.vibe_scores, l), saved, l);
-      }),
-      total: count,
+      venues: [...confirmed, ...more.hits.map((h) => likelyMatch(h, q.vibes, saved))].slice(0, limit),
+      total: count + more.count,
+      confirmed: count,
     };
   }
 
   const total = await countNear(reader, search);
   const end = Math.min(offset + limit, total);
-  if (offset >= end) return { venues: [], total };
+  if (offset >= end) return { venues: [], total, confirmed: total };
   // Without vibes the ranking is nearness: the nearest `end` are read. A text search reads its
-  // venues in SQL (the words narrow them to a few) and ranks them all.
-  const hits = await venueHitsNear(reader, { ...search, limit: q.vibes.length ? total : end });
+  // venues in SQL (the words narrow them to a few) and ranks them all, by rating under Top Rated.
+  const byRating = q.sort === "rating";
+  const read = await venueHitsNear(reader, { ...search, limit: q.vibes.length || byRating ? total : end });
+  // stable: equal ratings stay nearest first, as read
+  const hits = byRating
+    ? read
+        .map((h) => ({ h, rank: ratingRank(ratingOf(h.venue).rating) }))
+        .sort((a, b) => b.rank - a.rank)
+        .map(({ h }) => h)
+    : read;
   const { live, favorites } = await loadVenueState(
     reader,
     hits.map((h) => h.venue.id),
     q.userId,
   );
+  if (byRating)
+    return {
+      venues: hits.slice(offset, end).map((h) => {
+        const l = live.get(h.venue.id) ?? null;
+        return matched(h, q.vibes.length ? fitOf(h.venue.vibe_scores, l) : null, favorites, l);
+      }),
+      total,
+      confirmed: total,
+    };
   if (!q.vibes.length)
     return {
       venues: hits.slice(offset).map((h) => matched(h, null, favorites, live.get(h.venue.id) ?? null)),
       total,
+      confirmed: total,
     };
   // Array.prototype.sort is stable: equal ranks stay nearest first (ties by id), as read, the
   // same order as the catalog's.
@@ -181,19 +307,79 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
   return {
     venues: ranked.slice(offset, end).map(({ h, fit, l }) => matched(h, fit, favorites, l)),
     total,
+    confirmed: total,
   };
 }
 
+/**
+ * The likely venues (vibes/likely.ts) that follow `confirmed` confirmed ones in a ranking, for the
+ * page `offset` to `offset + limit`: none when the confirmed ones fill a page (LIKELY_BELOW).
+ * `count`: how many likely venues the ranking holds.
+ */
+async function likelyAfter(
+  reader: VenueReader,
+  search: Omit<RadiusSearch, "limit"> & { vibes: readonly string[]; openAt?: Date; category?: string },
+  confirmed: number,
+  offset: number,
+  limit: number,
+  ranking: Ranking,
+): Promise<{ hits: CatalogHit[]; count: number }> {
+  if (confirmed >= LIKELY_BELOW) return { hits: [], count: 0 };
+  const want = Math.max(0, offset + limit - confirmed);
+  const { hits, count } = await reader.catalog.best({ ...search, likely: true, limit: want }, ranking);
+  return { hits: hits.slice(Math.max(0, offset - confirmed)), count };
+}
+
+/** A likely venue of a match: no fit (no percentage), and the likely vibe asked for with its reasons. */
+function likelyMatch(h: CatalogHit, vibes: readonly string[], favorites: ReadonlySet<number>): MatchedVenue {
+  const l = (h.venue.likely_vibes ?? []).find((x) => vibes.includes(x.vibe));
+  const m = matched(h, null, favorites, null);
+  if (l) m.likely = { vibe: l.vibe, reasons: [...l.reasons] };
+  return m;
+}
+
 const NO_FAVORITES: ReadonlySet<number> = new Set();
+
+/**
+ * The catalog's ranking of a match (catalog.best): Top Rated by the rating shown; otherwise by the
+ * sort's rank of the fit (a fresh live vibe counts in) and nearness. Its bound is the same rank of
+ * a group's best stored scores at its nearest: matchScore, the ranks and nearness only grow with
+ * their inputs, so no venue of the group ranks above it, but a venue with a live vibe (an outlier,
+ * scored on its own).
+ */
+export function matchRanking(
+  q: { vibes: readonly string[]; sort?: MatchSort; radiusMeters: number; now?: Date },
+  live: ReadonlyMap<number, LiveVibe> = new Map(),
+): Ranking {
+  if (q.sort === "rating")
+    return { score: (venue) => ratingRank(shownRating(venue)), bound: (best) => ratingRank(best.rating) };
+  const rank = rankFor(q.sort);
+  const { vibes, radiusMeters } = q;
+  return {
+    score: (venue, meters) =>
+      rank(liveFit(matchScore(venue.vibeScore, vibes), live.get(venue.id) ?? null, vibes), meters, radiusMeters),
+    bound: (best, meters) =>
+      rank(
+        matchScore((vibe) => best.vibeScore(vibe), vibes),
+        meters,
+        radiusMeters,
+      ),
+    vibes,
+    outliers: live.keys(),
+    // open now (or within the hour), then unknown hours, then closed (issue 25): not under Top Rated
+    ...(q.now && q.vibes.length && { tier: (hours: string | null) => openTier(hours, q.now!) }),
+  };
+}
 
 function matched(h: CatalogHit, fit: number | null, favorites: ReadonlySet<number>, l: LiveVibe | null): MatchedVenue {
   return { venue: h.venue, meters: h.meters, fit, isFavorite: favorites.has(h.venue.id), live: l };
 }
 
 /** A matched venue as the API's Venue. */
-export function presentMatched(m: MatchedVenue): Venue {
-  const venue = presentStoredVenue(m.venue, m.meters, m.isFavorite, m.fit);
+export function presentMatched(m: MatchedVenue, now: Date): Venue {
+  const venue = presentStoredVenue(m.venue, m.meters, m.isFavorite, m.fit, now);
   if (m.live) venue.latestUpdate = presentLatestUpdate(m.live);
+  if (m.likely) venue.likely = m.likely;
   return venue;
 }
 
@@ -206,7 +392,7 @@ export function presentMatched(m: MatchedVenue): Venue {
  * A venue read again by the catalog is a new object, so kept bytes never outlive the venue they
  * were made from.
  */
-export function matchedJson(list: readonly MatchedVenue[], now: Date = new Date()): Buffer {
+export function matchedJson(list: readonly MatchedVenue[], now: Date): Buffer {
   // Per venue: [head: kept fields + ',"distance":"'] distance ['","isFavorite":…,"matchScore":']
   // score [open: ',"openStatus":…'] [latest: ',"latestUpdate":…}']. Only the distance and the
   // score are written per answer; the open status (one object per hours value and minute) and the
@@ -216,6 +402,7 @@ export function matchedJson(list: readonly MatchedVenue[], now: Date = new Date(
   const scores: string[] = new Array(list.length);
   const latest: Buffer[] = new Array(list.length);
   const opens: Buffer[] = new Array(list.length);
+  const likely: Buffer[] = new Array(list.length);
   let size = 2 + Math.max(0, list.length - 1); // brackets and commas
   for (let i = 0; i < list.length; i++) {
     const m = list[i];
@@ -228,7 +415,7 @@ export function matchedJson(list: readonly MatchedVenue[], now: Date = new Date(
         latestUpdate: _l,
         openStatus: _o,
         ...rest
-      } = presentStoredVenue(m.venue, null, false, null);
+      } = presentStoredVenue(m.venue, null, false, null, now);
       head = Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"distance":"`);
       fixedJson.set(m.venue, head);
     }
@@ -237,12 +424,14 @@ export function matchedJson(list: readonly MatchedVenue[], now: Date = new Date(
     scores[i] = m.fit !== null && Number.isFinite(m.fit) ? String(m.fit) : "null"; // as JSON.stringify writes it
     latest[i] = m.live ? liveJson(m.live) : NO_LATEST;
     opens[i] = openJson(openStatus(m.venue.opening_hours, now));
+    likely[i] = m.likely ? Buffer.from(`,"likely":${JSON.stringify(m.likely)}`) : NO_BYTES;
     size +=
       head.length +
       distances[i].length +
       FAVORITE[+m.isFavorite].length +
       scores[i].length +
       opens[i].length +
+      likely[i].length +
       latest[i].length;
   }
   const out = Buffer.allocUnsafe(size);
@@ -259,6 +448,8 @@ export function matchedJson(list: readonly MatchedVenue[], now: Date = new Date(
     at = ascii(out, at, scores[i]);
     out.set(opens[i], at);
     at += opens[i].length;
+    out.set(likely[i], at);
+    at += likely[i].length;
     out.set(latest[i], at);
     at += latest[i].length;
   }
@@ -273,6 +464,7 @@ function ascii(out: Buffer, at: number, text: string): number {
 const fixedJson = new WeakMap<object, Buffer>();
 const FAVORITE = [Buffer.from('","isFavorite":false,"matchScore":'), Buffer.from('","isFavorite":true,"matchScore":')];
 const NO_LATEST = Buffer.from(',"latestUpdate":null}');
+const NO_BYTES = Buffer.alloc(0);
 const COMMA = 0x2c;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;

@@ -1,3 +1,4 @@
+import { BLEND_METHOD } from "../vibes/blend";
 import { describe, expect, it } from "vitest";
 import { ATTRIBUTION } from "@shared/vocabulary";
 import { blueNotePlace } from "../../../tests/fakes/google-places";
@@ -85,7 +86,7 @@ describe("mergeVenue", () => {
       phone_number: "(415) 555-0101",
       rating: 4.6,
       review_count: 812,
-      vibe_method: "blend-v2",
+      vibe_method: BLEND_METHOD,
       attribution: `${ATTRIBUTION.osm} Place data (c) Google`,
     });
     expect(v.hours[0]).toBe("Monday: 5:00 PM – 2:00 AM");
@@ -122,6 +123,7 @@ describe("mergeVenue", () => {
       opening_hours: null,
       detected_vibes: [],
       vibe_scores: {},
+      likely_vibes: [],
       vibe_evidence: {},
       vibe_method: null,
       attribution: ATTRIBUTION.venues,

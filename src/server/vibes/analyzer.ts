@@ -6,7 +6,7 @@ import type { VibeAnalysis } from "./types";
 
 /**
  * The vibe analysis service the routes use (admin "Test Text/Image Analysis", venue sync, posts):
- * the built-in analyzers (model.ts: vibe-model-v2, trained on labelled reviews, built on text.ts's
+ * the built-in analyzers (model.ts: vibe-model-v3, trained on labelled reviews, built on text.ts's
  * lexicon-v1; image.ts), always available, refined by the optional model back end (llm.ts) when one
  * is configured. See docs/vibe-analysis.md.
  *

@@ -1,12 +1,16 @@
-import type { VenueCategory } from "@shared/vocabulary";
+import { ALL_VIBES, type VenueCategory } from "@shared/vocabulary";
 import { analyzeVenueTexts, vibeModel } from "./model";
 import { logit, sigmoid } from "./model-train";
 import { CATEGORY_PROFILES, detectedVibesFrom, NAME_ADJUSTMENTS, normalizeName } from "./prior";
+import { contradicts } from "@shared/vibe-tags";
+import { permitLine, PERMIT_SOURCE, type PermitCode } from "./permit-words";
+import { likelyVibes, type LikelyVibe } from "./likely";
+import { analyzeText } from "./text";
 import type { GooglePlaceAttributes, VibeAnalysis, VibeReading } from "./types";
 
 /**
  * A venue's vibe scores, blended from everything known about it, with the evidence for each vibe.
- * Method: BLEND_METHOD ("blend-v2"). Pure and deterministic. docs/vibe-analysis.md ("The blend")
+ * Method: BLEND_METHOD ("blend-v5"). Pure and deterministic. docs/vibe-analysis.md ("The blend")
  * has the weights and why.
  *
  * Every score is a probability, built in log-odds: each signal adds how much it moves the odds,
@@ -14,6 +18,7 @@ import type { GooglePlaceAttributes, VibeAnalysis, VibeReading } from "./types";
  *
  *   logit p = logit(base) + NAME_LOGIT x name deltas + ATTRIBUTE_LOGIT x OSM / Google deltas
  *           + (logit p_text - logit p_text with no text) + PHOTO_LOGIT x photo evidence
+ *           + VOTE_LOGIT x (Y - N) / max(1, Y + N)^(1 - VOTE_GAMMA)
  *
  * 1. Category prior (base, baseRate): measured where it was (a Restaurant's Loud, Quiet, Romantic and
  *    Cozy: the text model's base rates on restaurants), else CATEGORY_PROFILES for the vibes a
@@ -23,22 +28,30 @@ import type { GooglePlaceAttributes, VibeAnalysis, VibeReading } from "./types";
  *    about 0.1, under the 0.2 tag threshold: a name is a hint, not a verdict.
  * 3. Source attributes (OSM_RULES, GOOGLE_RULES): facts a map source states, worth more per unit.
  * 4. Texts (descriptions, the providers' reviews and VIBE's people's reviews, `VenueText`): read
- *    together by the venue-level text model (vibe-model-v2, analyzeVenueTexts); what it adds is how
+ *    together by the venue-level text model (vibe-model-v3, analyzeVenueTexts); what it adds is how
  *    far it moved each vibe from its own no-text answer, so texts that say nothing about a vibe add
  *    nothing. A VIBE review (`member`) counts with weight 0.5^(age / REVIEW_HALF_LIFE_DAYS), its age
  *    from its `time` (last edit) to `now`, and not at all past REVIEW_MAX_AGE_DAYS.
  * 5. Photos (image-stats-v1 analyses): E = n^(PHOTO_GAMMA - 1) x sum of the photos' confidences,
  *    times PHOTO_LOGIT: pixel statistics are weak evidence, and many photos do not saturate.
+ * 6. Votes of VIBE's people ("What's the vibe here?", `votes`, the counted ones only): Y and N the
+ *    Yes and No votes on a vibe, each weighted as a VIBE review of its age (memberWeight). One fresh
+ *    Yes multiplies the odds by 5.5 (VOTE_LOGIT 1.7); a No majority lowers the vibe. Evidence: "7 people on
+ *    VIBE said Romantic, 1 said not, in the last 90 days".
+ * Loud and Quiet are one scale (NOISE_SCALE): what raises one lowers the other by as much, and a bar
+ * kind's Quiet starts from its own stated 0.2 (BAR_QUIET_BASE), never a restaurant's 0.68; of two
+ * contradicting vibes only the higher matches (prior.ts detectedVibesFrom). Issue 25: a karaoke bar
+ * is Loud, not Loud and Quiet.
  * Live broadcasts and check-ins are not stored scores: they count at match time (live/crowd.ts
  * liveFit) while fresh.
  *
  * Scores are rounded to hundredths and kept within 0.01..0.99; detectedVibes (the vibes a venue
  * matches) are those at DETECTED_VIBE_THRESHOLD (0.4) or more.
  */
-export const BLEND_METHOD = "blend-v2";
+export const BLEND_METHOD = "blend-v5";
 
 export interface VibeEvidence {
-  source: "category" | "name" | "osm" | "google" | "text" | "review" | "photo" | "live";
+  source: "category" | "name" | "osm" | "google" | "permit" | "text" | "review" | "photo" | "vote" | "live";
   detail: string;
 }
 
@@ -48,13 +61,17 @@ export interface VenueSignals {
   /** OpenStreetMap tags of the venue's node or way. */
   osmTags?: Record<string, string> | null;
   google?: GooglePlaceAttributes | null;
+  /** The San Francisco entertainment permits the venue holds (venues/permits.ts permitCodes). */
+  permits?: readonly PermitCode[];
   /** The venue's description and reviews, as written (read together by `textAnalyzer`). */
   texts?: readonly VenueText[];
-  /** The venue-level text analyzer; default vibe-model-v2's analyzeVenueTexts. */
+  /** The venue-level text analyzer; default vibe-model-v3's analyzeVenueTexts. */
   textAnalyzer?: VenueTextAnalyzer;
   /** Analyses of the venue's photos (image-stats-v1), at most a few per venue. */
   photos?: readonly VibeAnalysis[];
-  /** When the blend is made: the age of VIBE's reviews is counted to it. Default: the current time. */
+  /** The counted votes of VIBE's people on the venue's vibes (VibeVote). */
+  votes?: readonly VibeVote[];
+  /** When the blend is made: the age of VIBE's reviews and votes is counted to it. Default: the current time. */
   now?: Date;
 }
 
@@ -73,7 +90,7 @@ export interface VenueText {
 }
 
 /**
- * Reads a venue's texts together into calibrated probabilities (vibe-model-v2's analyzeVenueTexts);
+ * Reads a venue's texts together into calibrated probabilities (vibe-model-v3's analyzeVenueTexts);
  * `weights`, one per text, say how much each counts (default 1).
  */
 export type VenueTextAnalyzer = (texts: readonly string[], weights?: readonly number[]) => VibeAnalysis;
@@ -89,11 +106,74 @@ const DAY_MS = 86_400_000;
  * or future time counts as fresh), every other text 1.
  */
 export function textWeight(t: Pick<VenueText, "time" | "member">, now: Date): number {
-  if (!t.member || !t.time) return 1;
-  const at = Date.parse(t.time);
-  if (!Number.isFinite(at)) return 1;
-  const days = Math.max(0, (now.getTime() - at) / DAY_MS);
+  return t.member ? memberWeight(t.time, now) : 1;
+}
+
+/**
+ * How much a VIBE person's word (a review, a vote) counts at `now`, from when it was written or
+ * last changed: 0.5^(age / REVIEW_HALF_LIFE_DAYS), 0 past REVIEW_MAX_AGE_DAYS; an unknown or
+ * future time counts as fresh.
+ */
+export function memberWeight(time: string | null | undefined, now: Date): number {
+  const days = ageDays(time, now);
   return days > REVIEW_MAX_AGE_DAYS ? 0 : 0.5 ** (days / REVIEW_HALF_LIFE_DAYS);
+}
+
+/** Whole days and fractions from `time` to `now` (0 for an unknown or future time). */
+function ageDays(time: string | null | undefined, now: Date): number {
+  const at = time ? Date.parse(time) : Number.NaN;
+  return Number.isFinite(at) ? Math.max(0, (now.getTime() - at) / DAY_MS) : 0;
+}
+
+/**
+ * One vote of VIBE's people on one of the venue's vibes: Yes (`yes`) or No, and when it was cast or
+ * last changed. Only votes that count reach the blend (venues/vibe-vote-queries.ts countedVotes:
+ * proven accounts, not the venue's owner, ...).
+ */
+export interface VibeVote {
+  vibe: string;
+  yes: boolean;
+  /** ISO 8601. */
+  time: string | null;
+}
+
+/**
+ * Log-odds one fresh, lone Yes adds to its vibe (a No takes as much away): 1.7, the odds times 5.5.
+ * Chosen so that one Yes confirms a vibe the venue's facts already make plausible and does not
+ * confirm one they say nothing of (docs/vibe-analysis.md, "Votes"): it lifts any vibe from about
+ * 0.11 over the match threshold (0.4; a wine bar's Romantic, 0.12, becomes 0.42) and leaves the rare
+ * vibes' base rates (0.10 and less: Live Music, Romantic 0.06, Country Music 0.03) under it (at most 0.38).
+ */
+export const VOTE_LOGIT = 1.7;
+/**
+ * Where a Yes on a likely vibe starts from (issue 25): a vibe the venue's own facts make likely
+ * (vibes/likely.ts, checked by hand) is plausible, and one counted, fresh Yes must confirm a
+ * plausible vibe (docs/vibe-analysis.md, "Votes"). Its blend may sit lower (a rooftop bar's Romantic
+ * 0.10, a cocktail bar's 0.08: a tag moves the log-odds only a little), so its Yes votes count from
+ * at least the wine bar's 0.12: one fresh Yes gives 0.43, a match, and keeps it one for about ten
+ * days. A vibe the facts say nothing of starts from its own blend (one Yes on a Restaurant's
+ * Romantic: 0.26, a guess). No votes leave the blend as it is.
+ */
+export const LIKELY_PLAUSIBLE = 0.12;
+/**
+ * Aggregation over a vibe's votes: z = VOTE_LOGIT x (Y - N) / max(1, Y + N)^(1 - VOTE_GAMMA), Y and N
+ * the decayed Yes and No weights. At 0.5 that is the margin of the vote in standard deviations of
+ * an even split: 7 Yes against 1 No count 2.1 lone votes, 50 against 45 only 0.5 (a split crowd).
+ */
+export const VOTE_GAMMA = 0.5;
+
+/** "7 people on VIBE said Romantic, 1 said not, in the last 90 days" */
+export function voteEvidence(yes: number, no: number, vibe: string, oldestDays: number): string {
+  const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+  const when =
+    oldestDays <= REVIEW_HALF_LIFE_DAYS
+      ? `in the last ${REVIEW_HALF_LIFE_DAYS} days`
+      : oldestDays <= 365
+        ? "in the last year"
+        : `in the last ${Math.round(REVIEW_MAX_AGE_DAYS / 365)} years`;
+  if (!no) return `${people(yes)} on VIBE said ${vibe} ${when}`;
+  if (!yes) return `${people(no)} on VIBE said not ${vibe} ${when}`;
+  return `${people(yes)} on VIBE said ${vibe}, ${no} said not, ${when}`;
 }
 
 /** "3 reviews on VIBE mention live music" */
@@ -106,54 +186,187 @@ export interface BlendResult {
   detectedVibes: string[];
   /** vibe -> why it scores what it does (strongest first), for the details sheet. */
   evidence: Record<string, VibeEvidence[]>;
+  /**
+   * The vibes its facts make likely but nothing confirmed (vibes/likely.ts): not the detected ones,
+   * nor those VIBE's people voted down (as many No as Yes).
+   */
+  likely: LikelyVibe[];
 }
 
 type Deltas = Readonly<Record<string, number>>;
 
+/** "(OpenStreetMap)": the source, named after what it says. */
+const OSM = " (OpenStreetMap)";
+/** An OSM value as words: "country;bluegrass" -> "country, bluegrass", "table_tennis" -> "table tennis". */
+const tagWords = (v: string) =>
+  v
+    .split(";")
+    .map((p) => p.trim().replace(/_/g, " "))
+    .filter(Boolean)
+    .join(", ");
+
+/** Games a `sport` tag names that are played at the venue, not watched on a screen. */
+const GAMES = new RegExp(
+  "^(billiards|pool|snooker|8pool|9pool|darts|table_tennis|shuffleboard|bowling|10pin|9pin|boules|table_soccer|" +
+    "chess|cornhole)$",
+);
+
+const OUTDOOR_WORDS: Record<string, string> = {
+  patio: "A patio",
+  garden: "A garden",
+  terrace: "A terrace",
+  roof: "Rooftop seating",
+  rooftop: "Rooftop seating",
+  sidewalk: "Sidewalk seating",
+  parklet: "A parklet",
+  veranda: "A veranda",
+};
+
 /**
- * OpenStreetMap tag rules: [tag, value test, deltas]. The evidence names the tag and its value as
- * OSM has it ("OpenStreetMap: live_music=yes"), so a person can check it on the map.
+ * OpenStreetMap tag rules: the tag, a test of its value (lower case), the vibes it says something
+ * about, and what it says in words ("Has live music (OpenStreetMap)"), never the raw tag. A tag
+ * counts only for the vibes it speaks to: late opening hours, a wifi sign or an LGBTQ flag say
+ * nothing about energy, quiet or romance (docs/vibe-analysis.md, "The blend").
  */
-export const OSM_RULES: ReadonlyArray<{ tag: string; test: (v: string) => boolean; deltas: Deltas }> = [
-  { tag: "live_music", test: (v) => v === "yes", deltas: { "Live Music": 0.5, Upbeat: 0.1 } },
-  { tag: "music_genre", test: (v) => /country|bluegrass|americana/.test(v), deltas: { "Country Music": 0.45 } },
-  { tag: "music_genre", test: (v) => /jazz|blues|soul|funk/.test(v), deltas: { "Live Music": 0.2, Romantic: 0.1 } },
+export const OSM_RULES: ReadonlyArray<{
+  tag: string;
+  test: (v: string) => boolean;
+  deltas: Deltas;
+  says: (v: string) => string;
+}> = [
+  { tag: "live_music", test: (v) => v === "yes", deltas: { "Live Music": 0.5 }, says: () => "Has live music" },
+  {
+    tag: "music_genre",
+    test: (v) => /country|bluegrass|americana|western/.test(v),
+    deltas: { "Country Music": 0.45 },
+    says: (v) => `Music: ${tagWords(v)}`,
+  },
+  {
+    tag: "music_genre",
+    test: (v) => /jazz|blues|soul|funk|folk|rock|punk|metal|reggae|salsa|latin/.test(v),
+    deltas: { "Live Music": 0.2 },
+    says: (v) => `Music: ${tagWords(v)}`,
+  },
   {
     tag: "music_genre",
     test: (v) => /techno|house|electronic|edm|disco|dance|hip.?hop/.test(v),
     deltas: { Energetic: 0.2, Loud: 0.15, Upbeat: 0.15 },
+    says: (v) => `Dance music: ${tagWords(v)}`,
   },
-  { tag: "karaoke", test: (v) => v === "yes", deltas: { Loud: 0.2, Upbeat: 0.2, Social: 0.1 } },
+  {
+    tag: "karaoke",
+    test: (v) => v === "yes",
+    deltas: { Loud: 0.2, Upbeat: 0.2, Social: 0.1 },
+    says: () => "Has karaoke",
+  },
   {
     tag: "outdoor_seating",
-    test: (v) => /^(yes|patio|garden|terrace|sidewalk|roof|rooftop|parklet|veranda)$/.test(v),
-    deltas: { Relaxed: 0.15, Chill: 0.1 },
+    test: (v) => /^(yes|patio|garden|terrace|roof|rooftop|parklet|veranda)$/.test(v),
+    deltas: { Relaxed: 0.1 },
+    says: (v) => OUTDOOR_WORDS[v] ?? "Outdoor seating",
   },
-  { tag: "internet_access", test: (v) => /^(yes|wlan|wifi)$/.test(v), deltas: { Focused: 0.2 } },
-  { tag: "cuisine", test: (v) => /coffee_shop|tea/.test(v), deltas: { Cozy: 0.1, Focused: 0.1 } },
-  { tag: "cuisine", test: (v) => /wine/.test(v), deltas: { Romantic: 0.15 } },
-  { tag: "cocktails", test: (v) => v === "yes", deltas: { Social: 0.1, Romantic: 0.05, Creative: 0.05 } },
-  { tag: "drink:wine", test: (v) => /^(yes|served)$/.test(v), deltas: { Romantic: 0.1, Relaxed: 0.05 } },
-  { tag: "drink:whisky", test: (v) => /^(yes|served)$/.test(v), deltas: { Whiskey: 0.3 } },
-  { tag: "drink:whiskey", test: (v) => /^(yes|served)$/.test(v), deltas: { Whiskey: 0.3 } },
-  { tag: "microbrewery", test: (v) => v === "yes", deltas: { Social: 0.1, Upbeat: 0.05 } },
-  { tag: "lgbtq", test: (v) => /^(primary|only|yes|welcome)$/.test(v), deltas: { Social: 0.1, Upbeat: 0.1 } },
-  { tag: "theme", test: (v) => /tiki|pirate|speakeasy/.test(v), deltas: { Adventurous: 0.3, Upbeat: 0.1 } },
-  { tag: "sport", test: (v) => v.length > 0, deltas: { Loud: 0.15, Energetic: 0.15, Social: 0.1 } },
-  { tag: "amenity", test: (v) => v === "pub", deltas: { Cozy: 0.1, Social: 0.1 } },
-  { tag: "amenity", test: (v) => v === "biergarten", deltas: { Social: 0.2, Relaxed: 0.1, Loud: 0.1 } },
-  { tag: "amenity", test: (v) => v === "music_venue", deltas: { "Live Music": 0.5, Loud: 0.1 } },
   {
-    tag: "opening_hours",
-    test: (v) => /(0[1-5]|2[4-9]):\d\d/.test(v) || /24\/7/.test(v),
-    deltas: { Energetic: 0.1, Adventurous: 0.05 },
+    // a counter with no seats inside (a takeaway cafe open all night): nowhere to settle in. Quiet is
+    // left alone: on the one noise scale, lowering it would raise Loud, and no seats say nothing of noise
+    tag: "indoor_seating",
+    test: (v) => v === "no",
+    deltas: { Cozy: -0.3, Focused: -0.3, Romantic: -0.2, Chill: -0.2, Relaxed: -0.15 },
+    says: () => "No seats inside",
   },
-  { tag: "opening_hours", test: (v) => /\b0?[5-7]:\d\d\s*-/.test(v), deltas: { Quiet: 0.05, Chill: 0.05 } },
+  {
+    tag: "internet_access",
+    test: (v) => /^(yes|wlan|wifi)$/.test(v),
+    deltas: { Focused: 0.2 },
+    says: () => "Has wifi",
+  },
+  { tag: "cuisine", test: (v) => /(^|;)wine(;|$)/.test(v), deltas: { Romantic: 0.15 }, says: () => "A wine bar" },
+  { tag: "cocktails", test: (v) => v === "yes", deltas: { Romantic: 0.05 }, says: () => "Serves cocktails" },
+  { tag: "drink:wine", test: (v) => /^(yes|served)$/.test(v), deltas: { Romantic: 0.1 }, says: () => "Serves wine" },
+  { tag: "drink:whisky", test: (v) => /^(yes|served)$/.test(v), deltas: { Whiskey: 0.3 }, says: () => "Serves whisky" },
+  {
+    tag: "drink:whiskey",
+    test: (v) => /^(yes|served)$/.test(v),
+    deltas: { Whiskey: 0.3 },
+    says: () => "Serves whiskey",
+  },
+  { tag: "microbrewery", test: (v) => v === "yes", deltas: { Social: 0.1 }, says: () => "Brews its own beer" },
+  {
+    tag: "theme",
+    test: (v) => /tiki|pirate|speakeasy/.test(v),
+    deltas: { Adventurous: 0.3 },
+    says: (v) => (/speakeasy/.test(v) ? "A speakeasy" : `A ${tagWords(v)} bar`),
+  },
+  {
+    tag: "sport",
+    test: (v) => v.length > 0 && !v.split(";").every((s) => GAMES.test(s.trim())),
+    deltas: { Loud: 0.15, Energetic: 0.15, Social: 0.1 },
+    says: (v) =>
+      `Shows sports: ${tagWords(
+        v
+          .split(";")
+          .filter((s) => !GAMES.test(s.trim()))
+          .join(";"),
+      )}`,
+  },
+  {
+    tag: "sport",
+    test: (v) => v.split(";").some((s) => GAMES.test(s.trim())),
+    deltas: { Social: 0.1 },
+    says: (v) =>
+      `Games to play: ${tagWords(
+        v
+          .split(";")
+          .filter((s) => GAMES.test(s.trim()))
+          .join(";"),
+      )}`,
+  },
+  { tag: "amenity", test: (v) => v === "pub", deltas: { Cozy: 0.1, Social: 0.1 }, says: () => "A pub" },
+  {
+    tag: "amenity",
+    test: (v) => v === "biergarten",
+    deltas: { Social: 0.2, Relaxed: 0.1, Loud: 0.1 },
+    says: () => "A beer garden",
+  },
+  {
+    tag: "amenity",
+    test: (v) => v === "music_venue",
+    deltas: { "Live Music": 0.5, Loud: 0.1 },
+    says: () => "A music venue",
+  },
 ];
 
-/** "OpenStreetMap: live_music=yes" (long values, such as opening_hours, cut at 60 characters). */
-export const osmEvidence = (tag: string, value: string) =>
-  `OpenStreetMap: ${tag}=${value.length > 60 ? `${value.slice(0, 59)}…` : value}`;
+/** "It is a cafe": the kind of place, the category prior's evidence. */
+export const categoryEvidence = (category: VenueCategory) => `It is a ${category.toLowerCase()}`;
+/** 'Its name says "saloon"': a name word's evidence. */
+export const nameEvidence = (word: string) => `Its name says "${word.toLowerCase()}"`;
+
+/** "Has live music (OpenStreetMap)": what a tag says, and who says it. */
+export const osmEvidence = (words: string) => `${words}${OSM}`;
+
+/**
+ * San Francisco's entertainment permits (venues/permits.ts): a licence for live performances is a
+ * hint of live music, and of energy where the place is a club or entertains past 2 AM; pool tables
+ * of company. Extended hours alone, arcade machines and amplified sound are no vibe.
+ */
+export const PERMIT_RULES: ReadonlyArray<{
+  code: PermitCode;
+  when?: (codes: readonly PermitCode[], category: VenueCategory) => boolean;
+  deltas: Deltas;
+  /** The evidence in words, when not the permit's own line (PERMIT_WORDS). */
+  says?: (codes: readonly PermitCode[]) => string | undefined;
+}> = [
+  { code: "POE", deltas: { "Live Music": 0.3 } },
+  { code: "LLP", when: (codes) => !codes.includes("POE"), deltas: { "Live Music": 0.25 } },
+  {
+    code: "POE",
+    when: (codes, category) => category === "Club" || codes.includes("EHP"),
+    deltas: { Energetic: 0.2 },
+    says: (codes) => (codes.includes("EHP") ? PERMIT_LATE_WORDS : undefined),
+  },
+  { code: "BP", deltas: { Social: 0.2 } },
+];
+/** A Place of Entertainment that may also stay open from 2 to 6 AM. */
+const PERMIT_LATE_WORDS = `Licensed for live entertainment until 6 AM — ${PERMIT_SOURCE}`;
 
 /** Google Places (New) field rules. */
 export const GOOGLE_RULES: ReadonlyArray<{
@@ -255,6 +468,8 @@ const NAME_WORDS = NAME_ADJUSTMENTS.map((adj) => ({
 /** The same order as localeCompare (default locale and options), without its per-call setup. */
 const collator = new Intl.Collator();
 
+const KNOWN_VIBES = new Set(ALL_VIBES);
+
 const clampP = (n: number) => Math.min(P_MAX, Math.max(P_MIN, n));
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const logitOf = (p: number) => logit(clampP(p));
@@ -285,6 +500,14 @@ export function neutralBase(vibe: string): number {
   return model.data.lexicon.priors[vibe] ?? 0.1;
 }
 
+/**
+ * Loud and Quiet are one scale (issue 25): the text model's noise head answers Quiet = 1 - Loud, and
+ * every other signal that raises one lowers the other by as much (karaoke, a nightclub, a sports
+ * screen: louder, so less quiet; "wine", "zen" in a name: quieter, so less loud). The blend keeps
+ * one log-odds move for the pair, on NOISE_SCALE.loud; a move on Quiet counts as its opposite on Loud.
+ */
+export const NOISE_SCALE = { loud: "Loud", quiet: "Quiet" } as const;
+
 /** Vibes whose rate among restaurants is measured (the text model's labelled heads, on CEBaB's restaurants). */
 const MEASURED_ON_RESTAURANTS = new Set(["Loud", "Quiet", "Romantic", "Cozy"]);
 
@@ -295,7 +518,97 @@ const MEASURED_ON_RESTAURANTS = new Set(["Loud", "Quiet", "Romantic", "Cozy"]);
  */
 export function baseRate(category: VenueCategory, vibe: string): number {
   if (category === "Restaurant" && MEASURED_ON_RESTAURANTS.has(vibe)) return neutralBase(vibe);
-  return CATEGORY_PROFILES[category][vibe] ?? neutralBase(vibe);
+  const profile = CATEGORY_PROFILES[category];
+  // a bar kind's Quiet is its own stated prior, never the 0.68 measured on restaurants
+  if (vibe === NOISE_SCALE.quiet && BAR_KINDS.has(category)) return BAR_QUIET_BASE;
+  return profile[vibe] ?? neutralBase(vibe);
+}
+
+/**
+ * A Bar's or a Club's Quiet before anything speaks of its noise: 0.2, a stated assumption. Few bars
+ * are chosen for quiet (a wine bar, a hotel lounge); the rest of a bar's noise scale beside its Loud
+ * (0.35) is "conversational" (the product's broadcast scale: Quiet / Conversational / Loud). Not the
+ * 0.68 measured on restaurants, under which a bar's faintest hint of noise ("Beer Hall": Loud 0.42)
+ * left it Quiet 0.58. Not in CATEGORY_PROFILES: a bar nothing says anything of noise about has no Quiet.
+ */
+export const BAR_QUIET_BASE = 0.2;
+
+/** The kinds of place whose noise prior is their own (CATEGORY_PROFILES' Loud), not a restaurant's. */
+const BAR_KINDS: ReadonlySet<VenueCategory> = new Set<VenueCategory>(["Bar", "Club"]);
+
+/** "From the description", "From 3 reviews", "From the description and 2 reviews". */
+function textsEvidence(reviews: number, descriptions: number): string {
+  const r = `${reviews} review${reviews === 1 ? "" : "s"}`;
+  if (!reviews) return "From the description";
+  return descriptions ? `From the description and ${r}` : `From ${r}`;
+}
+
+/** The vibes a lexicon-v1 reading speaks of: named with a cue, or denied ("not loud"). */
+function spokenIn(readings: readonly VibeAnalysis[]): Set<string> {
+  const out = new Set<string>();
+  for (const r of readings) {
+    for (const [vibe, quotes] of Object.entries(r.evidence ?? {})) if (quotes.length) out.add(vibe);
+    for (const vibe of r.negated ?? []) out.add(vibe);
+  }
+  return out;
+}
+
+/** Whether words that speak of `spoken` say something about `vibe`: the vibe itself, or one that contradicts it. */
+const speaksOf = (spoken: ReadonlySet<string>, vibe: string) =>
+  spoken.has(vibe) || [...spoken].some((other) => contradicts(vibe, other));
+
+/** The kind of place the text model learned on (CEBaB's restaurants): elsewhere only words that name a vibe move it. */
+const MODEL_DOMAIN: VenueCategory = "Restaurant";
+
+/** Fewest and most words of a quoted phrase. */
+const PHRASE_WORDS = { min: 3, max: 12 } as const;
+
+/**
+ * The words around a quote in the texts, as written: its clause, or its sentence when the clause is
+ * shorter than PHRASE_WORDS.min, at most PHRASE_WORDS.max words ("…" where cut). The quote as it
+ * is when no text holds it.
+ */
+export function phraseAround(quote: string, texts: readonly string[]): string {
+  const q = quote.toLowerCase();
+  for (const text of texts) {
+    const at = text.toLowerCase().indexOf(q);
+    if (at < 0) continue;
+    const bound = (re: RegExp) => {
+      let from = 0;
+      for (const m of text.slice(0, at).matchAll(re)) from = (m.index ?? 0) + m[0].length;
+      const rest = text.slice(at + q.length).search(re);
+      return text.slice(from, rest < 0 ? text.length : at + q.length + rest).trim();
+    };
+    let phrase = bound(/[,;:()\n]|[.!?…]+(\s|$)/g);
+    if (phrase.split(/\s+/).length < PHRASE_WORDS.min) phrase = bound(/\n|[.!?…]+(\s|$)/g);
+    const words = phrase.split(/\s+/);
+    if (words.length <= PHRASE_WORDS.max) return phrase;
+    const before = phrase.toLowerCase().indexOf(q);
+    const first = Math.max(0, phrase.slice(0, before).split(/\s+/).length - 4);
+    const last = Math.min(words.length, first + PHRASE_WORDS.max);
+    return `${first > 0 ? "…" : ""}${words.slice(first, last).join(" ")}${last < words.length ? "…" : ""}`;
+  }
+  return quote;
+}
+
+/**
+ * A text's evidence for a vibe in words: 'From 2 reviews: "so loud we couldn't hear each other"'.
+ * The model's quotes that speak of the vibe (lexicon-v1 reads the vibe, or one contradicting it, in
+ * them), else lexicon-v1's own, each quoted with the words around it; never a lone word the model
+ * weighed ("spot", "close"): without a phrase that names the vibe, "From 3 reviews, read together".
+ */
+function quoteEvidence(
+  what: string,
+  vibe: string,
+  read: VibeAnalysis,
+  lexical: readonly VibeAnalysis[],
+  texts: readonly string[],
+): string {
+  let quotes = (read.evidence?.[vibe] ?? []).filter((q) => speaksOf(spokenIn([analyzeText(q)]), vibe));
+  if (!quotes.length) quotes = lexical.flatMap((r) => r.evidence?.[vibe] ?? []);
+  const phrases = [...new Set(quotes.map((q) => phraseAround(q, texts)))].slice(0, 2);
+  // the model's reading of a restaurant's reviews as a whole, where no phrase names the vibe
+  return phrases.length ? `${what}: ${phrases.map((p) => `"${p}"`).join(", ")}` : `${what}, read together`;
 }
 
 export function blendVibes(s: VenueSignals): BlendResult {
@@ -310,13 +623,22 @@ export function blendVibes(s: VenueSignals): BlendResult {
     list.push({ e, weight });
   };
   const move = (vibe: string, z: number) => {
-    moved.set(vibe, (moved.get(vibe) ?? 0) + z);
-    if (Math.abs(z) >= BLEND_MOVE_MIN) known.add(vibe);
+    // one noise scale: a move on Quiet is the opposite move on Loud, and makes both known
+    const onScale = vibe === NOISE_SCALE.quiet || vibe === NOISE_SCALE.loud;
+    const key = onScale ? NOISE_SCALE.loud : vibe;
+    const dz = vibe === NOISE_SCALE.quiet ? -z : z;
+    moved.set(key, (moved.get(key) ?? 0) + dz);
+    if (Math.abs(z) < BLEND_MOVE_MIN) return;
+    known.add(vibe);
+    if (onScale) known.add(NOISE_SCALE.loud).add(NOISE_SCALE.quiet);
   };
+  /** The other end of the noise scale (Loud for Quiet, Quiet for Loud), or null. */
+  const opposite = (vibe: string) =>
+    vibe === NOISE_SCALE.loud ? NOISE_SCALE.quiet : vibe === NOISE_SCALE.quiet ? NOISE_SCALE.loud : null;
 
   // 1. category prior: its evidence weighs as much as the prior's own log-odds above an even chance
   for (const [vibe, v] of Object.entries(profile))
-    note(vibe, { source: "category", detail: `Category: ${s.category}` }, Math.max(0.05, logitOf(v) + 1));
+    note(vibe, { source: "category", detail: categoryEvidence(s.category) }, Math.max(0.05, logitOf(v) + 1));
 
   // 2. name words (each group once)
   const padded = ` ${normalizeName(s.name).join(" ")} `;
@@ -325,7 +647,8 @@ export function blendVibes(s: VenueSignals): BlendResult {
     if (!word) continue;
     for (const [vibe, d] of Object.entries(adj.deltas)) {
       move(vibe, NAME_LOGIT * d);
-      if (d > 0) note(vibe, { source: "name", detail: `Name: "${word.toLowerCase()}"` }, NAME_LOGIT * d);
+      const to = d > 0 ? vibe : opposite(vibe);
+      if (to) note(to, { source: "name", detail: nameEvidence(word) }, NAME_LOGIT * Math.abs(d));
     }
   }
 
@@ -333,14 +656,19 @@ export function blendVibes(s: VenueSignals): BlendResult {
   const apply = (deltas: Deltas, e: VibeEvidence) => {
     for (const [vibe, d] of Object.entries(deltas)) {
       move(vibe, ATTRIBUTE_LOGIT * d);
-      if (d > 0) note(vibe, e, ATTRIBUTE_LOGIT * d);
+      const to = d > 0 ? vibe : opposite(vibe);
+      if (to) note(to, e, ATTRIBUTE_LOGIT * Math.abs(d));
     }
   };
   for (const rule of OSM_RULES) {
     const value = s.osmTags?.[rule.tag];
-    if (value !== undefined && rule.test(value.toLowerCase()))
-      apply(rule.deltas, { source: "osm", detail: osmEvidence(rule.tag, value) });
+    const v = value?.trim().toLowerCase();
+    if (v !== undefined && rule.test(v)) apply(rule.deltas, { source: "osm", detail: osmEvidence(rule.says(v)) });
   }
+  const permits = s.permits ?? [];
+  for (const rule of PERMIT_RULES)
+    if (permits.includes(rule.code) && (rule.when?.(permits, s.category) ?? true))
+      apply(rule.deltas, { source: "permit", detail: rule.says?.(permits) ?? permitLine(rule.code) });
   for (const rule of GOOGLE_RULES) {
     const value = s.google?.[rule.field];
     if (value !== undefined && rule.test(value)) apply(rule.deltas, { source: "google", detail: rule.detail });
@@ -364,16 +692,23 @@ export function blendVibes(s: VenueSignals): BlendResult {
     /** Each VIBE review read alone, for "N reviews on VIBE mention ...": only when some vibe rose. */
     let alone: VibeAnalysis[] | null = null;
     const reviews = texts.filter((t) => t.source !== "description").length;
-    const what =
-      reviews === 0
-        ? "Description"
-        : reviews === texts.length
-          ? `Reviews (${reviews})`
-          : `Description and reviews (${reviews})`;
+    const what = textsEvidence(reviews, texts.length - reviews);
+    const written = texts.map((t) => t.text);
+    // What the texts say in words (lexicon-v1's cues, asserted or denied). Outside restaurants, where
+    // the model learned (CEBaB), a text moves a vibe only when its words speak of that vibe or of one
+    // contradicting it (docs/vibe-analysis.md, "The blend").
+    const lexical = written.map((t) => analyzeText(t));
+    const spoken = spokenIn(lexical);
+    const inDomain = s.category === MODEL_DOMAIN;
     for (const r of read.vibes) {
+      const other = opposite(r.vibe);
+      // the noise scale moves when the words speak of either end (the model's Quiet is 1 - Loud)
+      if (!inDomain && !speaksOf(spoken, r.vibe) && !(other && speaksOf(spoken, other))) continue;
       const p0 = before.get(r.vibe) ?? neutralBase(r.vibe);
       const z = logitOf(r.confidence) - logitOf(p0);
-      move(r.vibe, z);
+      // the model's Quiet is the other end of its Loud: moved once, through Loud
+      if (r.vibe !== NOISE_SCALE.quiet || !read.vibes.some((x) => x.vibe === NOISE_SCALE.loud)) move(r.vibe, z);
+      else if (Math.abs(z) >= BLEND_MOVE_MIN) known.add(r.vibe);
       if (z >= BLEND_MOVE_MIN) {
         if (members.length) {
           alone ??= members.map((t) => analyzer([t.text]));
@@ -381,12 +716,7 @@ export function blendVibes(s: VenueSignals): BlendResult {
           // the VIBE reviews' line comes just before the texts' quotes: the freshest word on the vibe
           if (n) note(r.vibe, { source: "review", detail: memberReviewEvidence(n, r.vibe) }, z + 0.001);
         }
-        const quotes = read.evidence?.[r.vibe] ?? [];
-        note(
-          r.vibe,
-          { source: "text", detail: quotes.length ? `${what}: ${quotes.map((q) => `"${q}"`).join(", ")}` : what },
-          z,
-        );
+        note(r.vibe, { source: "text", detail: quoteEvidence(what, r.vibe, read, lexical, written) }, z);
       }
     }
   }
@@ -413,10 +743,41 @@ export function blendVibes(s: VenueSignals): BlendResult {
     }
   }
 
+  // 6. votes of VIBE's people: Yes and No, each decayed like a VIBE review
+  const tally = new Map<string, { y: number; n: number; yes: number; no: number; oldest: number }>();
+  for (const v of s.votes ?? []) {
+    const w = memberWeight(v.time, now);
+    if (w <= 0 || !KNOWN_VIBES.has(v.vibe)) continue;
+    const t = tally.get(v.vibe) ?? tally.set(v.vibe, { y: 0, n: 0, yes: 0, no: 0, oldest: 0 }).get(v.vibe)!;
+    if (v.yes) {
+      t.y += w;
+      t.yes++;
+    } else {
+      t.n += w;
+      t.no++;
+    }
+    t.oldest = Math.max(t.oldest, ageDays(v.time, now));
+  }
+  const beforeVotes = new Map(moved);
+  for (const [vibe, t] of tally) {
+    const z = (VOTE_LOGIT * (t.y - t.n)) / Math.max(1, t.y + t.n) ** (1 - VOTE_GAMMA);
+    move(vibe, z);
+    note(vibe, { source: "vote", detail: voteEvidence(t.yes, t.no, vibe, t.oldest) }, Math.abs(z) + 0.002);
+  }
+
+  /** A vibe's log-odds move in `m` (Quiet: the opposite of the noise scale's). */
+  const zOf = (m: ReadonlyMap<string, number>, vibe: string) =>
+    vibe === NOISE_SCALE.quiet ? -(m.get(NOISE_SCALE.loud) ?? 0) : (m.get(vibe) ?? 0);
+  const facts = { category: s.category, name: s.name, osmTags: s.osmTags, permits };
+  /** The vibes the venue's own facts make likely (likely.ts), whatever it is confirmed for. */
+  const plausible = tally.size ? new Set(likelyVibes(facts).map((l) => l.vibe)) : new Set<string>();
   const vibeScores: Record<string, number> = {};
   for (const vibe of [...known].sort((a, b) => collator.compare(a, b))) {
-    const base = baseRate(s.category, vibe);
-    vibeScores[vibe] = round2(clampP(sigmoid(logitOf(base) + (moved.get(vibe) ?? 0))));
+    let before = logitOf(baseRate(s.category, vibe)) + zOf(beforeVotes, vibe);
+    const votes = zOf(moved, vibe) - zOf(beforeVotes, vibe);
+    // a Yes on a vibe the venue's facts make likely counts from at least LIKELY_PLAUSIBLE: one confirms it
+    if (votes > 0 && plausible.has(vibe)) before = Math.max(before, logit(LIKELY_PLAUSIBLE));
+    vibeScores[vibe] = round2(clampP(sigmoid(before + votes)));
   }
   const out: Record<string, VibeEvidence[]> = {};
   for (const vibe of Object.keys(vibeScores)) {
@@ -425,7 +786,10 @@ export function blendVibes(s: VenueSignals): BlendResult {
     const kept = list.filter((e) => !seen.has(e.detail) && seen.add(e.detail));
     if (kept.length) out[vibe] = kept;
   }
-  return { method: BLEND_METHOD, vibeScores, detectedVibes: detectedVibesFrom(vibeScores), evidence: out };
+  const detectedVibes = detectedVibesFrom(vibeScores);
+  const downVoted = [...tally].filter(([, t]) => t.n >= t.y).map(([vibe]) => vibe);
+  const likely = likelyVibes(facts, detectedVibes, downVoted);
+  return { method: BLEND_METHOD, vibeScores, detectedVibes, evidence: out, likely };
 }
 
 /** Vibe readings sorted strongest first (helper for analyzers). */

@@ -405,7 +405,7 @@ describe("createVibeAnalyzer", () => {
     ]);
     expect(services.map((s) => s.available)).toEqual([true, false, true, false]);
     expect(services[1].detail).toMatch(/LLM_BASE_URL/);
-    expect(SERVICE_NAMES.text).toBe("Text analysis (vibe-model-v2)");
+    expect(SERVICE_NAMES.text).toBe("Text analysis (vibe-model-v3)");
     expect(SERVICE_NAMES.image).toBe("Image analysis (image-stats-v1)");
   });
 

@@ -1,5 +1,5 @@
 /**
- * Features of the text vibe model (vibe-model-v2, model.ts): the same code reads the training data
+ * Features of the text vibe model (vibe-model-v3, model.ts): the same code reads the training data
  * (bench/train-vibe-model.ts) and the texts the server scores, so training and use cannot drift.
  *
  * 1. Normalise: NFKD with marks dropped (Café -> cafe), lower case, curly apostrophes straightened.

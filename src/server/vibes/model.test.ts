@@ -15,7 +15,7 @@ const base = (vibe: string) => conf("The pasta was good.", vibe);
 const LOUD_REVIEW = "We went on a Friday night. It was so loud we couldn't hear each other. The food was fine.";
 const PLAIN_REVIEW = "The burger was juicy and the fries were crispy. Service was quick and friendly. Prices are fair.";
 
-describe("vibe-model-v2: the model file", () => {
+describe("vibe-model-v3: the model file", () => {
   it("loads once, names its method and its data's attribution, and stays small", () => {
     const m = vibeModel();
     expect(vibeModel()).toBe(m);
@@ -32,7 +32,7 @@ describe("vibe-model-v2: the model file", () => {
   });
 });
 
-describe("vibe-model-v2: phrases each way", () => {
+describe("vibe-model-v3: phrases each way", () => {
   it("Quiet and Loud", () => {
     expect(conf("quiet enough to talk", "Quiet")).toBeGreaterThan(base("Quiet") + 0.05);
     expect(conf("quiet enough to talk", "Loud")).toBeLessThan(base("Loud") - 0.05);
@@ -84,7 +84,7 @@ describe("vibe-model-v2: phrases each way", () => {
   });
 });
 
-describe("vibe-model-v2: calibration", () => {
+describe("vibe-model-v3: calibration", () => {
   it("answers probabilities in [0, 1], strongest first, rounded, known vibes only", () => {
     for (const t of [
       "",
@@ -138,7 +138,7 @@ describe("vibe-model-v2: calibration", () => {
   });
 });
 
-describe("vibe-model-v2: venue level", () => {
+describe("vibe-model-v3: venue level", () => {
   it("more agreeing reviews make a more confident venue, without saturating on one sentence", () => {
     const one = venueConf([LOUD_REVIEW, ...Array(5).fill(PLAIN_REVIEW)], "Loud");
     const three = venueConf([LOUD_REVIEW, LOUD_REVIEW, LOUD_REVIEW, ...Array(3).fill(PLAIN_REVIEW)], "Loud");

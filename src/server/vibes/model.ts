@@ -6,7 +6,7 @@ import { logit, sigmoid } from "./model-train";
 import type { VibeAnalysis, VibeReading } from "./types";
 
 /**
- * Text vibe analyzer `vibe-model-v2`: a linear model over words and phrases trained on real labelled
+ * Text vibe analyzer `vibe-model-v3`: a linear model over words and phrases trained on real labelled
  * restaurant reviews (CEBaB, bench/train-vibe-model.ts), calibrated so that a confidence is a
  * probability, and read at the level of a venue: many reviews aggregate instead of the loudest
  * sentence winning. Method, data, figures and limits: docs/vibe-analysis.md.
@@ -33,7 +33,7 @@ import type { VibeAnalysis, VibeReading } from "./types";
  *    could be checked and a stated prior per vibe. A vibe no text speaks of is left out (unknown).
  * 6. Evidence: per vibe, the phrases of the text that moved its score most, quoted as written.
  */
-export const MODEL_METHOD = "vibe-model-v2";
+export const MODEL_METHOD = "vibe-model-v3";
 /** At most this many quotes of evidence per vibe. */
 export const MODEL_MAX_QUOTES = 3;
 const MAX_QUOTE_CHARS = 60;
@@ -78,7 +78,7 @@ export interface VibeModelData {
   training?: unknown;
 }
 
-export const MODEL_FILE = fileURLToPath(new URL("../../../data/models/vibe-model-v2.json", import.meta.url));
+export const MODEL_FILE = fileURLToPath(new URL("../../../data/models/vibe-model-v3.json", import.meta.url));
 
 interface CompiledHead extends ModelHead {
   index: number;
@@ -350,7 +350,7 @@ function quote(source: string, seg: SegmentEvidence, from: number, to: number): 
 
 let loaded: VibeModel | null = null;
 
-/** The committed model (data/models/vibe-model-v2.json), read once on first use. */
+/** The committed model (data/models/vibe-model-v3.json), read once on first use. */
 export function vibeModel(): VibeModel {
   loaded ??= new VibeModel(JSON.parse(readFileSync(MODEL_FILE, "utf8")) as VibeModelData);
   return loaded;

@@ -253,7 +253,7 @@ describe("priorVibeScores", () => {
     expect(tea.Focused).toBe(0.5);
     const sports = priorVibeScores("Bar", "Firefly Sports Bar");
     expect(sports.Loud).toBe(0.6);
-    expect(sports.Energetic).toBe(0.6);
+    expect(sports.Energetic).toBe(0.5);
     expect(sports.Social).toBe(0.75);
     expect(sports.Chill).toBe(0.2);
     const lounge = priorVibeScores("Bar", "MARINA LOUNGE");
@@ -261,6 +261,11 @@ describe("priorVibeScores", () => {
     expect(lounge.Romantic).toBe(0.1);
     expect(priorVibeScores("Restaurant", "LUPA TRATTORIA").Romantic).toBe(0.5);
     expect(priorVibeScores("Bar", "The Greens Sports Bar").Relaxed).toBe(0.25); // GREENS is not GARDEN(S)
+    // a pool hall is company, not a sports bar: no more noise or energy than any bar
+    const pool = priorVibeScores("Bar", "Fillmore Billiards");
+    expect(pool.Social).toBe(0.75);
+    expect(pool.Energetic).toBe(CATEGORY_PROFILES.Bar.Energetic);
+    expect(pool.Loud).toBe(CATEGORY_PROFILES.Bar.Loud);
   });
 
   it("ignores words that mislead in San Francisco names", () => {
@@ -302,14 +307,25 @@ describe("detectedVibesFrom", () => {
         Creative: 0.25,
       }),
     ).toEqual(["Chill", "Cozy", "Relaxed", "Quiet", "Focused"]);
-    expect(detectedVibesFrom({ Social: 0.5, Chill: 0.5, Energetic: 0.5 })).toEqual(["Chill", "Energetic", "Social"]);
+    expect(detectedVibesFrom({ Social: 0.5, Chill: 0.6, Relaxed: 0.6 })).toEqual(["Chill", "Relaxed", "Social"]);
     expect(detectedVibesFrom({ Social: 0.3 })).toEqual([]);
     expect(detectedVibesFrom({})).toEqual([]);
     expect(detectedVibesFrom({ Social: Number.NaN, Chill: 0.4 })).toEqual(["Chill"]);
   });
 
+  it("matches only the higher of two contradicting vibes, and neither when they tie (issue 25)", () => {
+    // a karaoke bar read as both: only the stronger end matches
+    expect(detectedVibesFrom({ Loud: 0.76, Quiet: 0.49, Social: 0.6 })).toEqual(["Loud", "Social"]);
+    expect(detectedVibesFrom({ Loud: 0.42, Quiet: 0.58 })).toEqual(["Quiet"]);
+    expect(detectedVibesFrom({ Energetic: 0.8, Chill: 0.44, Loud: 0.8 })).toEqual(["Energetic", "Loud"]);
+    // a tie says nothing either way
+    expect(detectedVibesFrom({ Social: 0.5, Chill: 0.5, Energetic: 0.5 })).toEqual(["Social"]);
+    // a contradicting vibe under the threshold takes nothing away
+    expect(detectedVibesFrom({ Loud: 0.45, Quiet: 0.3 })).toEqual(["Loud"]);
+  });
+
   it("gives every category at least one detected vibe", () => {
-    expect(detectedVibesFrom(priorVibeScores("Bar", "Nopa"))).toEqual(["Social", "Energetic"]);
+    expect(detectedVibesFrom(priorVibeScores("Bar", "Nopa"))).toEqual(["Social"]);
     expect(detectedVibesFrom(priorVibeScores("Cafe", "Nopa"))).toEqual([
       "Chill",
       "Cozy",

@@ -73,7 +73,7 @@
  *
  * | Category | Base profile |
  * |----------|--------------|
- * | Bar | Social 0.6, Energetic 0.4, Upbeat 0.35, Loud 0.35, Chill 0.3, Relaxed 0.25, Whiskey 0.2, Adventurous 0.1 |
+ * | Bar | Social 0.6, Energetic 0.3, Upbeat 0.35, Loud 0.35, Chill 0.3, Relaxed 0.25, Whiskey 0.2, Adventurous 0.1 |
  * | Cafe | Chill 0.6, Cozy 0.55, Relaxed 0.5, Quiet 0.45, Focused 0.4, Social 0.3, Creative 0.25 |
  * | Restaurant | Social 0.45, Chill 0.35, Relaxed 0.3, Romantic 0.3, Cozy 0.3, Upbeat 0.15 |
  * | Club | Energetic 0.8, Loud 0.8, Upbeat 0.7, Social 0.6, Adventurous 0.3 |
@@ -87,7 +87,8 @@
  * | JAZZ, BLUES, MUSIC, LIVE MUSIC, PIANO, CONCERT, SUPPER CLUB | Live Music +0.5, Upbeat +0.1 |
  * | KARAOKE | Loud +0.2, Upbeat +0.2, Social +0.1, Energetic +0.1 |
  * | TEA, TEAHOUSE, TEAROOM, BOOK(S), BOOKSTORE, LIBRARY, READING | Quiet +0.2, Cozy +0.15, Focused +0.1 |
- * | SPORTS, GAME(S), ARCADE, BILLIARDS, POOL HALL, BOWLING | Loud +0.25, Energetic +0.2, Social +0.15, Chill -0.1 |
+ * | SPORTS | Loud +0.25, Energetic +0.2, Social +0.15, Chill -0.1 |
+ * | GAME(S), ARCADE, BILLIARDS, POOL HALL, BOWLING | Social +0.15 |
  * | LOUNGE | Chill +0.2, Relaxed +0.15, Romantic +0.1 |
  * | BISTRO, TRATTORIA, OSTERIA, BRASSERIE, RISTORANTE, CANDLELIGHT | Romantic +0.2, Cozy +0.1 |
  * | COCKTAIL(S), SPEAKEASY, MIXOLOGY | Romantic +0.1, Social +0.1, Creative +0.1 |
@@ -106,6 +107,7 @@
  * the 0.2 a card needs to show a tag (VIBE_TAG_MIN_SCORE), because a name-only prior is weak
  * evidence; with these profiles every category has at least one detected vibe.
  */
+import { contradicts } from "@shared/vibe-tags";
 import { ALL_VIBES, type VenueCategory } from "@shared/vocabulary";
 import { words as nameWords } from "./words";
 
@@ -816,7 +818,9 @@ type Profile = Readonly<Record<string, number>>;
 export const CATEGORY_PROFILES: Readonly<Record<VenueCategory, Profile>> = {
   Bar: {
     Social: 0.6,
-    Energetic: 0.4,
+    // under the match threshold: a bar is not Energetic for being a bar (a speakeasy, a wine bar, a
+    // dive are calm); a club, a DJ, dancing, a sports screen or a late entertainment licence say so
+    Energetic: 0.3,
     Upbeat: 0.35,
     Loud: 0.35,
     Chill: 0.3,
@@ -854,9 +858,11 @@ export const NAME_ADJUSTMENTS: readonly NameAdjustment[] = [
     deltas: { Quiet: 0.2, Cozy: 0.15, Focused: 0.1 },
   },
   {
-    words: ["SPORTS", "GAME", "GAMES", "ARCADE", "BILLIARDS", "POOL HALL", "BOWLING"],
+    words: ["SPORTS"],
     deltas: { Loud: 0.25, Energetic: 0.2, Social: 0.15, Chill: -0.1 },
   },
+  // games played say something about company, not about noise or energy (a pool hall is not a sports bar)
+  { words: ["GAME", "GAMES", "ARCADE", "BILLIARDS", "POOL HALL", "BOWLING"], deltas: { Social: 0.15 } },
   { words: ["LOUNGE"], deltas: { Chill: 0.2, Relaxed: 0.15, Romantic: 0.1 } },
   {
     words: ["BISTRO", "TRATTORIA", "OSTERIA", "BRASSERIE", "RISTORANTE", "CANDLELIGHT"],
@@ -907,10 +913,16 @@ export function priorVibeScores(category: VenueCategory, name: string): Record<s
   return out;
 }
 
-/** Vibes scoring at least DETECTED_VIBE_THRESHOLD, highest first, ties in name order. */
+/**
+ * Vibes scoring at least DETECTED_VIBE_THRESHOLD, highest first, ties in name order; of two vibes
+ * that contradict each other (spec 9's pairs: Loud and Quiet, Loud and Chill, Energetic and Quiet...)
+ * only the one scoring higher matches, and neither when they score the same (issue 25: a karaoke
+ * bar is not both Loud and Quiet). The card's tags (vibeTags) already show only one of a pair.
+ */
 export function detectedVibesFrom(scores: Record<string, number>): string[] {
-  return Object.entries(scores)
-    .filter(([, s]) => Number.isFinite(s) && s >= DETECTED_VIBE_THRESHOLD)
+  const over = Object.entries(scores).filter(([, s]) => Number.isFinite(s) && s >= DETECTED_VIBE_THRESHOLD);
+  return over
+    .filter(([vibe, s]) => !over.some(([other, so]) => so >= s && contradicts(vibe, other)))
     .sort(([a, sa], [b, sb]) => sb - sa || (a < b ? -1 : a > b ? 1 : 0))
     .map(([vibe]) => vibe);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_MESSAGES } from "../vocabulary";
 import { LIMITS, TEXT } from "../vocabulary";
+import { hasVisibleCharacter } from "../text";
 import { cleaned } from "./common";
 
 const email = z
@@ -14,6 +15,8 @@ const optionalName = cleaned(
     .string({ error: "Name must be text" })
     .trim()
     .max(LIMITS.nameMax, { error: `Names can be at most ${LIMITS.nameMax} characters` })
+    // blank is no name; otherwise a name must show something
+    .refine((v) => v === "" || hasVisibleCharacter(v), { error: TEXT.nameNeedsVisible })
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
@@ -55,21 +58,48 @@ const linkToken = z
 export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
+/** POST /auth/email/sign-in-link: the address to send a one-time sign-in link to (if it has an account). */
+export const signInLinkBody = z.object({ email });
+export type SignInLinkBody = z.infer<typeof signInLinkBody>;
+
+/** POST /auth/email/sign-in-link/use: the token from the sign-in link (its page posts it on a click). */
+export const useSignInLinkBody = z.object({ token: linkToken });
+export type UseSignInLinkBody = z.infer<typeof useSignInLinkBody>;
+
 /** POST /auth/email/reset-password: the token from the link and the new password (the sign-up rule). */
 export const resetPasswordBody = z.object({ token: linkToken, password: newPassword });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
-/** POST /auth/email/verify: the token from the verification link. */
-export const verifyEmailBody = z.object({ token: linkToken });
+/**
+ * POST /auth/email/verify: the token from the verification link, and the prover's own password
+ * when following it hands the account over (the preview's `needsPassword`; docs/sign-in.md,
+ * "Proving an address").
+ */
+export const verifyEmailBody = z.object({ token: linkToken, password: newPassword.optional() });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** POST /auth/email/verify/preview: the token from the verification link (nothing is spent). */
+export const verifyPreviewBody = z.object({ token: linkToken });
+export type VerifyPreviewBody = z.infer<typeof verifyPreviewBody>;
+
+/**
+ * What following a verification link will do, told before anyone acts: the address it proves,
+ * and whether the account passes to this browser (every other session ends, the password set
+ * before stops working, so the prover chooses one).
+ */
+export const verifyPreviewSchema = z.object({ email: z.string(), needsPassword: z.boolean() });
+export type VerifyPreview = z.infer<typeof verifyPreviewSchema>;
 
 /** Why a mailed link was refused (400 answers of verify and reset carry it beside the message). */
 export const linkRefusedSchema = z.object({ message: z.string(), reason: z.enum(["invalid", "expired", "used"]) });
 export type LinkRefused = z.infer<typeof linkRefusedSchema>;
 export type LinkRefusal = LinkRefused["reason"];
 
-/** The answer of POST /auth/email/verify. */
-export const emailVerifiedSchema = z.object({ message: z.string(), email: z.string() });
+/**
+ * The answer of POST /auth/email/verify. `claimed`: the account passed to this browser (signed in
+ * here, every other session ended, the new password set).
+ */
+export const emailVerifiedSchema = z.object({ message: z.string(), email: z.string(), claimed: z.boolean() });
 export type EmailVerified = z.infer<typeof emailVerifiedSchema>;
 
 /** The User of spec section 3, as the server returns it (never any password material). */
@@ -86,6 +116,8 @@ export const userSchema = z.object({
   privacyShareVibes: z.boolean(),
   privacyShareLocation: z.boolean(),
   privacyActivityFeed: z.boolean(),
+  /** "People can find me by my email": an exact email search finds them (off by default for admins). */
+  privacyFindByEmail: z.boolean(),
   isGuest: z.boolean(),
   /** The email was proven (a link followed, or Google/Apple vouching for it). */
   emailVerified: z.boolean(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { latestUpdateSchema } from "./venues";
 import { BROADCAST_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS } from "../vocabulary";
 import { cleaned } from "./common";
+import { contradictionMessage, contradictoryPair } from "../vibe-tags";
 
 export const SPECIAL_NOTES_MAX = 280;
 
@@ -13,7 +14,12 @@ export const venueUpdateBody = z.object({
     .array(z.string({ error: "Each vibe must be text" }), { error: "currentVibes must be a list" })
     .max(LIMITS.broadcastVibes, `At most ${LIMITS.broadcastVibes} vibes`)
     .refine((l) => l.every((v) => (BROADCAST_VIBES as readonly string[]).includes(v)), "Unknown vibe")
-    .transform((l) => [...new Set(l)]),
+    .transform((l) => [...new Set(l)])
+    // a venue is not Loud and Quiet at once (issue 26): refused, never half-sent
+    .superRefine((l, ctx) => {
+      const pair = contradictoryPair(l);
+      if (pair) ctx.addIssue({ code: "custom", message: contradictionMessage(...pair) });
+    }),
   specialNotes: cleaned(
     z
       .string({ error: "specialNotes must be text or null" })
@@ -23,6 +29,11 @@ export const venueUpdateBody = z.object({
     { multiline: true },
   ),
   isOpen: z.boolean({ error: "isOpen must be true or false" }),
+  /**
+   * "Live music tonight" (issue 26): the venue counts as Live Music while this broadcast is fresh
+   * (docs/live.md). Optional, false when absent: clients that do not know it are unchanged.
+   */
+  liveMusic: z.boolean({ error: "liveMusic must be true or false" }).optional().default(false),
 });
 
 export const assignOwnerBody = z.object({

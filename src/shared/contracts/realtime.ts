@@ -16,6 +16,17 @@ export const venueUpdateMessage = z.object({
   name: z.string(),
   latestUpdate: latestUpdateSchema,
 });
+/**
+ * A venue's vibes changed because of VIBE's people (a crowd vibe vote, docs/vibe-votes.md): its new
+ * scores and matched vibes, sent to everyone connected, so open details and cards follow.
+ */
+export const venueVibesMessage = z.object({
+  type: z.literal("venue_vibes"),
+  venueId: z.number(),
+  externalId: z.string(),
+  vibeScores: z.record(z.string(), z.number()),
+  detectedVibes: z.array(z.string()),
+});
 /** Someone asked the subscriber to be friends. */
 export const friendRequestMessage = z.object({ type: z.literal("friend_request"), user: personSchema });
 /** The subscriber's friend request was accepted. */
@@ -34,6 +45,7 @@ export const postCommentedMessage = z.object({
 /** The events published through the bus to sockets (everyone, or subscribed people). */
 export const eventMessageSchema = z.discriminatedUnion("type", [
   venueUpdateMessage,
+  venueVibesMessage,
   friendRequestMessage,
   friendAcceptedMessage,
   friendPostMessage,

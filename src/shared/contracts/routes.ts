@@ -7,9 +7,13 @@ import {
   loginBody,
   readinessSchema,
   resetPasswordBody,
+  signInLinkBody,
+  useSignInLinkBody,
   signupBody,
   userSchema,
   verifyEmailBody,
+  verifyPreviewBody,
+  verifyPreviewSchema,
 } from "./auth";
 import {
   assignOwnerBody,
@@ -60,6 +64,7 @@ import {
   userSearchQuery,
   userSearchResultSchema,
 } from "./social";
+import { venueVibeVotesSchema, vibeVoteBody, vibeVoteParams } from "./vibe-votes";
 import {
   currentVibesSchema,
   externalIdParam,
@@ -104,7 +109,10 @@ export const ROUTE_CONTRACTS = {
   "POST /auth/email/login": { request: { body: loginBody }, response: userSchema },
   "POST /auth/email/forgot-password": { request: { body: forgotPasswordBody }, response: messageSchema },
   "POST /auth/email/reset-password": { request: { body: resetPasswordBody }, response: userSchema },
+  "POST /auth/email/sign-in-link": { request: { body: signInLinkBody }, response: messageSchema },
+  "POST /auth/email/sign-in-link/use": { request: { body: useSignInLinkBody }, response: userSchema },
   "POST /auth/email/verify": { request: { body: verifyEmailBody }, response: emailVerifiedSchema },
+  "POST /auth/email/verify/preview": { request: { body: verifyPreviewBody }, response: verifyPreviewSchema },
   "POST /api/auth/verification-email": { request: none, response: messageSchema },
   "POST /api/auth/logout-everywhere": { request: none, response: messageSchema },
   /** Development only: a guest-like account without a password. */
@@ -139,6 +147,8 @@ export const ROUTE_CONTRACTS = {
     request: { params: externalIdParam, query: positionQuery },
     response: venueSchema,
   },
+  /** A venue's page (src/shared/venue-path.ts): the client with its preview tags, or a redirect to its own path */
+  "GET /venues/*": { request: none, response: notJson("html or redirect") },
   "GET /api/venues/:externalId/details": { request: { params: externalIdParam }, response: venueDetailsSchema },
   "POST /api/favorites/:id": { request: { params: venueIdParam }, response: favoriteToggleSchema },
   "GET /api/favorites": { request: { query: positionQuery }, response: venueListSchema },
@@ -157,6 +167,15 @@ export const ROUTE_CONTRACTS = {
   "POST /api/admin/reviews/:id/remove": {
     request: { params: reviewIdParam, body: removeReviewBody },
     response: removedReviewSchema,
+  },
+  "GET /api/venues/:externalId/vibe-votes": { request: { params: externalIdParam }, response: venueVibeVotesSchema },
+  "PUT /api/venues/:externalId/vibe-votes/:vibe": {
+    request: { params: vibeVoteParams, body: vibeVoteBody },
+    response: venueVibeVotesSchema,
+  },
+  "DELETE /api/venues/:externalId/vibe-votes/:vibe": {
+    request: { params: vibeVoteParams },
+    response: venueVibeVotesSchema,
   },
   "GET /api/proxy-image": { request: { query: proxyImageQuery }, response: notJson("image") },
 

@@ -7,7 +7,9 @@ import {
   LIMITS,
   PREFERENCE_VIBES,
   SOCIAL_LIMITS,
+  TEXT,
 } from "../vocabulary";
+import { hasVisibleCharacter } from "../text";
 import { checkInRating } from "./reviews";
 import { cleaned, decimal } from "./common";
 import { venueSchema } from "./venues";
@@ -112,7 +114,8 @@ export const createGroupBody = z.object({
       .string({ error: "Please enter a group name" })
       .trim()
       .min(1, "Please enter a group name")
-      .max(SOCIAL_LIMITS.groupNameMax, `Group names can be at most ${SOCIAL_LIMITS.groupNameMax} characters`),
+      .max(SOCIAL_LIMITS.groupNameMax, `Group names can be at most ${SOCIAL_LIMITS.groupNameMax} characters`)
+      .refine(hasVisibleCharacter, TEXT.nameNeedsVisible),
   ),
   memberIds: z
     .array(uuid("Friend"), { error: "Please select at least one friend" })
@@ -141,12 +144,13 @@ export const preferencesBody = z
   })
   .strict();
 
-/** PATCH /api/users/privacy: three booleans; any left out stay as they are. */
+/** PATCH /api/users/privacy: the spec's three booleans and privacyFindByEmail; any left out stay as they are. */
 export const privacyBody = z
   .object({
     privacyShareVibes: z.boolean({ error: "privacyShareVibes must be true or false" }).optional(),
     privacyShareLocation: z.boolean({ error: "privacyShareLocation must be true or false" }).optional(),
     privacyActivityFeed: z.boolean({ error: "privacyActivityFeed must be true or false" }).optional(),
+    privacyFindByEmail: z.boolean({ error: "privacyFindByEmail must be true or false" }).optional(),
   })
   .strict();
 

@@ -2,10 +2,12 @@ import { z } from "zod";
 import {
   ALL_VIBES,
   CAPACITY_STATUSES,
+  CONFIRMED_COUNT_HEADER,
   FALLBACKS,
   LIMITS,
   NOISE_LEVELS,
   PICKER_VIBES,
+  SUGGESTIONS_HEADER,
   TOTAL_COUNT_HEADER,
   VENUE_CATEGORIES,
 } from "../vocabulary";
@@ -21,7 +23,7 @@ export const MAX_SEARCH_LENGTH = 100;
 /** Largest `offset` a venue list accepts: far past any real radius's venues, small enough to stay cheap. */
 export const MAX_VENUE_OFFSET = 10_000;
 /** Response header of match-public and nearby: the whole ranking's size (constants.ts). */
-export { TOTAL_COUNT_HEADER };
+export { CONFIRMED_COUNT_HEADER, SUGGESTIONS_HEADER, TOTAL_COUNT_HEADER };
 
 // Query values arrive as text: a blank one is missing, not zero; only a plain decimal is a number.
 const num = (name: string, min: number, max: number) =>
@@ -232,6 +234,8 @@ export const openStatusSchema = z.object({
   open: z.boolean(),
   /** "Open now · closes 2 AM", "Closed · opens 5 PM", "Open 24 hours". */
   text: z.string(),
+  /** Closed now and opening within the hour: a match lists it with the open ones (issue 25). */
+  soon: z.literal(true).optional(),
 });
 export type OpenStatus = z.infer<typeof openStatusSchema>;
 
@@ -276,6 +280,12 @@ export const venueSchema = z.object({
   openStatus: openStatusSchema.nullable(),
   source: z.string(),
   attribution: z.string(),
+  /**
+   * In a match: the venue is not confirmed for any vibe asked for, but its facts make this one likely
+   * (docs/vibe-analysis.md, "Likely vibes"): "Likely Romantic — not confirmed yet", because of
+   * `reasons` ("wine bar", "cocktails"). Its matchScore is then null. Absent on confirmed venues.
+   */
+  likely: z.object({ vibe: z.string(), reasons: z.array(z.string()) }).optional(),
 });
 export type Venue = z.infer<typeof venueSchema>;
 
@@ -288,6 +298,11 @@ export const venueDetailsSchema = z.object({
   openStatus: openStatusSchema.nullable(),
   /** Facts OpenStreetMap states: "Wheelchair accessible", "Outdoor seating", "Vegan options"... */
   features: z.array(z.string()),
+  /**
+   * The San Francisco Entertainment Commission's permits the venue holds, in words, one per type:
+   * "Licensed for live entertainment — SF Entertainment Commission" (docs/seed-data.md).
+   */
+  permits: z.array(z.string()),
   phone: z.string().nullable(),
   website: z.string().nullable(),
   /** VIBE's people's and the provider's reviews, newest first, each with its `source` (contracts/reviews.ts). */

@@ -1,13 +1,34 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useCallback, useState } from "react";
+import { useOverlayHistory } from "@client/lib/overlay-history";
 import { cn } from "@client/lib/utils";
+
+type DialogProps = ComponentProps<typeof DialogPrimitive.Root> & {
+  /** Kept in the dialog's history entry for lib/overlay-history.ts's restore (the venue panel's venue). */
+  historyKind?: string;
+  historyData?: unknown;
+};
 
 /**
  * A centred modal dialog on Radix Dialog: it traps focus, closes on Escape and on the overlay,
- * returns focus to what opened it and hides the page from assistive technology while open.
+ * returns focus to what opened it and hides the page from assistive technology while open. Open,
+ * it is a history entry: Back closes it (issue 26, lib/overlay-history.ts). Controlled (`open`) or
+ * not, as Radix's Root.
  */
-export const Dialog = DialogPrimitive.Root;
+export function Dialog({ open, defaultOpen, onOpenChange, historyKind, historyData, ...props }: DialogProps) {
+  const [own, setOwn] = useState(defaultOpen ?? false);
+  const isOpen = open ?? own;
+  const setOpen = useCallback(
+    (next: boolean) => {
+      if (open === undefined) setOwn(next);
+      onOpenChange?.(next);
+    },
+    [open, onOpenChange],
+  );
+  useOverlayHistory(isOpen, () => setOpen(false), historyKind, historyData);
+  return <DialogPrimitive.Root open={isOpen} onOpenChange={setOpen} {...props} />;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 

@@ -16,7 +16,8 @@ export function SheetContent({ className, children, closeLabel = "Close", ...pro
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl " +
+          // below the top 7rem, where a toast shows: it never covers the Close button
+          "fixed inset-x-0 bottom-0 z-50 flex max-h-[calc(100dvh-7rem)] flex-col rounded-t-3xl " +
             "border-t border-border bg-card text-card-foreground shadow-2xl outline-none",
           "data-[state=closed]:animate-sheet-down data-[state=open]:animate-sheet-up",
           "md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-[28rem] " +

@@ -2,6 +2,7 @@ import * as ToastPrimitives from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
+import { closeTopOverlay } from "@client/lib/overlay-history";
 import { TOAST, TOAST_VIEWPORT } from "@client/lib/texts";
 import { cn } from "@client/lib/utils";
 
@@ -53,8 +54,22 @@ const toastVariants = cva(
 
 export type ToastProps = ComponentProps<typeof ToastPrimitives.Root> & VariantProps<typeof toastVariants>;
 
-export function Toast({ className, variant, ...props }: ToastProps) {
-  return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+/**
+ * A toast is the topmost layer once shown, so Radix gives it the Escape key first: with a panel or
+ * dialog open beneath it, Escape closed only the toast (issue 26). Escape closes both: the toast, and
+ * the topmost open overlay (lib/overlay-history.ts), as a person who pressed it meant.
+ */
+export function Toast({ className, variant, onEscapeKeyDown, ...props }: ToastProps) {
+  return (
+    <ToastPrimitives.Root
+      className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        closeTopOverlay();
+      }}
+      {...props}
+    />
+  );
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitives.Action>) {

@@ -4,6 +4,7 @@ import { initialStep, otherEmailStep, previousStep, type LoginStep } from "./log
 import { oauthErrorMessage } from "./oauth-error";
 import { EmailLoginStep } from "./steps/email-login-step";
 import { EmailSignupStep } from "./steps/email-signup-step";
+import { EmailLinkStep } from "./steps/email-link-step";
 import { ForgotPasswordStep } from "./steps/forgot-password-step";
 import { ProvidersStep } from "./steps/providers-step";
 import { WelcomeStep } from "./steps/welcome-step";
@@ -50,9 +51,14 @@ export function LoginPage() {
             setForgotEmail(email);
             go("forgot-password");
           }}
+          onEmailLink={(email) => {
+            setForgotEmail(email);
+            go("email-link");
+          }}
         />
       )}
       {step === "forgot-password" && <ForgotPasswordStep initialEmail={forgotEmail} onBack={back} />}
+      {step === "email-link" && <EmailLinkStep initialEmail={forgotEmail} onBack={back} />}
       {step === "email-signup" && <EmailSignupStep onBack={back} onSwitch={() => go(otherEmailStep(step))} />}
     </AuthCardLayout>
   );

@@ -9,10 +9,13 @@ describe("login steps", () => {
     expect(previousStep("email-login")).toBe("signin-providers");
     expect(previousStep("email-signup")).toBe("signup-providers");
     expect(previousStep("forgot-password")).toBe("email-login");
+    expect(previousStep("email-link")).toBe("email-login");
   });
 
   it("opens on the step the address asks for, else the first step", () => {
     expect(initialStep("?step=forgot-password")).toBe("forgot-password");
+    // the failed sign-ins mail and an expired sign-in link open "Email me a sign-in link"
+    expect(initialStep("?step=email-link")).toBe("email-link");
     expect(initialStep("?error=denied&provider=x")).toBe("landing");
     // Email on the landing page's Sign Up / Sign In chooser opens that form, not the chooser again
     expect(initialStep("?step=email-signup")).toBe("email-signup");

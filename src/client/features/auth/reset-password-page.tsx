@@ -16,6 +16,7 @@ import { forgetLinkToken, linkRefusal, takeLinkToken } from "./link-token";
 import { ForgotPasswordStep } from "./steps/forgot-password-step";
 import { StepHeader } from "./steps/step-header";
 import { useEmailForm } from "./steps/use-email-form";
+import { useSingleFlight } from "@client/hooks/use-single-flight";
 
 const passwordOnly = resetPasswordBody.pick({ password: true });
 
@@ -47,10 +48,12 @@ export function ResetPasswordPage() {
       });
     },
   });
+
+  const resetOnce = useSingleFlight(reset);
   const { values, errors, update, submit } = useEmailForm<"password", typeof passwordOnly>(
     { password: "" },
     passwordOnly,
-    ({ password }) => token && reset.mutate({ token, password }),
+    ({ password }) => token && resetOnce({ token, password }),
   );
   const refused = reset.isError && linkRefusal(reset.error);
 

@@ -1,4 +1,5 @@
 // Screen texts and settings of the business feature (../shared/product-spec.md).
+import { BROADCAST_FRESH_MIN, NIGHT_ENDS_HOUR } from "@shared/vocabulary";
 
 export const BROADCAST_DEFAULTS = { capacityStatus: "Moderate", noiseLevel: "Quiet", currentVibes: ["Chill"] } as const;
 
@@ -17,8 +18,15 @@ export const BUSINESS_TEXT = {
   capacity: "Capacity",
   noise: "Noise level",
   vibes: "Current vibes (up to 3)",
+  /** Beside the disabled chips once three are picked (issue 26). */
+  atMost: "At most 3",
   notes: "Special notes",
   open: "Open now",
+  /** Issue 26: the venue counts as Live Music while the broadcast is fresh (docs/live.md). */
+  liveMusic: "Live music tonight",
+  liveMusicHint:
+    `Searches for Live Music list your venue for the next ${BROADCAST_FRESH_MIN / 60} hours ` +
+    `(never past ${NIGHT_ENDS_HOUR} AM), as your announcement.`,
   broadcast: "Broadcast Update",
   broadcasting: "Broadcasting...",
   success: "Update Broadcast",

@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useState } from "react";
-import { useLocation } from "wouter";
-import { DEFAULT_DISTANCE_MILES } from "@shared/vocabulary";
+import { useId, useMemo, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { DEFAULT_DISTANCE_MILES, DISTANCE_OPTIONS_MILES, MATCH_SORTS } from "@shared/vocabulary";
 import { VENUE_TEXT } from "@client/features/venues/texts";
 import { Button } from "@client/components/ui/button";
 import { AreaNotice } from "@client/features/map/area-notice";
@@ -9,7 +9,6 @@ import { useAreaSearch } from "@client/features/map/use-area-search";
 import { useViewMode } from "@client/features/map/use-view-mode";
 import { ViewSwitch } from "@client/features/map/view-switch";
 import { useAreaFetching, useMatchVenues } from "@client/features/venues/api/match-venues";
-import { useVenueById } from "@client/features/venues/api/venue-by-id";
 import { DistanceChips } from "@client/features/venues/components/distance-chips";
 import { OpenNowChip } from "@client/features/venues/components/open-now-chip";
 import { SearchField } from "@client/features/venues/components/search-field";
@@ -26,10 +25,11 @@ import { useGeolocation } from "@client/features/venues/hooks/use-geolocation";
 import { useVenueSheet } from "@client/features/venues/hooks/use-venue-sheet";
 import { useVibeSelection } from "@client/features/venues/hooks/use-vibe-selection";
 import { sortVenues, type SortOption } from "@client/features/venues/lib/sort-venues";
-import { openedFromApp } from "@client/features/venues/lib/venue-link";
+import { nearOf } from "@client/features/venues/lib/venue-link";
+import { MAP_TEXT } from "@client/features/map/texts";
 import { buildMatchParams } from "@client/features/venues/lib/venue-params";
-import { toast } from "@client/hooks/use-toast";
 import { useDebouncedValue } from "@client/hooks/use-debounced-value";
+import { useEntryState } from "@client/lib/history-entry";
 import { HomeHeader } from "./components/home-header";
 import { LiveIndicator } from "./components/live-indicator";
 import { SortToggle } from "./components/sort-toggle";
@@ -39,19 +39,26 @@ import { useSuggestions } from "./use-suggestions";
 
 const SEARCH_DELAY_MS = 300;
 
-/** `sharedVenueId`: the page is /venues/:externalId, a venue's link: its details sheet opens over Home. */
-export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | null }) {
+const isText = (v: unknown): v is string => typeof v === "string";
+const isFlag = (v: unknown): v is boolean => typeof v === "boolean";
+const isDistance = (v: unknown): v is number => (DISTANCE_OPTIONS_MILES as readonly unknown[]).includes(v);
+const isSort = (v: unknown): v is SortOption => (MATCH_SORTS as readonly unknown[]).includes(v);
+
+export function HomePage() {
   const geo = useGeolocation();
   const vibes = useVibeSelection({ persist: true });
-  const [distance, setDistance] = useState<number>(DEFAULT_DISTANCE_MILES);
-  const [searchText, setSearchText] = useState("");
+  // kept in the history entry: Back and Forward return to the same search (issue 26)
+  const [distance, setDistance] = useEntryState<number>("vibeHomeDistance", DEFAULT_DISTANCE_MILES, isDistance);
+  const [searchText, setSearchText] = useEntryState("vibeHomeSearch", "", isText);
   const search = useDebouncedValue(searchText.trim(), SEARCH_DELAY_MS);
-  const [sort, setSort] = useState<SortOption>("proximity");
-  const [openNow, setOpenNow] = useState(false);
+  const [sort, setSort] = useEntryState<SortOption>("vibeHomeSort", "proximity", isSort);
+  const [openNow, setOpenNow] = useEntryState("vibeHomeOpenNow", false, isFlag);
   const [suggestionsDismissed, setSuggestionsDismissed] = useState(false);
   const sheet = useVenueSheet();
   const [view, setView] = useViewMode();
-  const area = useAreaSearch(geo);
+  // "See what's around it" on a venue's page: the matches around that venue (`?near=`)
+  const near = useNear();
+  const area = useAreaSearch(geo, near.point);
   const vibeHeadingId = useId();
   const resultsHeadingId = useId();
 
@@ -67,9 +74,12 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
   const match = useMatchVenues(params, { enabled: vibes.ready });
   const fetchingArea = useAreaFetching(params, { enabled: vibes.ready });
   const suggestions = useSuggestions(geo, showSuggestions, !match.isPending);
+  // issue 25: with a vibe chosen (not Top Rated, not a text search) the list is confirmed before
+  // likely, open before unknown hours before closed, with a divider at each
+  const byTime = vibes.selected.length > 0 && sort !== "rating" && !search;
   const venues = useMemo(
-    () => area.withoutDistances(sortVenues(match.data ?? [], sort)),
-    [match.data, sort, area.withoutDistances],
+    () => area.withoutDistances(sortVenues(match.data ?? [], sort, { byTime })),
+    [match.data, sort, byTime, area.withoutDistances],
   );
   const heading = search ? VENUE_TEXT.filteredMatches : VENUE_TEXT.nearbyMatches;
   // with vibes chosen and nothing matching, why (a vibe is never guessed): under the list's and the map's empty text
@@ -83,7 +93,6 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
       onMore={match.showMore}
     />
   );
-  const shared = useSharedVenue(sharedVenueId, geo.status === "located" ? geo.coords : null, sheet);
 
   const toggleVibe = (vibe: string) => {
     // Spec 4: choosing vibes dismisses the suggestion bubbles.
@@ -99,7 +108,7 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
         <h2 id={vibeHeadingId} className="text-base font-semibold sm:text-lg">
           {VENUE_TEXT.vibePickerTitle}
         </h2>
-        <VibePicker selected={vibes.selected} onToggle={toggleVibe} onRemove={vibes.remove} compact />
+        <VibePicker selected={vibes.selected} onToggle={toggleVibe} onRemove={vibes.remove} compact more />
       </section>
 
       {/* Until a saved selection has loaded nobody knows whether the suggestions show, so the rest of
@@ -139,16 +148,30 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
                 </h2>
                 <p role="status" className="text-sm text-muted-foreground">
                   {match.total !== undefined ? VENUE_TEXT.venueCount(match.total) : ""}
+                  {match.total !== undefined && match.confirmed !== null && match.confirmed < match.total
+                    ? ` (${VENUE_TEXT.confirmedCount(match.confirmed, match.total)})`
+                    : ""}
                 </p>
               </div>
               <ViewSwitch value={view} onChange={setView} />
             </div>
-            {area.active && <AreaNotice located={geo.status === "located"} onBack={area.clear} />}
-            {sort === "rating" && venues.length > 0 && (
+            {area.active && (
+              <AreaNotice
+                located={geo.status === "located"}
+                around={area.initial ? MAP_TEXT.aroundVenue : undefined}
+                onBack={() => {
+                  area.clear();
+                  near.forget();
+                }}
+              />
+            )}
+            {/* the server ranks every rated venue of the radius first (sort=rating): when the first
+                page has none, the whole list has none */}
+            {sort === "rating" && venues.length > 0 && !match.isPlaceholderData && (
               <p className="-mt-2 text-sm text-muted-foreground">
                 {venues.some((v) => typeof v.rating === "number")
                   ? VENUE_TEXT.ratingSortSomeRated
-                  : VENUE_TEXT.ratingSortNoneRated}
+                  : VENUE_TEXT.ratingSortNoneRated(match.total ?? venues.length)}
               </p>
             )}
             {sort === "best" && venues.length > 0 && (
@@ -200,7 +223,13 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
               )
             ) : (
               <>
-                <VenueGrid venues={venues} onOpen={sheet.openVenue} label={heading} busy={match.isPlaceholderData} />
+                <VenueGrid
+                  venues={venues}
+                  onOpen={sheet.openVenue}
+                  label={heading}
+                  busy={match.isPlaceholderData}
+                  dividers={byTime}
+                />
                 {showMore}
               </>
             )}
@@ -210,41 +239,21 @@ export function HomePage({ sharedVenueId = null }: { sharedVenueId?: string | nu
         <VenueGridSkeleton />
       )}
 
-      <VenueSheet sheet={shared} />
+      <VenueSheet sheet={sheet} />
     </div>
   );
 }
 
-/**
- * A venue's link opens its sheet once the venue has loaded; closing the sheet leaves the link:
- * back to the page it was opened from inside the app, or to Home when the link came from outside.
- */
-function useSharedVenue(
-  externalId: string | null,
-  position: { latitude: number; longitude: number } | null,
-  sheet: ReturnType<typeof useVenueSheet>,
-): ReturnType<typeof useVenueSheet> {
-  const [, navigate] = useLocation();
-  // the position is not awaited: a link opens at once, with a distance only when one is known
-  const [askedAt] = useState(position);
-  const venue = useVenueById(externalId, askedAt);
-  const { openVenue } = sheet;
-  useEffect(() => {
-    if (venue.data) openVenue(venue.data);
-  }, [venue.data, openVenue]);
-  useEffect(() => {
-    if (!venue.isError) return;
-    toast({ variant: "destructive", title: VENUE_TEXT.errorTitle, description: VENUE_TEXT.venueLinkMissing });
-    navigate("/", { replace: true });
-  }, [venue.isError, navigate]);
-  if (!externalId) return sheet;
-  return {
-    ...sheet,
-    onOpenChange: (open) => {
-      sheet.onOpenChange(open);
-      if (open) return;
-      if (openedFromApp(window.history.state)) window.history.back();
-      else navigate("/", { replace: true });
-    },
+/** `?near=latitude,longitude`: where a venue's "See what's around it" asks Home to search; forgotten going back. */
+function useNear() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const point = useMemo(() => nearOf(search), [search]);
+  const forget = () => {
+    const params = new URLSearchParams(search);
+    params.delete("near");
+    const query = params.toString();
+    navigate(query ? `${location}?${query}` : location, { replace: true, state: window.history.state });
   };
+  return { point, forget };
 }

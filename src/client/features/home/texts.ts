@@ -10,6 +10,24 @@ export const SUGGESTION_HEADINGS = {
   personalized: "Personalized Picks", // (spec)
 } as const;
 
+/** "A", "A or B", "A, B or C". */
+const anyOf = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
+
+/** Personalized Picks that cannot follow the preferences say why (issue 26). */
+export const PICKS_TEXT = {
+  unavailable: (vibes: readonly string[], diets: readonly string[], heading: string) => {
+    const known = [
+      vibes.length ? `to be ${anyOf(vibes)}` : null,
+      diets.length ? `to serve ${anyOf(diets)} food` : null,
+    ].filter(Boolean);
+    return (
+      `No place nearby is known ${known.join(" or ")} yet, so these are ${heading} instead of ` +
+      "Personalized Picks. Places get vibes from reviews, listed facts and photos."
+    );
+  },
+} as const;
+
 /** How many suggested venue names the Home bubbles show. */
 export const SUGGESTION_BUBBLE_COUNT = 5;
 

@@ -6,7 +6,13 @@ import { useNearbyVenues } from "@client/features/venues/api/nearby-venues";
 import type { GeoState } from "@client/features/venues/hooks/use-geolocation";
 import { buildNearbyParams } from "@client/features/venues/lib/venue-params";
 import { useAuth } from "@client/lib/auth";
-import { suggestionHeading, suggestionKind, type SuggestionKind } from "./suggestion-heading";
+import {
+  hasPreferences,
+  picksUnavailableNote,
+  suggestionHeading,
+  suggestionKind,
+  type SuggestionKind,
+} from "./suggestion-heading";
 
 /** Spec 4: suggestions wait up to 3 s for a real position before using the default point. */
 function useGpsSettled(status: GeoState["status"]): boolean {
@@ -21,6 +27,8 @@ function useGpsSettled(status: GeoState["status"]): boolean {
 export interface Suggestions {
   kind: SuggestionKind;
   heading: string;
+  /** Why the picks do not follow the person's preferences, when they cannot (issue 26); else null. */
+  note: string | null;
   venues: Venue[];
   loading: boolean;
 }
@@ -35,10 +43,13 @@ export function useSuggestions(geo: GeoState, enabled: boolean, start = true): S
   const [hour] = useState(() => new Date().getHours());
   const settled = useGpsSettled(geo.status);
   const query = useNearbyVenues(enabled && settled && start ? buildNearbyParams(geo.coords, hour) : null);
+  // personal once the server says the picks follow the preferences; until it answers, when there are some
+  const personal = query.data?.personal ?? (query.data ? false : hasPreferences(user));
   return {
-    kind: suggestionKind(hour, user?.preferredVibes),
-    heading: suggestionHeading(hour, user?.preferredVibes),
-    venues: (query.data ?? []).slice(0, SUGGESTION_BUBBLE_COUNT),
+    kind: suggestionKind(hour, personal),
+    heading: suggestionHeading(hour, personal),
+    note: picksUnavailableNote(hour, user, query.data?.personal ?? null),
+    venues: (query.data?.venues ?? []).slice(0, SUGGESTION_BUBBLE_COUNT),
     loading: enabled && (!settled || query.isPending),
   };
 }

@@ -25,6 +25,12 @@ export const MAP_TEXT = {
   markerLabel: (name: string, capacity: string | null) => (capacity ? `${name}, ${MAP_TEXT.capacity(capacity)}` : name),
   /** A venue's live capacity, as the card's badge says it. */
   capacity: (capacity: string) => `Capacity: ${capacity}`,
+  /** A venue's page: its pin on the map, and the same place on OpenStreetMap's own map. */
+  pinRegion: (name: string) => `Map of where ${name} is`,
+  pinNote: "The pin is the venue's position as its source gives it.",
+  openInOsm: "Open in OpenStreetMap",
+  /** Home opened from a venue's page ("See what's around it"): the matches are around that venue. */
+  aroundVenue: "Showing matches around the venue you opened. Distances are not shown.",
   /** The attribution on a plain background: the venues are OpenStreetMap's (and Google's, when synced). */
   plainAttribution: "Venues © OpenStreetMap contributors",
 } as const;

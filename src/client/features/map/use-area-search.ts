@@ -8,8 +8,9 @@ import type { Coords } from "@client/features/venues/lib/venue-params";
  * position until they go back. Distances from the server are then from that centre, not from the
  * person, so they are taken off the venues shown (a figure the product does not know is left out).
  */
-export function useAreaSearch(geo: GeoState) {
-  const [area, setArea] = useState<Coords | null>(null);
+export function useAreaSearch(geo: GeoState, initial: Coords | null = null) {
+  // a point to start from (Home's `?near=`, a venue's surroundings) is searched like a panned-to one
+  const [area, setArea] = useState<Coords | null>(initial);
   const clear = useCallback(() => setArea(null), []);
   const withoutDistances = useCallback(
     (venues: Venue[]): Venue[] =>
@@ -20,6 +21,8 @@ export function useAreaSearch(geo: GeoState) {
     /** Where to search: the panned-to centre, else the person's position (or the default point). */
     center: area ?? geo.coords,
     active: area !== null,
+    /** The matches are still around the starting point given, not one the person panned to. */
+    initial: area !== null && area === initial,
     /** The person's own position on the map: only a real one. */
     position: geo.status === "located" ? geo.coords : null,
     search: setArea,

@@ -46,7 +46,8 @@ export interface VenueMapProps {
   /** True while the venues shown are the previous search's (a newer one is loading): not framed yet. */
   busy: boolean;
   onOpen: (venue: Venue) => void;
-  onSearchArea: (center: Coords) => void;
+  /** "Search this area" after the person moves the map; none offered without it (a venue's own pin). */
+  onSearchArea?: (center: Coords) => void;
 }
 
 type MapState = "loading" | "ready" | "plain" | "no-webgl" | "failed";
@@ -327,7 +328,7 @@ export default function VenueMap({
     if (!map) return;
     const c = map.getCenter();
     setMoved(false);
-    onSearchArea({ latitude: c.lat, longitude: c.lng });
+    onSearchArea?.({ latitude: c.lat, longitude: c.lng });
   };
 
   if (state === "no-webgl" || state === "failed")
@@ -376,7 +377,7 @@ export default function VenueMap({
           }}
         />
       )}
-      {moved && (
+      {moved && onSearchArea && (
         <div className="absolute top-3 left-1/2 -translate-x-1/2">
           <Button size="sm" onClick={searchArea} className="shadow-lg">
             {MAP_TEXT.searchArea}

@@ -38,7 +38,7 @@ export const PROFILE_TEXT = {
   preferencesSaved: "Preferences saved", // (spec)
   preferencesFailedTitle: "Error", // (spec)
   preferencesFailed: "Failed to save preferences. Please try again.", // (spec)
-  privacyDescription: "Choose what your friends can see. Nothing changes until you press Save.",
+  privacyDescription: "Choose what friends and others can see of you. Nothing changes until you press Save.",
   privacy: {
     privacyShareVibes: {
       label: "Share my vibes",
@@ -52,6 +52,11 @@ export const PROFILE_TEXT = {
     privacyActivityFeed: {
       label: "Show my activity in friends' feeds",
       description: "When on, your posts appear in your friends' feeds; when off, only you can see them.",
+    },
+    privacyFindByEmail: {
+      label: "People can find me by my email",
+      description:
+        "When on, someone who types your exact email in Search finds you; when off, only your name finds you.",
     },
   },
   privacyUpdated: "Privacy Settings Updated", // (spec)

@@ -62,7 +62,15 @@ export const VENUE_TEXT = {
   openNowFilter: "Open now",
   /** Details: what OpenStreetMap states about the place (cuisine, access, diets...). */
   features: "Good to know",
+  /** The venue's entertainment permits, in words (details `permits`). */
+  permits: "Permits",
   currentVibes: "Current vibes",
+  /** The owner's live open state (a broadcast), said as theirs. */
+  ownerOpen: "Open now, says the owner",
+  ownerClosed: "Closed now, says the owner",
+  liveUpdate: "Live update",
+  /** Before the opening-hours line when the owner's live update says otherwise: both are shown, each as what it is. */
+  listedHours: "Listed hours",
   website: "Website",
   shareText: "Check out this spot on VIBE",
   linkCopied: "Link copied",
@@ -79,7 +87,8 @@ export const VENUE_TEXT = {
   /** Names the details sheet's list of data sources. */
   sources: "Sources",
   /** Under Top Rated when no listed venue has a rating: the order is then the nearest first. */
-  ratingSortNoneRated: "None of these venues has ratings yet, so they are listed nearest first.",
+  ratingSortNoneRated: (total: number) =>
+    `None of these ${total.toLocaleString("en-US")} venues has ratings yet, so they are listed nearest first.`,
   /** Under Top Rated when some do: the rest follow, nearest first. */
   ratingSortSomeRated: "Rated venues first; venues with no ratings yet follow, nearest first.",
   exploreEmpty: "No venues found", // (spec)
@@ -92,8 +101,34 @@ export const VENUE_TEXT = {
     `Showing ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`,
   showMore: "Show more",
   loadingMore: "Loading more...",
+  /** Issue 25: how many of a match are confirmed ("12 confirmed · 48 likely"). */
+  confirmedCount: (confirmed: number, total: number) =>
+    `${confirmed.toLocaleString("en-US")} confirmed · ${(total - confirmed).toLocaleString("en-US")} likely`,
+  /** A likely card's label (issue 25). */
+  likelyLabel: (vibe: string) => `Likely ${vibe} — not confirmed yet`,
+  /** Why it is likely: "Why: wine bar, cocktails". */
+  likelyWhy: (reasons: readonly string[]) => `Why: ${reasons.join(", ")}`,
+  /** Dividers of a list ordered by time (issue 25). */
+  likelyDivider: "Likely matches — not confirmed yet",
+  likelyDividerNote: "Their facts point to the vibe; nobody has confirmed it. Tell us: Yes or No.",
+  unknownHoursDivider: "Hours not known",
+  closedDivider: "Closed now",
+  closedDividerNote: "Each says when it opens.",
   savedEmptyTitle: "No saved venues yet", // (spec)
   savedEmptyBody: "Tap the heart icon on a venue to save it.",
+} as const;
+
+/** A venue's own page, /venues/osm/node/123 (issue 26): open to anyone, signed in or not. */
+export const VENUE_PAGE_TEXT = {
+  /** The way in: Home's matches around the venue (a guest session first when signed out). */
+  around: "See what's around it",
+  aroundSignedOut: "Opens VIBE as a guest around this place: no account needed.",
+  signIn: "Sign In",
+  back: "Back",
+  loadFailed: "This place could not be loaded.",
+  retry: "Try again",
+  /** The tab's title on the page (the server writes the same one into the HTML). */
+  title: (name: string, category: string | null) => `${name} · ${category?.trim() || "Place"} | VIBE`,
 } as const;
 
 /** External directions page opened by Get Directions (spec 2). */
@@ -148,4 +183,37 @@ export const REVIEW_TEXT = {
   removeFailed: "Could not remove the review",
   textMax: REVIEWS.textMax,
   reasonMax: REVIEWS.reasonMax,
+} as const;
+
+/** Crowd vibe votes (issue 25, docs/vibe-votes.md): "What's the vibe here?", one Yes or No a vibe. */
+export const VIBE_VOTE_TEXT = {
+  title: "What's the vibe here?", // (issue 25)
+  intro: "One tap a vibe: Yes or No. Tap your answer again to take it back.",
+  yes: "Yes", // (issue 25)
+  no: "No", // (issue 25)
+  /** The one-vibe question of a likely card: "Is it Romantic? Yes · No" (issue 25). */
+  question: (vibe: string) => `Is it ${vibe}?`,
+  /** A vibe's counted votes, as shown beside it. */
+  counts: (yes: number, no: number) => `${yes} yes · ${no} no`,
+  /** The same, read out with the vibe's name. */
+  countsLabel: (vibe: string, yes: number, no: number) =>
+    `${vibe}: ${yes} ${yes === 1 ? "person" : "people"} said yes, ${no} said no`,
+  /** The buttons' names for assistive technology ("Yes, Romantic"). */
+  answerLabel: (answer: string, vibe: string) => `${answer}, ${vibe}`,
+  /** Under the buttons, after a tap. */
+  saved: (vibe: string, vote: "yes" | "no" | null) =>
+    vote === null ? `Your vote on ${vibe} was taken back.` : `You said ${vote === "yes" ? "Yes" : "No"} to ${vibe}.`,
+  failed: "Could not save your vote",
+  loadFailed: "Could not load the votes",
+  loading: "Loading votes...",
+  retry: "Retry",
+  /** Who counts, under the counts. */
+  whoCounts: "Counts are of people with a proven email over the last two years; older votes count less.",
+  join: "Create an account",
+  signIn: "Sign in",
+  verify: "Open your Profile",
+  /** After a check-in that names a venue: the dialog's way out. */
+  done: "Done",
+  /** After a check-in: the question's lead. */
+  afterCheckIn: (venue: string) => `You checked in at ${venue}.`,
 } as const;

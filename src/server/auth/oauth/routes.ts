@@ -5,7 +5,8 @@ import type { OAUTH_ERROR_TEXT } from "@shared/vocabulary";
 import { currentUser, type AppContext } from "../../context";
 import type { Queryable } from "../../db/client";
 import { providerNotConfiguredPage, SOCIAL_PROVIDERS } from "../provider-page";
-import { findUserByEmail, type UserRow } from "../users";
+import { handOverAccount } from "../queries";
+import { findUserByEmail, findUserById, isClaimable, type UserRow } from "../users";
 import type { SocialProviderId } from "./config";
 import { decideAccount } from "./link";
 import { httpOptions, socialProviders, type ProviderProfile, type SocialProvider } from "./providers";
@@ -218,8 +219,7 @@ async function signInAs(
   req: FastifyRequest,
 ): Promise<UserRow> {
   const me = await currentUser(ctx, req);
-  const guestId = me?.is_guest ? me.id : null;
-  const attempt = () => ctx.db.transaction((tx) => resolveAccount(tx, providerId, profile, guestId));
+  const attempt = () => ctx.db.transaction((tx) => resolveAccount(tx, providerId, profile, me));
   try {
     return await attempt();
   } catch (err) {
@@ -233,8 +233,9 @@ async function resolveAccount(
   tx: Queryable,
   provider: SocialProviderId,
   p: ProviderProfile,
-  guestId: string | null,
+  me: UserRow | null,
 ): Promise<UserRow> {
+  const guestId = me?.is_guest ? me.id : null;
   const [identity] = await tx.query<{ user_id: string }>(
     "SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2",
     [provider, p.subject],
@@ -250,22 +251,28 @@ async function resolveAccount(
   // The provider vouches for this address (decideAccount only stores a verified one): it is proven.
   const vouched = p.email && p.emailVerified ? p.email.toLowerCase() : null;
   let user: UserRow | undefined;
+  // The account as it was before this sign-in (none for a new one): was its address proven?
+  let before: UserRow | null = null;
   if (decision.kind === "create" && !decision.upgradeGuestId) {
     [user] = await tx.query<UserRow>(
-      `INSERT INTO users (email, first_name, last_name, profile_image_url, email_verified_at)
-       VALUES ($1, $2, $3, $4, CASE WHEN $1::text IS NOT NULL THEN now() END) RETURNING *`,
+      `INSERT INTO users (email, first_name, last_name, profile_image_url, email_verified_at, email_proof)
+       VALUES ($1, $2, $3, $4, CASE WHEN $1::text IS NOT NULL THEN now() END,
+               CASE WHEN $1::text IS NOT NULL THEN 'provider' END) RETURNING *`,
       [decision.email, p.firstName, p.lastName, p.pictureUrl],
     );
   } else {
     const id = decision.kind === "create" ? decision.upgradeGuestId! : decision.userId;
     const email = decision.kind === "create" ? decision.email : null;
+    before = decision.kind === "link" ? owner : await findUserById(tx, id);
     // Names and picture fill what is empty; a guest becomes a registered account; the account's
     // email is proven when the provider vouches for that very address.
     [user] = await tx.query<UserRow>(
       `UPDATE users SET email = COALESCE(email, $5), is_guest = false,
               first_name = CASE WHEN is_guest OR first_name IS NULL THEN COALESCE($2, first_name) ELSE first_name END,
               last_name = COALESCE(last_name, $3), profile_image_url = COALESCE(profile_image_url, $4),
-              email_verified_at = CASE WHEN email_verified_at IS NULL AND lower(COALESCE(email, $5)) = $6 THEN now()
+              email_proof = CASE WHEN lower(COALESCE(email, $5)) = $6 AND (email_verified_at IS NULL OR
+                                       email_proof = 'legacy') THEN 'provider' ELSE email_proof END,
+              email_verified_at = CASE WHEN lower(COALESCE(email, $5)) = $6 THEN COALESCE(email_verified_at, now())
                                        ELSE email_verified_at END,
               updated_at = now()
         WHERE id = $1 RETURNING *`,
@@ -273,15 +280,12 @@ async function resolveAccount(
     );
   }
   if (!user) throw new Error("the account to sign in to has gone");
-  if (decision.kind === "link" && owner && !owner.email_verified_at && owner.password_hash) {
-    // The account's address had only been typed, never proven, and now its real owner has proven
-    // it: whoever typed it (perhaps someone else, "pre-hijacking") loses the password they set and
-    // every session. The owner may set a password with a reset link (docs/sign-in.md, "Linking rule").
-    [user] = await tx.query<UserRow>(
-      "UPDATE users SET password_hash = NULL, updated_at = now() WHERE id = $1 RETURNING *",
-      [user.id],
-    );
-    await tx.query("DELETE FROM sessions WHERE user_id = $1", [user.id]);
+  if (before && vouched && user.email?.toLowerCase() === vouched && isClaimable(before) && me?.id !== before.id) {
+    // The account's address had never been proven (or only under the old one-click rule), and the
+    // provider now proves it for someone who is not signed in to it: whoever typed the address
+    // first (perhaps someone else: "pre-hijacking") loses the password they set and every session.
+    // The owner may set a password with a reset link (docs/sign-in.md, "Proving an address").
+    user = await handOverAccount(tx, user.id, "provider", null);
   }
   if (decision.kind === "returning") {
     await tx.query(

@@ -1,11 +1,12 @@
 // Venue sync, merge (index.ts has the rules): one venue row from the records of a place, and whether it changed.
 import { ATTRIBUTION } from "@shared/vocabulary";
-import { blendVibes, type BlendResult, type VenueText, type VenueTextAnalyzer } from "../../vibes/blend";
+import { blendVibes, type BlendResult, type VenueText, type VenueTextAnalyzer, type VibeVote } from "../../vibes/blend";
 import type { VibeAnalysis } from "../../vibes/types";
 import { venuePhotoReads } from "../sync-photos";
 import type { VenueColumns } from "../queries";
 import type { SourceId, SourcePhoto, SourcePlace, SourceReview } from "../../providers/venue-source";
 import { GOOGLE_ATTRIBUTION } from "../../providers/google-places";
+import { permitCodes, permitsFor } from "../permits";
 
 // ---------------------------------------------------------------------------------------------
 // Merged fields
@@ -57,8 +58,8 @@ export interface ExistingVenue extends Omit<VenueFields, "vibe_method"> {
 /**
  * The venue's fields from all its places (see the header for which source wins which field),
  * falling back to the stored row, and its blended vibes: every signal, VIBE's people's reviews
- * (`memberTexts`) and the stored photo analyses included, so that a sync and a review change make
- * the same blend.
+ * (`memberTexts`), their counted vibe votes (`votes`) and the stored photo analyses included, so that
+ * a sync, a review change and a vote make the same blend.
  */
 export function mergeVenue(
   places: readonly SourcePlace[],
@@ -67,6 +68,7 @@ export function mergeVenue(
   photoReads?: ReadonlyMap<string, VibeAnalysis>,
   memberTexts: readonly VenueText[] = [],
   now = new Date(),
+  votes: readonly VibeVote[] = [],
 ): VenueFields {
   const text = (v: string | null) => v === null || v.trim() === "";
   const name = pick(places, IDENTITY_ORDER, (p) => p.name, text) ?? stored!.name;
@@ -84,7 +86,22 @@ export function mergeVenue(
       ]
     : [];
   const photos = photoReads ? venuePhotoReads(places, photoReads) : [];
-  const blend = blendVibes({ category, name, osmTags, google, texts, textAnalyzer: analyze, photos, now });
+  const address = pick(places, DETAIL_ORDER, (p) => p.address, text) ?? stored?.address ?? null;
+  const latitude = position?.latitude ?? stored!.latitude;
+  const longitude = position?.longitude ?? stored!.longitude;
+  const permits = permitCodes(permitsFor({ name, address, latitude, longitude }));
+  const blend = blendVibes({
+    category,
+    name,
+    osmTags,
+    google,
+    permits,
+    texts,
+    textAnalyzer: analyze,
+    photos,
+    votes,
+    now,
+  });
 
   // Attribution: the stored row's own line when it came from elsewhere (the seed), then each source's.
   const lines: string[] = [];
@@ -102,9 +119,9 @@ export function mergeVenue(
     name,
     category,
     description,
-    address: pick(places, DETAIL_ORDER, (p) => p.address, text) ?? stored?.address ?? null,
-    latitude: position?.latitude ?? stored!.latitude,
-    longitude: position?.longitude ?? stored!.longitude,
+    address,
+    latitude,
+    longitude,
     image_url: pick(places, DETAIL_ORDER, (p) => p.imageUrl, text) ?? stored?.image_url ?? null,
     rating: pick(places, DETAIL_ORDER, (p) => p.rating) ?? stored?.rating ?? null,
     review_count: pick(places, DETAIL_ORDER, (p) => p.reviewCount) ?? stored?.review_count ?? null,
@@ -125,6 +142,7 @@ export function mergeVenue(
       null,
     detected_vibes: blend.detectedVibes,
     vibe_scores: blend.vibeScores,
+    likely_vibes: blend.likely,
     vibe_evidence: blend.evidence,
     vibe_method: blend.method,
     attribution: lines.join(" ") || stored?.attribution || ATTRIBUTION.osm,
@@ -178,6 +196,7 @@ export function fieldsChanged(next: VenueFields, stored: ExistingVenue): boolean
     next.opening_hours !== (stored.opening_hours ?? null) ||
     canonicalJson(next.detected_vibes) !== canonicalJson(stored.detected_vibes ?? []) ||
     canonicalJson(next.vibe_scores) !== canonicalJson(stored.vibe_scores ?? {}) ||
+    canonicalJson(next.likely_vibes) !== canonicalJson(stored.likely_vibes ?? []) ||
     canonicalJson(next.vibe_evidence) !== canonicalJson(stored.vibe_evidence ?? {})
   );
 }

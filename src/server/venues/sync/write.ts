@@ -5,6 +5,7 @@ import type { VenueText, VenueTextAnalyzer } from "../../vibes/blend";
 import type { VibeAnalysis } from "../../vibes/types";
 import { PHOTO_LIMITS, PHOTO_REREAD_DAYS, readPhotos, venuePhotoReadUrls, venuePhotoUrls } from "../sync-photos";
 import { VENUE_COLUMNS } from "../queries";
+import { countedVotes } from "../vibe-vote-queries";
 import type { SourceId, SourcePhoto, SourcePlace, SourceReview, VenueSource } from "../../providers/venue-source";
 import { Grid, groupPlaces, namesSimilar, MERGE_DISTANCE_M } from "./match";
 import {
@@ -162,7 +163,7 @@ export async function memberReviewTexts(q: Queryable, venueIds: readonly number[
 /**
  * What a plan read, in one value: the row versions (xmin) of every venue the sync could match
  * (by external id or in the area) and of their source records, reviews (the providers' and VIBE's
- * people's) and photos. Another sync, or a review, committing in between changes it.
+ * people's), vibe votes and photos. Another sync, a review or a vote committing in between changes it.
  */
 async function readFingerprint(q: Queryable, ids: string[], area: SyncArea): Promise<string> {
   const [row] = await q.query<{ fp: string | null }>(
@@ -182,7 +183,10 @@ async function readFingerprint(q: Queryable, ids: string[], area: SyncArea): Pro
        (SELECT string_agg(p.id::text || ':' || p.xmin::text, ',' ORDER BY p.id) FROM venue_photos p
          WHERE p.venue_id IN (SELECT id FROM ids)),
        (SELECT string_agg(m.id::text || ':' || m.xmin::text, ',' ORDER BY m.id) FROM member_reviews m
-         WHERE m.venue_id IN (SELECT id FROM ids))
+         WHERE m.venue_id IN (SELECT id FROM ids)),
+       (SELECT string_agg(x.venue_id::text || ':' || x.user_id::text || ':' || x.vibe || ':' || x.xmin::text, ','
+                          ORDER BY x.venue_id, x.user_id, x.vibe) FROM vibe_votes x
+         WHERE x.venue_id IN (SELECT id FROM ids))
      )) AS fp`,
     [ids, area.latitude, area.longitude, area.radius + 2 * MERGE_DISTANCE_M],
   );
@@ -305,6 +309,7 @@ async function planWrites(
       )
     : [];
   const memberTexts = await memberReviewTexts(q, venueIds);
+  const votes = await countedVotes(q, venueIds);
   // the photo analyses stored for these venues (their photos a source no longer sent this time too)
   const reads: PhotoReads = new Map();
   const venuePhotoVibes = new Set<string>();
@@ -364,7 +369,7 @@ async function planWrites(
     const places = [...group, ...older].sort(
       (a, b) => IDENTITY_ORDER.indexOf(a.source) - IDENTITY_ORDER.indexOf(b.source),
     );
-    const next = mergeVenue(places, row, analyze, analyses, memberTexts.get(venueId), now);
+    const next = mergeVenue(places, row, analyze, analyses, memberTexts.get(venueId), now, votes.get(venueId));
     keepPhotoVibes(venueId, places);
     const rowChanged = fieldsChanged(next, row);
     let changed = rowChanged;
@@ -445,6 +450,7 @@ const venueRecord = (v: VenueFields) => ({
   opening_hours: v.opening_hours,
   detected_vibes: v.detected_vibes,
   vibe_scores: v.vibe_scores,
+  likely_vibes: v.likely_vibes,
   vibe_evidence: v.vibe_evidence,
   vibe_method: v.vibe_method,
   attribution: v.attribution,
@@ -452,7 +458,7 @@ const venueRecord = (v: VenueFields) => ({
 const VENUE_RECORD_COLUMNS = `name text, category text, description text, address text, latitude double precision,
   longitude double precision, image_url text, rating real, review_count integer, phone_number text, website text,
   hours text[], opening_hours text, detected_vibes text[], vibe_scores jsonb, vibe_evidence jsonb, vibe_method text,
-  attribution text`;
+  attribution text, likely_vibes jsonb`;
 
 /**
  * Writes a plan: every statement takes up to `batchSize` rows (one round trip per batch), in the
@@ -468,6 +474,7 @@ async function writePlan(tx: Queryable, plan: Plan, batchSize: number): Promise<
          latitude = t.latitude, longitude = t.longitude, image_url = t.image_url, rating = t.rating,
          review_count = t.review_count, phone_number = t.phone_number, website = t.website, hours = t.hours,
          detected_vibes = t.detected_vibes, vibe_scores = t.vibe_scores, vibe_evidence = t.vibe_evidence,
+         likely_vibes = t.likely_vibes,
          vibe_method = t.vibe_method, attribution = t.attribution, opening_hours = t.opening_hours, updated_at = now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id integer, ${VENUE_RECORD_COLUMNS})
         WHERE v.id = t.id`,
@@ -481,10 +488,10 @@ async function writePlan(tx: Queryable, plan: Plan, batchSize: number): Promise<
     const rows = await tx.query<{ id: number; external_id: string }>(
       `INSERT INTO venues (external_id, name, category, description, address, latitude, longitude, image_url, rating,
          review_count, phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source,
-         attribution, last_synced_at, opening_hours)
+         attribution, last_synced_at, opening_hours, likely_vibes)
        SELECT external_id, name, category, description, address, latitude, longitude, image_url, rating, review_count,
               phone_number, website, hours, detected_vibes, vibe_scores, vibe_evidence, vibe_method, source,
-              attribution, $2::timestamptz, opening_hours
+              attribution, $2::timestamptz, opening_hours, likely_vibes
          FROM jsonb_to_recordset($1::jsonb) AS t(n integer, external_id text, source text, ${VENUE_RECORD_COLUMNS})
         ORDER BY n
        RETURNING id, external_id`,
@@ -593,10 +600,15 @@ async function writePlan(tx: Queryable, plan: Plan, batchSize: number): Promise<
 /**
  * Blends a stored venue again from everything stored about it (its source records: facts,
  * description and the providers' reviews; its stored photo analyses; VIBE's people's live
- * reviews) with the sync's own merge, and stores its vibes when they changed. Called when a
- * review of the venue changes, so a review and a sync make the same blend and neither drops the
- * other. Serialised with syncs (their lock): a sync planned before the review sees it in its
- * fingerprint and plans again. True when the vibes changed.
+ * reviews and counted vibe votes) with the sync's own merge, and stores its vibes when they
+ * changed. Called when a review of the venue or a vote on it changes, so a review, a vote and a
+ * sync make the same blend and none drops another. Serialised with syncs (their lock): a sync
+ * planned before the review or vote sees it in its fingerprint and plans again. True when the
+ * vibes changed.
+ *
+ * `queued`: the venue waits in migration 020's venue_reblends (an account deleted). Its row is
+ * claimed in the same transaction as the blend, so a blend that fails leaves it queued, and an
+ * instance that finds it claimed by another (which committed first) does nothing.
  */
 export async function reblendVenue(
   db: Db,
@@ -604,9 +616,14 @@ export async function reblendVenue(
   sources: readonly VenueSource[],
   analyze: VenueTextAnalyzer,
   now = new Date(),
+  opts: { queued?: boolean } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [SYNC_LOCK]);
+    if (opts.queued) {
+      const claimed = await tx.query("DELETE FROM venue_reblends WHERE venue_id = $1 RETURNING venue_id", [venueId]);
+      if (claimed.length === 0) return false;
+    }
     const [row] = await tx.query<ExistingVenue>(`SELECT ${EXISTING_COLUMNS} FROM venues v WHERE v.id = $1`, [venueId]);
     if (!row) return false;
     const bySource = new Map(sources.map((s) => [s.id, s]));
@@ -628,13 +645,14 @@ export async function reblendVenue(
       ).map((r) => [r.url, r.analysis]),
     );
     const members = (await memberReviewTexts(tx, [venueId])).get(venueId) ?? [];
-    const next = mergeVenue(places, row, analyze, reads, members, now);
+    const votes = (await countedVotes(tx, [venueId])).get(venueId) ?? [];
+    const next = mergeVenue(places, row, analyze, reads, members, now, votes);
     const rows = await tx.query(
       `UPDATE venues SET detected_vibes = $2::text[], vibe_scores = $3::jsonb, vibe_evidence = $4::jsonb,
-        vibe_method = $5
+        vibe_method = $5, likely_vibes = $6::jsonb
         WHERE id = $1
-          AND (detected_vibes, vibe_scores, vibe_evidence, vibe_method) IS DISTINCT
-            FROM ($2::text[], $3::jsonb, $4::jsonb, $5)
+          AND (detected_vibes, vibe_scores, vibe_evidence, vibe_method, likely_vibes) IS DISTINCT
+            FROM ($2::text[], $3::jsonb, $4::jsonb, $5, $6::jsonb)
         RETURNING id`,
       [
         venueId,
@@ -642,6 +660,7 @@ export async function reblendVenue(
         JSON.stringify(next.vibe_scores),
         JSON.stringify(next.vibe_evidence),
         next.vibe_method,
+        JSON.stringify(next.likely_vibes),
       ],
     );
     return rows.length > 0;

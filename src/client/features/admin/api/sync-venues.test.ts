@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { failureSources, syncVenues } from "./sync-venues";
+import { OFFLINE_TEXT } from "@client/lib/offline";
 
 const osm = {
   id: "osm",
@@ -43,12 +44,22 @@ describe("syncVenues", () => {
       message: body.message,
       sources: [osm],
     });
+    // an answer without a message: the spec's fallback
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 500 })),
+    );
+    await expect(syncVenues({ latitude: 1, longitude: 2, radius: 3 })).rejects.toMatchObject({
+      message: "Failed to sync venues",
+      sources: [],
+    });
+    // no answer at all: the write may not have been saved, and the message says so (issue 26)
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
     await expect(syncVenues({ latitude: 1, longitude: 2, radius: 3 })).rejects.toMatchObject({
-      message: "Failed to sync venues",
+      message: OFFLINE_TEXT.writeFailed,
       sources: [],
     });
   });

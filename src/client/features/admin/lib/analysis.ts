@@ -6,7 +6,7 @@ export function confidencePercent(confidence: number): number {
   return Math.round(Math.min(1, Math.max(0, confidence)) * 100);
 }
 
-/** The 'Analysis Complete' toast's text (spec 8): "vibe-model-v2: Romantic 92%, Cozy 70%". */
+/** The 'Analysis Complete' toast's text (spec 8): "vibe-model-v3: Romantic 92%, Cozy 70%". */
 export function analysisSummary(result: AnalysisResult): string {
   const vibes = result.vibes.map((v) => `${v.vibe} ${confidencePercent(v.confidence)}%`);
   return `${result.method}: ${vibes.length ? vibes.join(", ") : "no vibes detected"}`;

@@ -3,11 +3,11 @@ import { TEXT } from "@shared/vocabulary";
 import type { LoginBody } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 import { useFinishSignIn } from "../use-finish-sign-in";
 
 export async function emailLogin(body: LoginBody): Promise<void> {
-  await apiSend("POST /auth/email/login", { body });
+  await apiDo("POST /auth/email/login", { body });
 }
 
 export function useEmailLogin() {

@@ -4,7 +4,7 @@ import { TEXT } from "@shared/vocabulary";
 import type { SignupBody } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage, errorStatus } from "@client/lib/api-error";
-import { apiCall, apiSend } from "@client/lib/api-call";
+import { apiCall, apiDo } from "@client/lib/api-call";
 import { useFinishSignIn } from "../use-finish-sign-in";
 
 /**
@@ -13,7 +13,7 @@ import { useFinishSignIn } from "../use-finish-sign-in";
  * now signed in as that address is what the current-user call says.
  */
 export async function emailSignup(body: SignupBody): Promise<{ signedIn: boolean; email: string }> {
-  await apiSend("POST /auth/email/signup", { body });
+  await apiDo("POST /auth/email/signup", { body });
   const email = body.email.trim().toLowerCase();
   // signed out (a non-ok answer) reads as no user; a network failure fails the sign-up
   const user = await apiCall("GET /api/auth/me").catch((error: unknown) => {

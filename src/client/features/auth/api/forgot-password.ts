@@ -3,11 +3,11 @@ import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import type { ForgotPasswordBody } from "@shared/contracts/auth";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export async function forgotPassword(body: ForgotPasswordBody): Promise<void> {
-  await apiSend("POST /auth/email/forgot-password", { body });
+  await apiDo("POST /auth/email/forgot-password", { body });
 }
 
 export function useForgotPassword() {

@@ -1,7 +1,7 @@
-import type { EmailVerified } from "@shared/contracts/auth";
+import type { EmailVerified, VerifyEmailBody } from "@shared/contracts/auth";
 import { apiCall } from "@client/lib/api-call";
 
-/** Spends a verification link's token: the address it proved. */
-export async function verifyEmail(token: string): Promise<EmailVerified> {
-  return apiCall("POST /auth/email/verify", { body: { token } });
+/** Spends a verification link's token (with the prover's password when the preview asked for one). */
+export async function verifyEmail(body: VerifyEmailBody): Promise<EmailVerified> {
+  return apiCall("POST /auth/email/verify", { body });
 }

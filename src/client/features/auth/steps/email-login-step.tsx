@@ -7,6 +7,7 @@ import { FormField } from "../form-field";
 import { useEmailForm } from "./use-email-form";
 import { StepHeader } from "./step-header";
 import { StepNav } from "./step-nav";
+import { useSingleFlight } from "@client/hooks/use-single-flight";
 
 type Field = "email" | "password";
 
@@ -14,17 +15,21 @@ export function EmailLoginStep({
   onBack,
   onSwitch,
   onForgot,
+  onEmailLink,
 }: {
   onBack: () => void;
   onSwitch: () => void;
   /** "Forgot password?", with what was typed in Email so far. */
   onForgot: (email: string) => void;
+  /** "Email me a sign-in link", with what was typed in Email so far. */
+  onEmailLink: (email: string) => void;
 }) {
   const login = useEmailLogin();
+  const loginOnce = useSingleFlight(login);
   const { values, errors, update, submit } = useEmailForm<Field, typeof loginBody>(
     { email: "", password: "" },
     loginBody,
-    (input) => login.mutate(input),
+    (input) => loginOnce(input),
   );
 
   return (
@@ -55,6 +60,9 @@ export function EmailLoginStep({
         </Button>
         <Button type="submit" size="lg" className="mt-2" disabled={login.isPending}>
           {login.isPending ? "Signing in..." : AUTH_TEXT.signIn}
+        </Button>
+        <Button type="button" size="lg" variant="outline" onClick={() => onEmailLink(values.email.trim())}>
+          {ACCOUNT_TEXT.emailLinkButton}
         </Button>
       </form>
       <StepNav onBack={onBack} switchPrompt="New to VIBE?" switchLabel="Create an account" onSwitch={onSwitch} />

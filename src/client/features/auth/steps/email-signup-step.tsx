@@ -9,6 +9,7 @@ import { FormField } from "../form-field";
 import { useEmailForm } from "./use-email-form";
 import { StepHeader } from "./step-header";
 import { StepNav } from "./step-nav";
+import { useSingleFlight } from "@client/hooks/use-single-flight";
 
 type Field = "email" | "password" | "firstName" | "lastName";
 
@@ -42,10 +43,11 @@ export function EmailSignupForm({
   onSignedIn?: () => void;
 }) {
   const signup = useEmailSignup(onSignedIn);
+  const signupOnce = useSingleFlight(signup);
   const { values, errors, update, submit } = useEmailForm<Field, typeof signupBody>(
     { email: "", password: "", firstName: "", lastName: "" },
     signupBody,
-    (input) => signup.mutate(input),
+    (input) => signupOnce(input),
   );
 
   // The address already had an account (or the answer was otherwise not a sign-in): its owner

@@ -7,6 +7,8 @@ export interface VenueUpdateInput {
   currentVibes: string[];
   specialNotes: string | null;
   isOpen: boolean;
+  /** "Live music tonight" (issue 26): the venue counts as Live Music while this broadcast is fresh. */
+  liveMusic?: boolean;
 }
 
 /** POST /api/venues/:id/updates (owners only). */

@@ -1,20 +1,31 @@
 import { useState, type FormEvent } from "react";
 import { BROADCAST_DEFAULTS, BUSINESS_TEXT } from "@client/features/business/texts";
 import { BROADCAST_VIBES, CAPACITY_STATUSES, LIMITS, NOISE_LEVELS } from "@shared/vocabulary";
+import { contradictionMessage, contradicts } from "@shared/vibe-tags";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { ToggleChip } from "@client/components/ui/toggle-chip";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
 import { useBroadcastUpdate, type VenueUpdateInput } from "../api/broadcast-update";
+import { useSingleFlight } from "@client/hooks/use-single-flight";
 
 const NOTES_MAX = 280;
 
-/** Toggling a broadcast vibe: a fourth is ignored (spec 5). */
-export function toggleBroadcastVibe(selected: readonly string[], vibe: string): string[] {
-  if (selected.includes(vibe)) return selected.filter((v) => v !== vibe);
-  if (selected.length >= LIMITS.broadcastVibes) return [...selected];
-  return [...selected, vibe];
+/**
+ * Toggling a broadcast vibe (spec 5, issue 26): any vibe, the default Chill too, can be unpicked; a
+ * fourth is refused (its chip is disabled, "At most 3"), and so is a vibe that contradicts one
+ * already picked, with the message saying which.
+ */
+export function toggleBroadcastVibe(
+  selected: readonly string[],
+  vibe: string,
+): { vibes: string[]; refusal: string | null } {
+  if (selected.includes(vibe)) return { vibes: selected.filter((v) => v !== vibe), refusal: null };
+  if (selected.length >= LIMITS.broadcastVibes) return { vibes: [...selected], refusal: BUSINESS_TEXT.atMost };
+  const clash = selected.find((v) => contradicts(v, vibe));
+  if (clash) return { vibes: [...selected], refusal: contradictionMessage(vibe, clash) };
+  return { vibes: [...selected, vibe], refusal: null };
 }
 
 /** The Update Your Vibe form, with the spec's defaults: Moderate, Quiet, Chill. */
@@ -22,9 +33,12 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
   const [capacity, setCapacity] = useState<VenueUpdateInput["capacityStatus"]>(BROADCAST_DEFAULTS.capacityStatus);
   const [noise, setNoise] = useState<VenueUpdateInput["noiseLevel"]>(BROADCAST_DEFAULTS.noiseLevel);
   const [vibes, setVibes] = useState<string[]>([...BROADCAST_DEFAULTS.currentVibes]);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [notes, setNotes] = useState("");
   const [isOpen, setIsOpen] = useState(true);
+  const [liveMusic, setLiveMusic] = useState(false);
   const broadcast = useBroadcastUpdate();
+  const broadcastOnce = useSingleFlight(broadcast);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +46,7 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
       toast({ title: BUSINESS_TEXT.failure, description: BUSINESS_TEXT.noVenueFound, variant: "destructive" });
       return;
     }
-    broadcast.mutate(
+    broadcastOnce(
       {
         venueId,
         update: {
@@ -41,13 +55,16 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
           currentVibes: vibes,
           specialNotes: notes.trim() || null,
           isOpen,
+          liveMusic,
         },
       },
       {
         onSuccess: () =>
           toast({
             title: BUSINESS_TEXT.success,
-            description: `${capacity} · ${noise}${vibes.length ? ` · ${vibes.join(", ")}` : ""}`,
+            description: [capacity, noise, vibes.join(", "), liveMusic ? BUSINESS_TEXT.liveMusic : ""]
+              .filter(Boolean)
+              .join(" · "),
           }),
         onError: (err) =>
           toast({
@@ -70,16 +87,37 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium">{BUSINESS_TEXT.vibes}</legend>
           <div className="flex flex-wrap gap-2">
-            {BROADCAST_VIBES.map((vibe) => (
-              <ToggleChip
-                key={vibe}
-                pressed={vibes.includes(vibe)}
-                onClick={() => setVibes((s) => toggleBroadcastVibe(s, vibe))}
-              >
-                {vibe}
-              </ToggleChip>
-            ))}
+            {BROADCAST_VIBES.map((vibe) => {
+              const full = !vibes.includes(vibe) && vibes.length >= LIMITS.broadcastVibes;
+              return (
+                <ToggleChip
+                  key={vibe}
+                  pressed={vibes.includes(vibe)}
+                  disabled={full}
+                  title={full ? BUSINESS_TEXT.atMost : undefined}
+                  aria-describedby={full ? "broadcast-vibes-cap" : undefined}
+                  className="disabled:cursor-not-allowed disabled:opacity-45"
+                  onClick={() => {
+                    const next = toggleBroadcastVibe(vibes, vibe);
+                    setVibes(next.vibes);
+                    setRefusal(next.refusal);
+                  }}
+                >
+                  {vibe}
+                </ToggleChip>
+              );
+            })}
           </div>
+          {vibes.length >= LIMITS.broadcastVibes && (
+            <p id="broadcast-vibes-cap" className="text-xs text-muted-foreground">
+              {BUSINESS_TEXT.atMost}
+            </p>
+          )}
+          {refusal && refusal !== BUSINESS_TEXT.atMost && (
+            <p role="alert" className="text-sm text-red-300">
+              {refusal}
+            </p>
+          )}
         </fieldset>
         <label className="flex flex-col gap-2 text-sm font-medium">
           {BUSINESS_TEXT.notes}
@@ -107,6 +145,21 @@ export function UpdateForm({ venueId }: { venueId: number | undefined }) {
           />
           {BUSINESS_TEXT.open}
         </label>
+        <div className="flex flex-col gap-1">
+          <label className="inline-flex items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              checked={liveMusic}
+              onChange={(e) => setLiveMusic(e.target.checked)}
+              aria-describedby="broadcast-live-music-hint"
+              className="size-4 accent-pink-500"
+            />
+            {BUSINESS_TEXT.liveMusic}
+          </label>
+          <p id="broadcast-live-music-hint" className="pl-7 text-xs text-muted-foreground">
+            {BUSINESS_TEXT.liveMusicHint}
+          </p>
+        </div>
         <Button type="submit" size="lg" disabled={broadcast.isPending}>
           {broadcast.isPending ? BUSINESS_TEXT.broadcasting : BUSINESS_TEXT.broadcast}
         </Button>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import type { Post } from "@shared/contracts/social";
 import { FEED_TEXT } from "@client/features/feed/texts";
 import { LIMITS, PICKER_VIBES, SOCIAL_LIMITS } from "@shared/vocabulary";
 import { Button } from "@client/components/ui/button";
@@ -20,9 +21,48 @@ import { cn } from "@client/lib/utils";
 import { useCreatePost } from "../api/create-post";
 import { buildPostBody, emptyPostDraft, postDraftError, togglePostVibe, type PostDraft } from "../lib/post-draft";
 import { VenueField } from "./venue-field";
+import { VibeVotePanel } from "@client/features/venues/components/vibe-votes";
+import { VIBE_VOTE_TEXT } from "@client/features/venues/texts";
+import { useSingleFlight } from "@client/hooks/use-single-flight";
 
-/** The body of the Share Your Vibe dialog; render inside a Dialog root. */
+/**
+ * The body of the Share Your Vibe dialog; render inside a Dialog root. A check-in that names a venue
+ * is followed by "What's the vibe here?" about it (issue 25), for people whose votes VIBE takes;
+ * Done closes the dialog.
+ */
 export function CreatePostDialogContent({ onPosted }: { onPosted: () => void }) {
+  const { user } = useAuth();
+  const [checkedIn, setCheckedIn] = useState<{ externalId: string; name: string } | null>(null);
+  if (checkedIn)
+    return (
+      // closed by Done, Escape or the overlay: the next opening starts with a new post
+      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={() => setCheckedIn(null)}>
+        <DialogHeader>
+          <DialogTitle>{VIBE_VOTE_TEXT.title}</DialogTitle>
+          <DialogDescription>{VIBE_VOTE_TEXT.afterCheckIn(checkedIn.name)}</DialogDescription>
+        </DialogHeader>
+        <DialogBody>
+          <VibeVotePanel externalId={checkedIn.externalId} hideTitle />
+        </DialogBody>
+        <DialogFooter>
+          <Button type="button" onClick={onPosted}>
+            {VIBE_VOTE_TEXT.done}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    );
+  return (
+    <PostForm
+      onPosted={(post) => {
+        if (post.venue && user && !user.isGuest)
+          setCheckedIn({ externalId: post.venue.externalId, name: post.venue.name });
+        else onPosted();
+      }}
+    />
+  );
+}
+
+function PostForm({ onPosted }: { onPosted: (post: Post) => void }) {
   const { user } = useAuth();
   const [draft, setDraft] = useState<PostDraft>(emptyPostDraft);
   const formId = useId();
@@ -31,11 +71,12 @@ export function CreatePostDialogContent({ onPosted }: { onPosted: () => void }) 
   const captionId = useId();
   const captionCountId = useId();
   const create = useCreatePost({
-    onSuccess: () => {
+    onSuccess: (post) => {
       setDraft(emptyPostDraft);
-      onPosted();
+      onPosted(post);
     },
   });
+  const createOnce = useSingleFlight(create);
   const full = draft.vibes.length >= LIMITS.vibesMax;
   const update = (patch: Partial<PostDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -58,7 +99,7 @@ export function CreatePostDialogContent({ onPosted }: { onPosted: () => void }) 
               toast({ variant: "destructive", title: FEED_TEXT.errorTitle, description: error });
               return;
             }
-            create.mutate(buildPostBody(draft));
+            createOnce(buildPostBody(draft));
           }}
         >
           <div

@@ -13,6 +13,7 @@ import { formatAbsoluteTime, formatRelativeTime } from "@client/lib/relative-tim
 import { useAddComment } from "../api/add-comment";
 import { usePostComments } from "../api/post-comments";
 import { canSendComment, commentToSend } from "../lib/comment-rules";
+import { useSingleFlight } from "@client/hooks/use-single-flight";
 
 interface PostCommentsProps {
   id: string;
@@ -89,6 +90,7 @@ function CommentForm({ postId }: { postId: string }) {
       inputRef.current?.focus();
     },
   });
+  const addOnce = useSingleFlight(add);
   const sendable = canSendComment(text, add.isPending);
   return (
     <form
@@ -97,7 +99,7 @@ function CommentForm({ postId }: { postId: string }) {
         event.preventDefault();
         const content = commentToSend(text);
         if (content === null || add.isPending) return;
-        add.mutate(content);
+        addOnce(content);
       }}
     >
       <Input

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 import { refreshAfterResponse } from "./respond-to-request";
 
 /** POST /api/friends/accept/:userId (the requester's id; no body). */
 export async function acceptFriendRequest(requesterId: string): Promise<void> {
-  await apiSend("POST /api/friends/accept/:userId", { params: { userId: requesterId } });
+  await apiDo("POST /api/friends/accept/:userId", { params: { userId: requesterId } });
 }
 
 export function useAcceptFriendRequest() {

@@ -5,7 +5,7 @@ import type { BlockedPerson } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
 import { personName } from "@client/lib/person";
-import { apiCall, apiSend } from "@client/lib/api-call";
+import { apiCall, apiDo } from "@client/lib/api-call";
 import { refreshAfterResponse } from "./respond-to-request";
 
 export const BLOCKS_KEY = [SOCIAL_API.blocks] as const;
@@ -35,7 +35,7 @@ export function useBlock({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (person: BlockTarget) => {
-      await apiSend("POST /api/blocks", { body: { userId: person.id } });
+      await apiDo("POST /api/blocks", { body: { userId: person.id } });
     },
     onSuccess: (_data, person) => {
       toast({ title: named(FRIENDS_TEXT.blockedToast, person) });
@@ -58,7 +58,7 @@ export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (person: BlockTarget) => {
-      await apiSend("DELETE /api/blocks/:userId", { params: { userId: person.id } });
+      await apiDo("DELETE /api/blocks/:userId", { params: { userId: person.id } });
     },
     onSuccess: (_data, person) => {
       queryClient.setQueryData<BlockedPerson[]>(BLOCKS_KEY, (list) =>

@@ -3,12 +3,12 @@ import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { Group } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 import { GROUPS_KEY } from "./groups";
 
 /** DELETE /api/groups/:id (creator only; 403 otherwise). */
 export async function deleteGroup(groupId: string): Promise<void> {
-  await apiSend("DELETE /api/groups/:id", { params: { id: groupId } });
+  await apiDo("DELETE /api/groups/:id", { params: { id: groupId } });
 }
 
 export function useDeleteGroup({ onSuccess }: { onSuccess?: () => void } = {}) {

@@ -3,12 +3,12 @@ import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { Group } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 import { GROUPS_KEY } from "./groups";
 
 /** POST /api/groups/:id/leave (members; the creator deletes the group instead). */
 export async function leaveGroup(groupId: string): Promise<void> {
-  await apiSend("POST /api/groups/:id/leave", { params: { id: groupId } });
+  await apiDo("POST /api/groups/:id/leave", { params: { id: groupId } });
 }
 
 export function useLeaveGroup({ onSuccess }: { onSuccess?: () => void } = {}) {

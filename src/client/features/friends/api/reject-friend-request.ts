@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 import { refreshAfterResponse } from "./respond-to-request";
 
 /** POST /api/friends/reject/:userId (the requester's id; no body). */
 export async function rejectFriendRequest(requesterId: string): Promise<void> {
-  await apiSend("POST /api/friends/reject/:userId", { params: { userId: requesterId } });
+  await apiDo("POST /api/friends/reject/:userId", { params: { userId: requesterId } });
 }
 
 export function useRejectFriendRequest() {

@@ -3,12 +3,12 @@ import { FRIENDS_TEXT } from "@client/features/friends/texts";
 import type { UserSearchResult } from "@shared/contracts/social";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 import { USER_SEARCH_KEY } from "./search-users";
 
 /** POST /api/friends/request {friendId} -> 201; 409 when already sent or already friends. */
 export async function sendFriendRequest(friendId: string): Promise<void> {
-  await apiSend("POST /api/friends/request", { body: { friendId } });
+  await apiDo("POST /api/friends/request", { body: { friendId } });
 }
 
 export function useSendFriendRequest() {

@@ -22,6 +22,7 @@ import { useCreateGroup } from "../api/create-group";
 import { useFriends } from "../api/friends";
 import { canSubmitGroup, groupBody, groupFormErrors, toggleMember, type GroupForm } from "../lib/group-form";
 import { ListSkeleton } from "./list-skeleton";
+import { useSingleFlight } from "@client/hooks/use-single-flight";
 
 const emptyForm: GroupForm = { name: "", memberIds: [] };
 
@@ -50,6 +51,7 @@ export function CreateGroupDialogContent({ onCreated, onFindFriends, requestClos
       onCreated();
     },
   });
+  const createOnce = useSingleFlight(create);
   const errors = groupFormErrors(form);
   const submittable = canSubmitGroup(form, create.isPending);
   const list = friends.data ?? [];
@@ -92,7 +94,7 @@ export function CreateGroupDialogContent({ onCreated, onFindFriends, requestClos
           event.preventDefault();
           setTouched({ name: true, members: true });
           if (!canSubmitGroup(form, create.isPending)) return;
-          create.mutate(groupBody(form));
+          createOnce(groupBody(form));
         }}
       >
         <div className="flex flex-col gap-1.5">

@@ -32,7 +32,7 @@ interface SuggestionBubblesProps {
 /** Spec 2: dismissible bubbles of venues for this time of day, shown while no vibe is chosen. */
 export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: SuggestionBubblesProps) {
   const headingId = useId();
-  const { kind, heading, venues, loading } = suggestions;
+  const { kind, heading, note, venues, loading } = suggestions;
   // Suggestions fail silently (spec 8): with nothing to suggest the panel is not shown.
   if (!loading && venues.length === 0) return null;
   const Icon = ICONS[kind];
@@ -61,6 +61,7 @@ export function SuggestionBubbles({ suggestions, onOpen, onDismiss }: Suggestion
           <X className="size-4" aria-hidden="true" />
         </button>
       </div>
+      {note && !loading && <p className="mt-1 text-xs text-muted-foreground">{note}</p>}
       {loading ? (
         <div role="status" className={ROW}>
           <span className="sr-only">Finding places near you...</span>

@@ -3,11 +3,11 @@ import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
 import { navigateWholePage } from "@client/lib/browser";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 
 /** Ends every session of the person (every device), then this one. */
 export async function logOutEverywhere(): Promise<void> {
-  await apiSend("POST /api/auth/logout-everywhere");
+  await apiDo("POST /api/auth/logout-everywhere");
 }
 
 export function useLogOutEverywhere() {

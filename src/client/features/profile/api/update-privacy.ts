@@ -6,7 +6,10 @@ import { errorMessage } from "@client/lib/api-error";
 import { AUTH_ME_QUERY_KEY } from "@client/lib/auth";
 import { apiCall } from "@client/lib/api-call";
 
-export type PrivacySettings = Pick<User, "privacyShareVibes" | "privacyShareLocation" | "privacyActivityFeed">;
+export type PrivacySettings = Pick<
+  User,
+  "privacyShareVibes" | "privacyShareLocation" | "privacyActivityFeed" | "privacyFindByEmail"
+>;
 
 /** PATCH /api/users/privacy -> User */
 export async function updatePrivacy(body: PrivacySettings): Promise<User> {

@@ -7,7 +7,7 @@ import { SheetContent } from "@client/components/ui/sheet";
 import { Switch } from "@client/components/ui/switch";
 import { useUpdatePrivacy, type PrivacySettings } from "../api/update-privacy";
 
-const KEYS = ["privacyShareVibes", "privacyShareLocation", "privacyActivityFeed"] as const;
+const KEYS = ["privacyShareVibes", "privacyShareLocation", "privacyActivityFeed", "privacyFindByEmail"] as const;
 
 /** The Privacy Settings sheet's content; the switches stay local until saved (spec 4). */
 export function PrivacySheetContent({ user, onSaved }: { user: User; onSaved: () => void }) {
@@ -29,6 +29,7 @@ function PrivacyForm({ user, onSaved }: { user: User; onSaved: () => void }) {
     privacyShareVibes: user.privacyShareVibes,
     privacyShareLocation: user.privacyShareLocation,
     privacyActivityFeed: user.privacyActivityFeed,
+    privacyFindByEmail: user.privacyFindByEmail,
   });
   const save = useUpdatePrivacy({ onSuccess: onSaved });
   const formId = useId();

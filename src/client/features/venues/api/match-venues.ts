@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import { TOTAL_COUNT_HEADER } from "@shared/vocabulary";
+import { CONFIRMED_COUNT_HEADER, TOTAL_COUNT_HEADER } from "@shared/vocabulary";
 import { VENUE_API } from "@client/lib/api-paths";
 import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
@@ -21,6 +21,8 @@ export interface MatchPage {
   offset: number;
   /** x-total-count; null when the server did not say (the page then is all there is). */
   total: number | null;
+  /** x-confirmed-count: how many of `total` are confirmed matches (the rest are likely ones); null: not said. */
+  confirmed: number | null;
   /** Whether the server is still fetching the area around the search. */
   fetching: boolean;
 }
@@ -38,7 +40,9 @@ export async function fetchMatchPage(params: MatchParams, offset: number, signal
     const venues: ApiResponse<"GET /api/venues/match-public"> = await res.json();
     const header = res.headers.get(TOTAL_COUNT_HEADER);
     const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
-    return { venues, offset, total, fetching: res.headers.get(VENUE_API.fetchingHeader) === "true" };
+    const said = res.headers.get(CONFIRMED_COUNT_HEADER);
+    const confirmed = said !== null && /^\d+$/.test(said) ? Number(said) : null;
+    return { venues, offset, total, confirmed, fetching: res.headers.get(VENUE_API.fetchingHeader) === "true" };
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new Error(VENUE_TEXT.fetchFailed, { cause: error });
@@ -77,6 +81,8 @@ export function useMatchVenues(params: MatchParams, { enabled = true }: { enable
   return {
     data,
     total: last ? (last.total ?? data!.length) : undefined,
+    /** How many of the ranking are confirmed matches (issue 25), when the server said. */
+    confirmed: last?.confirmed ?? null,
     hasMore: query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
     showMore: () => void query.fetchNextPage(),

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { VENUE_TEXT } from "@client/features/venues/texts";
 import { toast } from "@client/hooks/use-toast";
 import { errorMessage } from "@client/lib/api-error";
-import { apiSend } from "@client/lib/api-call";
+import { apiDo } from "@client/lib/api-call";
 import type { SaveVibesBody } from "../lib/vibe-selection";
 import { CURRENT_VIBES_KEY, type CurrentVibes } from "./current-vibes";
 
@@ -10,8 +10,8 @@ export type { SaveVibesBody };
 
 /** POST /api/vibes; an empty selection (every vibe cleared) is DELETE /api/vibes/current. */
 export async function saveVibes(body: SaveVibesBody): Promise<void> {
-  if (body.vibes.length === 0) await apiSend("DELETE /api/vibes/current");
-  else await apiSend("POST /api/vibes", { body });
+  if (body.vibes.length === 0) await apiDo("DELETE /api/vibes/current");
+  else await apiDo("POST /api/vibes", { body });
 }
 
 /**

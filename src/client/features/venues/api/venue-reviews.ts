@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { VENUE_API } from "@client/lib/api-paths";
-import { apiCall, apiSend } from "@client/lib/api-call";
+import { apiCall, apiDo } from "@client/lib/api-call";
 import { FAVORITES_KEY } from "./favorites";
 import { MATCH_VENUES_KEY } from "./match-venues";
 
@@ -41,7 +41,7 @@ export function useDeleteReview(externalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiSend("DELETE /api/venues/:externalId/reviews/mine", { params: { externalId } });
+      await apiDo("DELETE /api/venues/:externalId/reviews/mine", { params: { externalId } });
     },
     onSuccess: () => refreshAfterReview(queryClient, externalId),
   });
@@ -52,7 +52,7 @@ export function useRemoveReview(externalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: number; reason: string }) => {
-      await apiSend("POST /api/admin/reviews/:id/remove", { params: { id }, body: { reason } });
+      await apiDo("POST /api/admin/reviews/:id/remove", { params: { id }, body: { reason } });
     },
     onSuccess: () => refreshAfterReview(queryClient, externalId),
   });

@@ -1,4 +1,5 @@
-import { memo } from "react";
+import { memo, useEffect, useRef, useState } from "react";
+import { HelpCircle } from "lucide-react";
 import type { Venue } from "@shared/contracts/venues";
 import { vibeTags } from "@shared/vibe-tags";
 import { cn } from "@client/lib/utils";
@@ -9,6 +10,9 @@ import { OpenStatusLine } from "./open-status";
 import { VenueFigures } from "./venue-figures";
 import { VenueImage } from "./venue-image";
 import { VibeIcon } from "./vibe-icon";
+import { VibeVoteQuestion } from "./vibe-votes";
+import { likelyOf } from "../lib/venue-sections";
+import { VENUE_TEXT } from "../texts";
 
 interface VenueCardProps {
   venue: Venue;
@@ -25,6 +29,7 @@ interface VenueCardProps {
  */
 export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eagerImage = false }: VenueCardProps) {
   const tags = vibeTags(venue.vibeScores);
+  const likely = likelyOf(venue);
   return (
     <article
       onClick={() => onOpen(venue)}
@@ -77,6 +82,7 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
           </h3>
           <p className="text-sm text-muted-foreground">{venue.category}</p>
         </div>
+        {likely && <LikelyNote externalId={venue.externalId} likely={likely} />}
         <VenueFigures venue={venue} />
         <OpenStatusLine status={venue.openStatus} />
         <LiveStatus update={venue.latestUpdate} />
@@ -102,3 +108,44 @@ export const VenueCard = memo(function VenueCard({ venue, onOpen, className, eag
     </article>
   );
 });
+
+/**
+ * A likely match (issue 25): "Likely Romantic — not confirmed yet", why, and "Is it Romantic? Yes ·
+ * No" (a vote; a guest is invited to join). The question asks the server for the venue's votes only
+ * once the card is near the screen. A vote reloads the match (api/vibe-votes.ts), so a venue it
+ * confirms moves up into the confirmed part in front of the person who voted, and the count follows.
+ */
+function LikelyNote({ externalId, likely }: { externalId: string; likely: NonNullable<Venue["likely"]> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "200px" },
+    );
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [near]);
+  return (
+    // a tap here votes; it does not open the details
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only keeps a click from opening the details
+    <div
+      ref={ref}
+      data-testid="likely-note"
+      onClick={(event) => event.stopPropagation()}
+      className="flex flex-col gap-1.5 rounded-xl border border-amber-300/30 bg-amber-400/10 p-2 text-sm"
+    >
+      <p className="inline-flex items-center gap-1.5 font-medium text-amber-100">
+        <HelpCircle className="size-3.5 shrink-0" aria-hidden="true" />
+        {VENUE_TEXT.likelyLabel(likely.vibe)}
+      </p>
+      <p className="text-xs text-amber-100/80">{VENUE_TEXT.likelyWhy(likely.reasons)}</p>
+      {near && <VibeVoteQuestion externalId={externalId} vibe={likely.vibe} />}
+    </div>
+  );
+}

@@ -1,14 +1,18 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as Tabs from "@radix-ui/react-tabs";
-import { ChevronRight, Clock, ExternalLink, Globe, MapPin, Navigation, Phone, Share2, X } from "lucide-react";
+import { ChevronRight, Clock, ExternalLink, Globe, MapPin, Navigation, Phone, Share2, Ticket, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { TEXT } from "@shared/vocabulary";
 import { VENUE_TEXT, VIBE_EVIDENCE_TEXT } from "@client/features/venues/texts";
 import type { Venue, VenueDetails } from "@shared/contracts/venues";
 import { buttonVariants } from "@client/components/ui/button";
+import { Dialog as HistoryDialog } from "@client/components/ui/dialog";
+import { useAuth } from "@client/lib/auth";
+import { useLiveVenue } from "@client/lib/live-venues";
 import { cn } from "@client/lib/utils";
 import { useVenueDetails } from "../api/venue-details";
 import { useVenueReviews } from "../api/venue-reviews";
+import { useVibeVotes } from "../api/vibe-votes";
 import { creditsOf, OSM_CREDIT } from "../lib/credits";
 import { detailsVibes, directionsUrl, safeWebsite, telHref } from "../lib/venue-display";
 import { shareVenue } from "../lib/share-venue";
@@ -21,6 +25,7 @@ import { VenueFigures } from "./venue-figures";
 import { VenueImage } from "./venue-image";
 import { VenueReviews } from "./venue-reviews";
 import { VibeIcon } from "./vibe-icon";
+import { VibeVotePanel } from "./vibe-votes";
 
 interface VenueDetailsSheetProps {
   venue: Venue | null;
@@ -42,7 +47,8 @@ const actionClass = cn(buttonVariants({ variant: "outline" }), "h-11 px-4");
  */
 export function VenueDetailsSheet({ venue, open, onOpenChange, restoreFocus }: VenueDetailsSheetProps) {
   return (
-    <Dialog.Root open={open && venue !== null} onOpenChange={onOpenChange}>
+    // a history entry while open, which keeps the venue: Back closes the panel, Forward opens it again
+    <HistoryDialog open={open && venue !== null} onOpenChange={onOpenChange} historyKind="venue" historyData={venue}>
       <Dialog.Portal>
         <Dialog.Overlay
           className={
@@ -56,7 +62,8 @@ export function VenueDetailsSheet({ venue, open, onOpenChange, restoreFocus }: V
             restoreFocus();
           }}
           className={cn(
-            "fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl " +
+            // below the top 7rem, where a toast shows (tests/e2e/toasts.test.ts): it never covers the Close button
+            "fixed inset-x-0 bottom-0 z-50 flex max-h-[calc(100dvh-7rem)] flex-col rounded-t-3xl " +
               "border-t border-border bg-card text-card-foreground shadow-2xl outline-none",
             "data-[state=closed]:animate-sheet-down data-[state=open]:animate-sheet-up",
             "md:inset-y-0 md:right-0 md:left-auto md:max-h-none md:w-[30rem] " +
@@ -67,45 +74,84 @@ export function VenueDetailsSheet({ venue, open, onOpenChange, restoreFocus }: V
           {venue && <SheetBody key={venue.id} venue={venue} />}
         </Dialog.Content>
       </Dialog.Portal>
-    </Dialog.Root>
+    </HistoryDialog>
   );
 }
 
-function SheetBody({ venue }: { venue: Venue }) {
+/**
+ * On a venue's own page (venue-page.tsx) the same body is the page: `header` (its h1) in place of
+ * the sheet's title and close button, the actions under the picture, then `aside` (the map pin, a
+ * way in), and the evidence behind the vibes unfolded.
+ */
+export interface VenuePageParts {
+  header: ReactNode;
+  aside: ReactNode;
+}
+
+export function SheetBody({ venue: opened, page }: { venue: Venue; page?: VenuePageParts }) {
+  // the live status as the websocket has it now, as on the card (issue 26)
+  const venue = useLiveVenue(opened);
   const details = useVenueDetails(venue.externalId);
   const reviews = useVenueReviews(venue.externalId);
   const loading = details.isPending;
   const data = details.data ?? null;
   const phone = data?.phone ?? venue.phoneNumber;
   const tel = telHref(phone);
+  // a venue's page is open to anyone: only a signed-in person has favourites
+  const signedIn = useAuth().isAuthenticated;
+  const actions = (
+    <>
+      <a
+        href={directionsUrl(venue)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={cn(buttonVariants(), "h-11 w-full px-4")}
+      >
+        <Navigation aria-hidden="true" />
+        {VENUE_TEXT.getDirections}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      <div className="flex gap-2 [&>*]:flex-1">
+        <button type="button" onClick={() => void shareVenue(venue)} className={actionClass}>
+          <Share2 aria-hidden="true" />
+          {VENUE_TEXT.share}
+        </button>
+        {tel && (
+          <a href={tel} className={actionClass}>
+            <Phone aria-hidden="true" />
+            {VENUE_TEXT.call}
+          </a>
+        )}
+        {signedIn && <FavoriteButton venue={venue} variant="action" />}
+      </div>
+    </>
+  );
 
   return (
     <>
-      <div aria-hidden="true" className="mx-auto mt-2.5 h-1.5 w-12 shrink-0 rounded-full bg-white/20 md:hidden" />
-      <header className="flex items-start gap-3 px-5 pt-3 pb-3 md:pt-6">
-        <div className="min-w-0 flex-1">
-          <Dialog.Title className="text-xl leading-tight font-bold break-words">{venue.name}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">{venue.category}</Dialog.Description>
-        </div>
-        <Dialog.Close
-          aria-label={VENUE_TEXT.close}
-          className={
-            "inline-flex size-10 shrink-0 items-center justify-center rounded-full " +
-            "text-muted-foreground hover:bg-white/10 hover:text-foreground"
-          }
-        >
-          <X className="size-5" aria-hidden="true" />
-        </Dialog.Close>
-      </header>
+      {!page && (
+        <div aria-hidden="true" className="mx-auto mt-2.5 h-1.5 w-12 shrink-0 rounded-full bg-white/20 md:hidden" />
+      )}
+      {page ? page.header : <SheetHeader venue={venue} />}
 
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-4">
+      <div className={page ? "" : "min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 pb-4"}>
         <div className="relative aspect-[16/9] max-h-52 w-full overflow-hidden rounded-2xl bg-muted">
           <VenueImage url={venue.imageUrl} venue={venue} loading="eager" />
           <CapacityBadge status={venue.latestUpdate?.capacityStatus ?? null} className="absolute top-2.5 left-2.5" />
         </div>
         {/* the rating as the server has it now: a review written here changes it */}
         <VenueFigures venue={{ ...venue, ...(reviews.data?.rating ?? {}) }} className="mt-3" />
-        <OpenStatusLine status={data?.openStatus ?? venue.openStatus} className="mt-2" />
+        <OpenStatusLine
+          status={data?.openStatus ?? venue.openStatus}
+          liveOpen={venue.latestUpdate?.isOpen ?? null}
+          className="mt-2"
+        />
+        {page && (
+          <>
+            <div className="mt-4 flex flex-col gap-2">{actions}</div>
+            {page.aside}
+          </>
+        )}
 
         <Tabs.Root defaultValue="about" className="mt-4">
           <Tabs.List aria-label="Venue details" className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1">
@@ -123,7 +169,7 @@ function SheetBody({ venue }: { venue: Venue }) {
             {loading ? (
               <Loading text={VENUE_TEXT.loadingDetails} />
             ) : (
-              <About venue={venue} details={data} phone={phone} />
+              <About venue={venue} details={data} phone={phone} evidenceOpen={!!page} />
             )}
           </Tabs.Content>
           <Tabs.Content value="reviews" className="rounded-lg pt-4">
@@ -139,36 +185,36 @@ function SheetBody({ venue }: { venue: Venue }) {
         </Tabs.Root>
       </div>
 
-      <footer
+      {!page && (
+        <footer
+          className={
+            "flex flex-col gap-2 border-t border-border px-5 " + "pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]"
+          }
+        >
+          {actions}
+        </footer>
+      )}
+    </>
+  );
+}
+
+function SheetHeader({ venue }: { venue: Venue }) {
+  return (
+    <header className="flex items-start gap-3 px-5 pt-3 pb-3 md:pt-6">
+      <div className="min-w-0 flex-1">
+        <Dialog.Title className="text-xl leading-tight font-bold break-words">{venue.name}</Dialog.Title>
+        <Dialog.Description className="mt-1 text-sm text-muted-foreground">{venue.category}</Dialog.Description>
+      </div>
+      <Dialog.Close
+        aria-label={VENUE_TEXT.close}
         className={
-          "flex flex-col gap-2 border-t border-border px-5 " + "pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]"
+          "inline-flex size-10 shrink-0 items-center justify-center rounded-full " +
+          "text-muted-foreground hover:bg-white/10 hover:text-foreground"
         }
       >
-        <a
-          href={directionsUrl(venue)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={cn(buttonVariants(), "h-11 w-full px-4")}
-        >
-          <Navigation aria-hidden="true" />
-          {VENUE_TEXT.getDirections}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        <div className="flex gap-2 [&>*]:flex-1">
-          <button type="button" onClick={() => void shareVenue(venue)} className={actionClass}>
-            <Share2 aria-hidden="true" />
-            {VENUE_TEXT.share}
-          </button>
-          {tel && (
-            <a href={tel} className={actionClass}>
-              <Phone aria-hidden="true" />
-              {VENUE_TEXT.call}
-            </a>
-          )}
-          <FavoriteButton venue={venue} variant="action" />
-        </div>
-      </footer>
-    </>
+        <X className="size-5" aria-hidden="true" />
+      </Dialog.Close>
+    </header>
   );
 }
 
@@ -192,13 +238,26 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-function About({ venue, details, phone }: { venue: Venue; details: VenueDetails | null; phone: string | null }) {
+function About({
+  venue,
+  details,
+  phone,
+  evidenceOpen,
+}: {
+  venue: Venue;
+  details: VenueDetails | null;
+  phone: string | null;
+  evidenceOpen: boolean;
+}) {
   const description = details?.description ?? venue.description;
   const address = details?.address ?? venue.address;
   const website = safeWebsite(details?.website ?? venue.website);
   const hours = details?.hours ?? [];
   const features = details?.features ?? [];
-  const vibes = detailsVibes(venue);
+  const permits = details?.permits ?? [];
+  // the venue's vibes as the server has them now: a vote here, or anyone's on any instance, changes them
+  const votes = useVibeVotes(venue.externalId).data;
+  const vibes = detailsVibes(votes ? { ...venue, vibeScores: votes.vibeScores } : venue);
   const live = venue.latestUpdate;
   // Vibes broadcast by the venue are "current"; otherwise they are what the venue is known for.
   const vibesTitle = live?.currentVibes.length ? VENUE_TEXT.currentVibes : "Vibes";
@@ -213,7 +272,11 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
       {live && (live.noiseLevel || live.isOpen !== null || liveNotes.length > 0) && (
         <div className="rounded-xl border border-border bg-secondary/40 p-3 text-sm">
           <p className="font-semibold">
-            {live.isOpen === true ? "Open now" : live.isOpen === false ? "Closed now" : "Live update"}
+            {live.isOpen === true
+              ? VENUE_TEXT.ownerOpen
+              : live.isOpen === false
+                ? VENUE_TEXT.ownerClosed
+                : VENUE_TEXT.liveUpdate}
             {live.noiseLevel && <span className="font-normal text-muted-foreground"> · Noise: {live.noiseLevel}</span>}
           </p>
           {liveNotes.map((note) => (
@@ -265,6 +328,15 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
             </ul>
           </Row>
         )}
+        {permits.length > 0 && (
+          <Row icon={<Ticket />} label={VENUE_TEXT.permits}>
+            <ul className="flex flex-col gap-0.5">
+              {permits.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </Row>
+        )}
       </dl>
 
       {features.length > 0 && (
@@ -299,9 +371,11 @@ function About({ venue, details, phone }: { venue: Venue; details: VenueDetails 
               </li>
             ))}
           </ul>
-          {reasons.length > 0 && <WhyTheseVibes reasons={reasons} />}
+          {reasons.length > 0 && <WhyTheseVibes reasons={reasons} open={evidenceOpen} />}
         </section>
       )}
+
+      <VibeVotePanel externalId={venue.externalId} />
 
       <Credits venue={venue} attribution={details?.attribution || venue.attribution} />
     </div>
@@ -340,10 +414,10 @@ function Credits({ venue, attribution }: { venue: Venue; attribution: string }) 
   );
 }
 
-/** "Why this vibe": the evidence behind each shown vibe, folded away until asked for. */
-function WhyTheseVibes({ reasons }: { reasons: ReturnType<typeof vibeReasons> }) {
+/** "Why this vibe": the evidence behind each shown vibe, folded away until asked for (open on a venue's page). */
+function WhyTheseVibes({ reasons, open }: { reasons: ReturnType<typeof vibeReasons>; open: boolean }) {
   return (
-    <details className="group mt-3 rounded-xl border border-border bg-secondary/30">
+    <details open={open} className="group mt-3 rounded-xl border border-border bg-secondary/30">
       <summary
         className={
           "flex cursor-pointer list-none items-center gap-1.5 rounded-xl px-3 py-2 text-sm " +

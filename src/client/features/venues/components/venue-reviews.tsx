@@ -13,6 +13,8 @@ import { cn } from "@client/lib/utils";
 import { useDeleteReview, useRemoveReview, useSaveReview, useVenueReviews } from "../api/venue-reviews";
 import { reviewTime } from "../lib/venue-display";
 import { REVIEW_TEXT } from "../texts";
+import { VibeVotePanel } from "./vibe-votes";
+import { useSingleFlight } from "@client/hooks/use-single-flight";
 
 /**
  * The Reviews tab (issue 18): each source's rating, the person's own review (rate 1-5 with an
@@ -25,6 +27,8 @@ export function VenueReviews({ externalId }: { externalId: string }) {
   // Set when the person confirms Delete: the form that replaces the deleted review's (keyed anew)
   // takes the focus, since the button that had it is gone.
   const focusNextForm = useRef(false);
+  // once the person posts a review here: "What's the vibe here?" follows it (issue 25)
+  const [reviewed, setReviewed] = useState(false);
   if (reviews.isPending)
     return <p className="py-6 text-center text-sm text-muted-foreground">{VENUE_TEXT.loadingReviews}</p>;
   // not "No reviews available" and an empty form: the person's own review may exist, and a save would replace it
@@ -56,7 +60,11 @@ export function VenueReviews({ externalId }: { externalId: string }) {
           externalId={externalId}
           mine={data.mine}
           focusOnMount={focusNextForm}
+          onSaved={() => setReviewed(true)}
         />
+      )}
+      {reviewed && user && !user.isGuest && (
+        <VibeVotePanel externalId={externalId} className="rounded-xl border border-border p-4" />
       )}
       <ReviewList externalId={externalId} reviews={data.reviews} isAdmin={user?.role === "admin"} />
     </div>
@@ -130,15 +138,18 @@ function MyReviewForm({
   externalId,
   mine,
   focusOnMount,
+  onSaved,
 }: {
   externalId: string;
   mine: MyReview | null;
   focusOnMount: React.RefObject<boolean>;
+  onSaved: () => void;
 }) {
   const [rating, setRating] = useState(mine?.rating ?? 0);
   const [text, setText] = useState(mine?.text ?? "");
   const [error, setError] = useState<string | null>(null);
   const save = useSaveReview(externalId);
+  const saveOnce = useSingleFlight(save);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -159,10 +170,13 @@ function MyReviewForm({
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (rating < 1) return setError(REVIEW_TEXT.chooseStars);
-    save.mutate(
+    saveOnce(
       { rating, text },
       {
-        onSuccess: () => toast({ title: REVIEW_TEXT.saved, description: REVIEW_TEXT.savedBody }),
+        onSuccess: () => {
+          toast({ title: REVIEW_TEXT.saved, description: REVIEW_TEXT.savedBody });
+          onSaved();
+        },
         onError: (e) => setError(errorMessage(e, REVIEW_TEXT.failed)),
       },
     );

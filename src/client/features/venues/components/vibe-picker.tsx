@@ -1,9 +1,11 @@
-import { X } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
-import { LIMITS, PICKER_VIBES } from "@shared/vocabulary";
+import { ChevronDown, ChevronUp, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { ALL_VIBES, LIMITS, PICKER_VIBES } from "@shared/vocabulary";
 import { chipBase, chipTone } from "@client/components/ui/toggle-chip";
 import { cn } from "@client/lib/utils";
 import { VibeIcon } from "./vibe-icon";
+
+const VIBE_PICKER_TEXT = { more: "More vibes", fewer: "Fewer vibes" } as const;
 
 interface VibePickerProps {
   selected: readonly string[];
@@ -14,6 +16,11 @@ interface VibePickerProps {
   disabled?: boolean;
   /** On a phone, one line of chips that scrolls sideways (Home: venues on the first screen). */
   compact?: boolean;
+  /**
+   * Offer the other vibes the product knows (Live Music, Social, Upbeat, Relaxed, Creative,
+   * Focused) behind a "More vibes" button after the spec's nine (issue 25, Home).
+   */
+  more?: boolean;
   className?: string;
 }
 
@@ -28,13 +35,30 @@ export function VibePicker({
   label = "Vibes",
   disabled = false,
   compact = false,
+  more = false,
   className,
 }: VibePickerProps) {
+  const [expanded, setExpanded] = useState(false);
   const hintId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const refocus = useRef<string | null>(null);
   const full = selected.length >= LIMITS.vibesMax;
-  const vibes = [...PICKER_VIBES, ...selected.filter((v) => !(PICKER_VIBES as readonly string[]).includes(v))];
+  const base = [...PICKER_VIBES, ...selected.filter((v) => !(PICKER_VIBES as readonly string[]).includes(v))];
+  const others = more ? ALL_VIBES.filter((v) => !base.includes(v)) : [];
+  const vibes = expanded ? [...base, ...others] : base;
+
+  // Opened on a phone's sideways line, the vibes it added are past the last chip: bring them into view.
+  const revealOthers = useRef(false);
+  const toggleMore = () => {
+    revealOthers.current = !expanded;
+    setExpanded((e) => !e);
+  };
+  useEffect(() => {
+    if (!expanded || !revealOthers.current) return;
+    revealOthers.current = false;
+    const first = listRef.current?.querySelector<HTMLElement>(`button[data-vibe="${others[0]}"]`);
+    first?.scrollIntoView?.({ block: "nearest", inline: "start" });
+  }, [expanded, others]);
 
   // The remove control disappears with its vibe: keep focus on the chip (or the first chip).
   useEffect(() => {
@@ -113,12 +137,45 @@ export function VibePicker({
             </li>
           );
         })}
+        {others.length > 0 && (
+          // on a phone's sideways line this would sit past the last chip: there it is under the line
+          <li className={cn("inline-flex shrink-0 items-center", compact && "hidden sm:inline-flex")}>
+            <MoreToggle expanded={expanded} onToggle={toggleMore} />
+          </li>
+        )}
       </ul>
-      <p id={hintId} className="text-xs text-muted-foreground">
-        {full
-          ? `${LIMITS.vibesMax} of ${LIMITS.vibesMax} selected. Remove one to pick another.`
-          : `${selected.length} of ${LIMITS.vibesMax} selected`}
-      </p>
+      <div className="flex items-center justify-between gap-2">
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {full
+            ? `${LIMITS.vibesMax} of ${LIMITS.vibesMax} selected. Remove one to pick another.`
+            : `${selected.length} of ${LIMITS.vibesMax} selected`}
+        </p>
+        {compact && others.length > 0 && (
+          <MoreToggle expanded={expanded} onToggle={toggleMore} className="shrink-0 sm:hidden" />
+        )}
+      </div>
     </div>
+  );
+}
+
+function MoreToggle({
+  expanded,
+  onToggle,
+  className,
+}: {
+  expanded: boolean;
+  onToggle: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      onClick={onToggle}
+      className={cn(chipBase, "border border-dashed border-white/30 bg-transparent text-muted-foreground", className)}
+    >
+      {expanded ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+      {expanded ? VIBE_PICKER_TEXT.fewer : VIBE_PICKER_TEXT.more}
+    </button>
   );
 }

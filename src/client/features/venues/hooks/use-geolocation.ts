@@ -23,9 +23,20 @@ function setState(next: GeoState): void {
   for (const listener of listeners) listener();
 }
 
+let errorToast: { dismiss: () => void } | null = null;
+
 function fail(): void {
   setState({ status: "failed", coords: state.coords });
-  toast({ variant: "destructive", title: TEXT.locationErrorTitle, description: TEXT.locationErrorBody });
+  errorToast = toast({ variant: "destructive", title: TEXT.locationErrorTitle, description: TEXT.locationErrorBody });
+}
+
+/**
+ * Takes the Location Error toast away: a page that needs no position (a venue's page) never has it
+ * over its content, even when a list page asked a moment before.
+ */
+export function dismissLocationError(): void {
+  errorToast?.dismiss();
+  errorToast = null;
 }
 
 /** Spec 4 and 9: start at the default point; switch to real coordinates on permission. */

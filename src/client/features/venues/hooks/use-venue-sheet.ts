@@ -1,5 +1,6 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { Venue } from "@shared/contracts/venues";
+import { onOverlayRestore, staleOverlays, type OverlayEntry } from "@client/lib/overlay-history";
 
 export interface VenueSheetState {
   venue: Venue | null;
@@ -10,11 +11,31 @@ export interface VenueSheetState {
   restoreFocus: () => void;
 }
 
-/** Which venue the details sheet shows. The venue is kept while the sheet animates closed. */
+/** The venue of the panel whose history entry the browser reached (Forward, or Back from another page). */
+function venueToRestore(entries: OverlayEntry[]): Venue | null {
+  const top = entries.at(-1);
+  return top?.kind === "venue" && top.data && typeof top.data === "object" ? (top.data as Venue) : null;
+}
+
+/**
+ * Which venue the details sheet shows. The venue is kept while the sheet animates closed. The open
+ * panel is a history entry (components/ui/dialog.tsx): reaching that entry again opens it again.
+ */
 export function useVenueSheet(): VenueSheetState {
-  const [venue, setVenue] = useState<Venue | null>(null);
-  const [open, setOpen] = useState(false);
+  const [venue, setVenue] = useState<Venue | null>(() => venueToRestore(staleOverlays()));
+  const [open, setOpen] = useState(() => venue !== null);
   const opener = useRef<HTMLElement | null>(null);
+
+  useEffect(
+    () =>
+      onOverlayRestore((entries) => {
+        const restored = venueToRestore(entries);
+        if (!restored) return;
+        setVenue(restored);
+        setOpen(true);
+      }),
+    [],
+  );
 
   const openVenue = useCallback((next: Venue) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -13,9 +13,29 @@ describe("venue illustrations", () => {
     expect(illustrationKind({ category: "Club", name: "The Independent" })).toBe("club");
   });
 
-  it("are the same for the same venue every time", () => {
-    expect(illustrationFor(bar(1))).toEqual(illustrationFor(bar(1)));
-    expect(hash32("osm:node/1")).toBe(hash32("osm:node/1"));
+  it("are the same for the same venue every time: its externalId and kind decide, nothing else", () => {
+    // Written down once from an implementation of FNV-1a and the choices outside this code
+    // (Python): a venue keeps its picture across screens, visits and releases.
+    expect(hash32("osm:node/1001")).toBe(209_491_698);
+    expect(illustrationFor(bar(1))).toMatchObject({
+      key: "bar-2-rings-2-69-1.50-5",
+      paletteIndex: 2,
+      seed: 209_491_698,
+    });
+    expect(illustrationFor(bar(2)).key).toBe("bar-3-stripes-1-80-1.30--5");
+    const woods = { category: "Bar" as const, name: "Woods Lowside", externalId: "osm:node/61670779" };
+    expect(illustrationFor(woods).key).toBe("bar-3-rings-3-80-1.20-5");
+    // the kind is part of it: the same place as a pub is another picture, with the same bubbles
+    expect(illustrationFor({ ...woods, name: "Woods Lowside Pub" })).toMatchObject({
+      key: "pub-0-stripes-3-102-1.40-5",
+      seed: 3_713_426_054,
+    });
+    expect(illustrationFor({ category: "Cafe", name: "Any name", externalId: "datasf:12345" }).key).toBe(
+      "cafe-7-dots-1-91-1.60-10",
+    );
+    // what else a card knows of the venue does not move it
+    const card = { ...woods, name: "Woods Lowside (renamed)", rating: 4.5, distance: "0.3", isFavorite: true };
+    expect(illustrationFor(card).key).toBe("bar-3-rings-3-80-1.20-5");
   });
 
   it("vary between venues of one category: 100 bars with neighbouring ids use every palette and texture", () => {

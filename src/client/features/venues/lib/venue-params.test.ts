@@ -7,7 +7,9 @@ describe("buildMatchParams", () => {
     const base = { coords: DEFAULT_COORDS, distanceMiles: 10 };
     expect(buildMatchParams({ ...base, vibes: ["Romantic"], sort: "best" }).sort).toBe("best");
     expect(buildMatchParams({ ...base, vibes: ["Romantic"], sort: "proximity" })).not.toHaveProperty("sort");
-    expect(buildMatchParams({ ...base, vibes: ["Romantic"], sort: "rating" })).not.toHaveProperty("sort");
+    // Top Rated is ranked by the server over the whole radius, vibes or not (issue 26)
+    expect(buildMatchParams({ ...base, vibes: ["Romantic"], sort: "rating" }).sort).toBe("rating");
+    expect(buildMatchParams({ ...base, vibes: [], sort: "rating" }).sort).toBe("rating");
     expect(buildMatchParams({ ...base, vibes: [], sort: "best" })).not.toHaveProperty("sort");
   });
 

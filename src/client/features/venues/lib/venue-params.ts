@@ -16,7 +16,7 @@ export interface MatchInput {
   category?: string;
   /** Only venues whose hours say they are open now. */
   openNow?: boolean;
-  /** The sort toggle: only Best match changes what the server ranks (sort=best). */
+  /** The sort toggle: Best match (with vibes) and Top Rated are ranked by the server; Nearest is its default. */
   sort?: MatchSort;
 }
 
@@ -32,8 +32,11 @@ export interface MatchParams {
   category?: string;
   /** "true" when only open venues are wanted; left out otherwise. */
   openNow?: "true";
-  /** "best" for the Best match sort; left out otherwise (the server's default ranking). */
-  sort?: "best";
+  /**
+   * "best" for the Best match sort (with vibes), "rating" for Top Rated: the server ranks the whole
+   * radius so that rated venues come first on the first page; left out for Nearest (the default).
+   */
+  sort?: "best" | "rating";
 }
 
 /** Query of GET /api/venues/nearby for the suggestion bubbles. */
@@ -79,6 +82,7 @@ export function buildMatchParams({
   if (category && category.toLowerCase() !== "all") params.category = category;
   if (openNow) params.openNow = "true";
   if (sort === "best" && vibes.length) params.sort = "best";
+  if (sort === "rating") params.sort = "rating";
   return params;
 }
 

@@ -1,0 +1,136 @@
+/**
+ * In-process microbenchmark of the match path (issue 28): venues/service.ts matchVenues over the
+ * instance's catalog (venues/catalog.ts) and matchedJson, as GET /api/venues/match-public calls
+ * them, without HTTP: at BENCH_SIZE generated venues (bench/generate-venues.ts) on PostgreSQL, each
+ * case at BENCH_REQUESTS random centres of the metro area, three rounds, the median round's median
+ * and p95 per request reported (and the CPU time: on a shared machine the wall clock mostly
+ * measures the neighbours). Run it on two commits (the same file copied into a worktree of the
+ * older one) in one session and compare the ratios.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-catalog.ts
+ *
+ * Options: BENCH_SIZE=1000000 BENCH_REQUESTS=60 BENCH_CASES=<parts of case names, separated by |>
+ * BENCH_KEEP_DB=<database name>: reuse (or make once, and keep) that database instead of a fresh one.
+ * BENCH_SMOKE=1: 2,000 venues, 3 requests a case (bench/smoke.ts).
+ */
+import { createChangeFeed } from "../src/server/db/changes";
+import { openPostgres } from "../src/server/db/client";
+import { migrate } from "../src/server/db/migrate";
+import { createLiveStore } from "../src/server/live/store";
+import { createVenueCatalog } from "../src/server/venues/catalog";
+import { createFavoriteStore } from "../src/server/venues/favorites";
+import { matchedJson, matchVenues, type MatchRequest } from "../src/server/venues/service";
+import { openBenchDb } from "./bench-db";
+import { generateVenues } from "./generate-venues";
+import { printHeader } from "./header";
+import { option } from "./smoke";
+
+const size = option("BENCH_SIZE", 1_000_000, 2_000);
+const requests = option("BENCH_REQUESTS", 60, 3);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const keep = process.env.BENCH_KEEP_DB;
+const only = process.env.BENCH_CASES?.split("|").filter(Boolean);
+printHeader(import.meta.url);
+
+type Case = [string, Omit<MatchRequest, "latitude" | "longitude">];
+const CASES: Case[] = [
+  ["Chill, 16 km, nearest, first page", { radiusKm: 16, vibes: ["Chill"] }],
+  ["Chill,Cozy, 16 km, nearest, first page", { radiusKm: 16, vibes: ["Chill", "Cozy"] }],
+  ["Chill,Cozy, 16 km, nearest, offset 400", { radiusKm: 16, vibes: ["Chill", "Cozy"], offset: 400 }],
+  ["Chill, 16 km, best, first page", { radiusKm: 16, vibes: ["Chill"], sort: "best" }],
+  ["Chill,Cozy, 16 km, best, first page", { radiusKm: 16, vibes: ["Chill", "Cozy"], sort: "best" }],
+  ["Chill,Cozy, 16 km, best, offset 400", { radiusKm: 16, vibes: ["Chill", "Cozy"], sort: "best", offset: 400 }],
+  ["Chill, 16 km, top rated, first page", { radiusKm: 16, vibes: ["Chill"], sort: "rating" }],
+  ["Chill,Cozy, 16 km, top rated, first page", { radiusKm: 16, vibes: ["Chill", "Cozy"], sort: "rating" }],
+  ["Chill,Cozy, 16 km, top rated, offset 400", { radiusKm: 16, vibes: ["Chill", "Cozy"], sort: "rating", offset: 400 }],
+  ["Chill,Cozy, 16 km, nearest, open now", { radiusKm: 16, vibes: ["Chill", "Cozy"], openAt: new Date() }],
+  ["Chill,Cozy, 161 km, nearest, first page", { radiusKm: 160.934, vibes: ["Chill", "Cozy"] }],
+  ["Chill,Cozy, 161 km, best, first page", { radiusKm: 160.934, vibes: ["Chill", "Cozy"], sort: "best" }],
+  ["no vibe, 16 km, nearest, first page", { radiusKm: 16, vibes: [] }],
+  ["no vibe, 16 km, nearest, offset 400", { radiusKm: 16, vibes: [], offset: 400 }],
+];
+
+let state = 12345;
+const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const centres = Array.from({ length: requests }, () => ({
+  latitude: Number((37.35 + rand() * 0.6).toFixed(4)),
+  longitude: Number((-122.5 + rand() * 0.6).toFixed(4)),
+}));
+
+async function openDb() {
+  if (!keep) {
+    const bench = await openBenchDb("postgres", "catalog", pgUrl);
+    await generateVenues(bench.db, size);
+    return bench;
+  }
+  const url = new URL(pgUrl);
+  const admin = await openPostgres(pgUrl, 1);
+  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [keep])).length > 0;
+  if (!exists) await admin.exec(`CREATE DATABASE ${keep}`);
+  await admin.close();
+  url.pathname = `/${keep}`;
+  const db = await openPostgres(url.toString(), 4);
+  await migrate(db);
+  const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM venues");
+  if (n !== size) {
+    await db.query("TRUNCATE venues CASCADE");
+    await generateVenues(db, size);
+  }
+  return { db, drop: () => db.close() };
+}
+
+const { db, drop } = await openDb();
+const changes = await createChangeFeed(db);
+let t = performance.now();
+const catalog = await createVenueCatalog(db, changes);
+console.log(
+  `# ${catalog.size.toLocaleString()} venues read into the catalog in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+);
+const reader = {
+  db,
+  catalog,
+  live: await createLiveStore(db, changes),
+  favorites: createFavoriteStore(db, changes),
+};
+
+const now = new Date();
+const one = async (c: Case[1], at: (typeof centres)[number]) => {
+  const page = await matchVenues(reader, { ...c, ...at });
+  matchedJson(page.venues, now);
+  return page.total;
+};
+
+for (const [name, c] of CASES) {
+  if (only && !only.some((o) => name.includes(o))) continue;
+  for (const at of centres.slice(0, 5)) await one(c, at); // warm up
+  const rounds: { p50: number; p95: number; cpu: number; total: number }[] = [];
+  for (let r = 0; r < 3; r++) {
+    const times: number[] = [];
+    let totals = 0;
+    const cpu = process.cpuUsage();
+    for (const at of centres) {
+      t = performance.now();
+      totals += await one(c, at);
+      times.push(performance.now() - t);
+    }
+    const spent = process.cpuUsage(cpu);
+    times.sort((a, b) => a - b);
+    rounds.push({
+      p50: times[Math.floor(times.length / 2)],
+      p95: times[Math.floor(0.95 * (times.length - 1))],
+      cpu: (spent.user + spent.system) / 1000 / times.length,
+      total: totals / times.length,
+    });
+  }
+  rounds.sort((a, b) => a.p50 - b.p50);
+  const m = rounds[1];
+  console.log(
+    `${name.padEnd(42)} median ${m.p50.toFixed(2).padStart(7)} ms  p95 ${m.p95.toFixed(2).padStart(7)} ms  ` +
+      `cpu ${m.cpu.toFixed(2).padStart(7)} ms/request  (mean total ${Math.round(m.total)})`,
+  );
+}
+reader.live.close();
+reader.favorites.close();
+await catalog.close();
+await changes.close();
+await drop();

@@ -1,0 +1,405 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ALL_VIBES, MATCH_SORTS, VENUE_CATEGORIES } from "@shared/vocabulary";
+import type { ChangeFeed, Changed } from "../db/changes";
+import type { Db } from "../db/client";
+import type { LiveVibe } from "../live/crowd";
+import {
+  chordToMeters,
+  createVenueCatalog,
+  toEarth,
+  type CatalogSearch,
+  type Ranking,
+  type VenueCatalog,
+  type VenueFacts,
+} from "./catalog";
+import { EARTH_RADIUS_M } from "../db/earth";
+import { isOpenAt, openStatus } from "./hours";
+import type { StoredVenue } from "./queries";
+import { matchRanking } from "./service";
+
+/**
+ * The catalog's grid index (catalog.ts: per part of a cell a histogram, the best scores and
+ * rating, groups visited best bound first) against a plain scan of every venue: for any venues
+ * and any circle, filters, ranking and page, `best`, `within` and `count` give the same venues,
+ * in the same order, at the same distances, with the same totals; and again after rounds of venues
+ * added, changed, moved and deleted, read through the change feed's path (by id, or everything):
+ * the index is built when the catalog is read and by the read of each change, never by a search
+ * (`unindexed` is 0 after each). FUZZ_RUNS sets the runs; FUZZ_SEED replays.
+ *
+ * The catalog reads its venues from a table in memory (the two statements it sends: the load's
+ * batches, and changed venues by id), so each run has venues of its own.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+/** A stand-in for the database and the change feed: the catalog's two reads, and `notify`. */
+function fakeTable(rows: Map<number, StoredVenue>) {
+  const handlers: ((c: Changed) => void | Promise<void>)[] = [];
+  const db = {
+    kind: "pglite",
+    async query(sql: string, params: unknown[]) {
+      if (sql.includes("ANY(")) {
+        const ids = params[0] as number[];
+        return ids.flatMap((id) => (rows.has(id) ? [structuredClone(rows.get(id)!)] : []));
+      }
+      // the load: the ids that cut the table into batches, then a range of ids as one JSON text of
+      // StoreRows (catalog-store.ts STORE_ROW_SQL)
+      const ids = [...rows.keys()].sort((a, b) => a - b);
+      if (sql.includes("row_number()")) {
+        const every = params[0] as number;
+        return ids.filter((_, i) => (i + 1) % every === 0).map((id) => ({ id }));
+      }
+      const [low, high] = params as [number, number];
+      const batch = ids.filter((id) => id > low && id <= high).map((id) => rows.get(id)!);
+      const text = (r: StoredVenue) => [
+        r.external_id,
+        r.name,
+        r.description,
+        r.address,
+        r.image_url,
+        r.phone_number,
+        r.website,
+        r.hours,
+        r.member_rating_sum ?? null,
+        r.member_review_count ?? null,
+      ];
+      const json = batch.map((r) => [
+        r.id,
+        r.category,
+        r.latitude,
+        r.longitude,
+        r.rating,
+        r.review_count,
+        r.opening_hours,
+        r.detected_vibes,
+        r.vibe_scores,
+        r.likely_vibes,
+        r.source,
+        r.attribution,
+        r.member_rating_sum ?? null,
+        r.member_review_count ?? null,
+        text(r),
+      ]);
+      return [{ rows: batch.length ? JSON.stringify(json) : null }];
+    },
+  } as unknown as Db;
+  const changes: ChangeFeed = {
+    on(_kind, handler) {
+      handlers.push(handler);
+      return () => {};
+    },
+    async settle() {},
+    async close() {},
+  };
+  return {
+    db,
+    changes,
+    async notify(changed: Changed) {
+      for (const h of handlers) await h(changed);
+    },
+  };
+}
+
+const HOURS = [
+  null,
+  "24/7",
+  "Mo-Su 10:00-22:00",
+  "Mo-Fr 08:00-17:00; Sa 10:00-14:00",
+  "Fr-Sa 18:00-02:00",
+  "Tu-Su 17:00-23:00; Mo off",
+  "not hours at all",
+  "Mo-Su 12:00-14:00 unknown",
+];
+const ODD = ["Polar Night", "Odd Vibe 1"];
+const VIBES = [...ALL_VIBES, ...ODD];
+/** A few centres the venues and circles crowd around: San Francisco, a cell edge, the antimeridian. */
+const SPOTS = [
+  { latitude: 37.7749, longitude: -122.4194 },
+  { latitude: 10.05, longitude: 20.1 },
+  { latitude: -16.5, longitude: 179.98 },
+];
+
+/** Degrees away from a spot: a pile at the spot itself, a crowd within a few hundred metres, a spread. */
+const offset = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(0) },
+  { weight: 4, arbitrary: fc.double({ min: -0.005, max: 0.005, noNaN: true }) },
+  { weight: 3, arbitrary: fc.double({ min: -0.03, max: 0.03, noNaN: true }) },
+  { weight: 2, arbitrary: fc.double({ min: -0.2, max: 0.2, noNaN: true }) },
+);
+/** A search's centre: at a spot, or near it. */
+const near = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(0) },
+  { weight: 3, arbitrary: fc.double({ min: -0.004, max: 0.004, noNaN: true }) },
+  { weight: 2, arbitrary: fc.double({ min: -0.03, max: 0.03, noNaN: true }) },
+);
+const hundredths = fc.integer({ min: 0, max: 100 }).map((n) => n / 100);
+const venueArb = fc.record({
+  spot: fc.integer({ min: 0, max: SPOTS.length - 1 }),
+  // metres away from the spot: a few in a pile at the spot itself
+  dLat: offset,
+  dLon: offset,
+  category: fc.constantFrom(...VENUE_CATEGORIES.slice(0, 4)),
+  detected: fc.uniqueArray(fc.constantFrom(...VIBES), { maxLength: 4 }),
+  scores: fc.oneof(
+    { weight: 8, arbitrary: fc.dictionary(fc.constantFrom(...ALL_VIBES), hundredths, { maxKeys: 6 }) },
+    // not whole hundredths: kept aside as they are
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(fc.constantFrom(...ALL_VIBES), fc.double({ min: 0, max: 1, noNaN: true }), {
+        maxKeys: 3,
+      }),
+    },
+  ),
+  rating: fc.option(
+    fc.integer({ min: 10, max: 50 }).map((n) => n / 10),
+    { nil: null },
+  ),
+  reviews: fc.option(fc.integer({ min: 0, max: 500 }), { nil: null }),
+  members: fc.option(fc.record({ count: fc.integer({ min: 1, max: 5 }), each: fc.integer({ min: 1, max: 5 }) }), {
+    nil: null,
+  }),
+  hours: fc.constantFrom(...HOURS),
+});
+type VenueSpec = typeof venueArb extends fc.Arbitrary<infer T> ? T : never;
+
+const stored = (id: number, v: VenueSpec): StoredVenue => ({
+  id,
+  external_id: `index:${id}`,
+  name: `Venue ${id}`,
+  category: v.category,
+  description: null,
+  address: null,
+  latitude: Math.max(-90, Math.min(90, SPOTS[v.spot].latitude + v.dLat)),
+  longitude: ((SPOTS[v.spot].longitude + v.dLon + 540) % 360) - 180,
+  image_url: null,
+  rating: v.rating,
+  review_count: v.reviews,
+  phone_number: null,
+  website: null,
+  hours: [],
+  opening_hours: v.hours,
+  detected_vibes: v.detected,
+  vibe_scores: v.scores,
+  likely_vibes: [],
+  source: "test",
+  attribution: "test",
+  ...(v.members && { member_rating_sum: v.members.count * v.members.each, member_review_count: v.members.count }),
+});
+
+const searchArb = fc.record({
+  spot: fc.integer({ min: 0, max: SPOTS.length - 1 }),
+  dLat: near,
+  dLon: near,
+  radiusKm: fc.oneof(
+    fc.double({ min: 0.05, max: 3, noNaN: true }),
+    fc.double({ min: 0.05, max: 40, noNaN: true }),
+    fc.constantFrom(0.5, 16, 160.934),
+  ),
+  vibes: fc.oneof(
+    { weight: 1, arbitrary: fc.constant([] as string[]) },
+    { weight: 4, arbitrary: fc.uniqueArray(fc.constantFrom(...VIBES), { minLength: 1, maxLength: 3 }) },
+  ),
+  category: fc.option(fc.constantFrom(...VENUE_CATEGORIES.slice(0, 4)), { nil: undefined }),
+  openNow: fc.boolean(),
+  limit: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 400 })),
+  sort: fc.constantFrom(...MATCH_SORTS, "open first" as const),
+  /** Venues with a live vibe (by their number among the nearest 20 to the centre), and its scores. */
+  live: fc.array(fc.record({ at: fc.nat(), scores: fc.dictionary(fc.constantFrom(...ALL_VIBES), hundredths) }), {
+    maxLength: 3,
+  }),
+});
+type SearchSpec = typeof searchArb extends fc.Arbitrary<infer T> ? T : never;
+
+const NOW = new Date("2026-11-27T20:30:00Z");
+
+/** The search, and the ranking the service would use (or an open-first one over it). */
+function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ranking: Ranking } {
+  const q: CatalogSearch = {
+    latitude: Math.max(-90, Math.min(90, SPOTS[s.spot].latitude + s.dLat)),
+    longitude: ((SPOTS[s.spot].longitude + s.dLon + 540) % 360) - 180,
+    radiusMeters: s.radiusKm * 1000,
+    vibes: s.vibes,
+    category: s.category,
+    openAt: s.openNow ? NOW : undefined,
+    limit: s.limit,
+  };
+  const live = new Map<number, LiveVibe>();
+  const near = venues
+    .map((v) => ({ v, d: Math.abs(v.latitude - q.latitude) + Math.abs(v.longitude - q.longitude) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 20);
+  for (const l of s.live)
+    if (near.length)
+      live.set(near[l.at % near.length].v.id, {
+        scores: new Map(Object.entries(l.scores)),
+        currentVibes: [],
+        broadcast: null,
+        liveMusic: false,
+        checkIns: 1,
+        updatedAt: NOW,
+      });
+  const vibes = s.vibes.length ? s.vibes : ["Chill"];
+  if (s.sort !== "open first")
+    return { q, ranking: matchRanking({ vibes, sort: s.sort, radiusMeters: q.radiusMeters }, live) };
+  // open now first, then unknown hours, then closed; Best match within each
+  const inner = matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters }, live);
+  const tier = (hours: string | null) => {
+    const status = openStatus(hours, NOW);
+    return status === null ? 1 : status.open ? 0 : 2;
+  };
+  return { q, ranking: { ...inner, tier } };
+}
+
+/** Every venue, one by one: the filters, the distance, the ranking's order. */
+function plainScan(venues: StoredVenue[], q: CatalogSearch, ranking: Ranking | null) {
+  const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
+  const maxChord =
+    q.radiusMeters >= Math.PI * EARTH_RADIUS_M
+      ? Infinity
+      : 2 * EARTH_RADIUS_M * Math.sin(q.radiusMeters / (2 * EARTH_RADIUS_M));
+  const found: { v: StoredVenue; chord: number; meters: number; tier: number; score: number }[] = [];
+  for (const v of venues) {
+    if (q.category !== undefined && v.category !== q.category) continue;
+    if (q.vibes?.length && !v.detected_vibes.some((x) => q.vibes!.includes(x))) continue;
+    if (q.openAt && !isOpenAt(v.opening_hours, q.openAt)) continue;
+    const [x, y, z] = toEarth(v.latitude, v.longitude);
+    const chord = Math.sqrt((x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2);
+    if (chord > maxChord * (1 - 1e-9) && (chord > maxChord || chordToMeters(chord) > q.radiusMeters)) continue;
+    const meters = chordToMeters(chord);
+    const facts: VenueFacts = {
+      id: v.id,
+      category: v.category,
+      rating: v.rating,
+      review_count: v.review_count,
+      memberRating: v.member_review_count ? { sum: v.member_rating_sum!, count: v.member_review_count } : null,
+      vibeScore: (vibe) => v.vibe_scores[vibe],
+      openingHours: v.opening_hours,
+      likelyWeight: (vibes) =>
+        Math.max(0, ...v.likely_vibes.filter((l) => vibes.includes(l.vibe)).map((l) => l.weight)),
+    };
+    const tier = ranking?.tier ? ranking.tier(v.opening_hours) : 0;
+    found.push({ v, chord, meters, tier, score: ranking ? ranking.score(facts, meters) : 0 });
+  }
+  if (ranking) found.sort((a, b) => a.tier - b.tier || b.score - a.score || a.meters - b.meters || a.v.id - b.v.id);
+  else found.sort((a, b) => a.chord - b.chord || a.v.id - b.v.id);
+  return { hits: found.slice(0, q.limit).map((f) => ({ id: f.v.id, meters: f.meters })), count: found.length };
+}
+
+/** What the runs met (printed at the end): searches, venues compared, pages shorter than the circle's list. */
+const stats = { searches: 0, hits: 0, cut: 0 };
+
+async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec) {
+  const { q, ranking } = searchOf(s, venues);
+  const want = plainScan(venues, q, ranking);
+  const got = await catalog.best(q, ranking);
+  stats.searches++;
+  stats.hits += want.hits.length;
+  if (want.count > want.hits.length) stats.cut++;
+  expect(got.count).toBe(want.count);
+  expect(got.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(want.hits);
+  // nearest first, and the count of a list
+  const near = plainScan(venues, q, null);
+  expect((await catalog.within(q)).map((h) => h.venue.id)).toEqual(near.hits.map((h) => h.id));
+  expect(await catalog.count(q)).toBe(near.count);
+}
+
+describe("the catalog's grid index answers as a plain scan of every venue", () => {
+  it(`best, within and count, before and after changes (${RUNS} runs)`, async () => {
+    console.log(`catalog index vs plain scan: ${RUNS} runs, seed ${SEED} (FUZZ_SEED=${SEED} to replay)`);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(venueArb, { minLength: 0, maxLength: 1500, size: "max" }),
+        fc.array(searchArb, { minLength: 1, maxLength: 4 }),
+        // rounds of changes, each read as the change feed announces it: by id, or now and then '*'
+        fc.array(
+          fc.record({
+            everything: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+            edits: fc.array(fc.record({ at: fc.nat(), change: fc.option(venueArb, { nil: null }) }), {
+              maxLength: 30,
+              size: "max",
+            }),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        async (specs, searches, rounds) => {
+          const rows = new Map(specs.map((v, i) => [i + 1, stored(i + 1, v)]));
+          const table = fakeTable(rows);
+          const catalog = await createVenueCatalog(table.db, table.changes);
+          try {
+            // the index is built as the catalog is read, not by the first search
+            expect(catalog.unindexed).toBe(0);
+            for (const s of searches) await check(catalog, [...rows.values()], s);
+            let next = specs.length + 1;
+            for (const { everything, edits } of rounds) {
+              // changed, moved, deleted and new venues
+              const ids: number[] = [];
+              for (const { at, change } of edits) {
+                const id = at % 4 === 0 ? next++ : (at % (next + 2)) + 1;
+                if (change) rows.set(id, stored(id, change));
+                else rows.delete(id);
+                ids.push(id);
+              }
+              if (everything) await table.notify("*");
+              else if (ids.length) await table.notify(ids.map(String));
+              // the change's read built the index of the cells it touched: no search builds it
+              expect(catalog.unindexed).toBe(0);
+              expect(catalog.size).toBe(rows.size);
+              for (const s of searches) await check(catalog, [...rows.values()], s);
+            }
+          } finally {
+            await catalog.close();
+          }
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+    console.log(
+      `catalog index vs plain scan: ${stats.searches} searches, ${stats.hits} venues, ${stats.cut} pages cut`,
+    );
+  }, 120_000);
+
+  it("a dense area: groups wholly inside are counted by their histograms, pages skip groups", async () => {
+    // 20,000 venues in a 4 km square: most parts of cells lie wholly inside a 3 km circle
+    const rnd = (() => {
+      let s = 7;
+      return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    })();
+    const rows = new Map<number, StoredVenue>();
+    for (let id = 1; id <= 20_000; id++)
+      rows.set(
+        id,
+        stored(id, {
+          spot: 0,
+          dLat: (rnd() - 0.5) * 0.036,
+          dLon: (rnd() - 0.5) * 0.045,
+          category: VENUE_CATEGORIES[Math.floor(rnd() * 4)],
+          detected: ALL_VIBES.filter(() => rnd() < 0.3),
+          scores: Object.fromEntries(ALL_VIBES.map((v) => [v, Math.round(rnd() * 100) / 100])),
+          rating: rnd() < 0.5 ? Math.round(10 + rnd() * 40) / 10 : null,
+          reviews: null,
+          members: null,
+          hours: HOURS[Math.floor(rnd() * HOURS.length)],
+        }),
+      );
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes);
+    const venues = [...rows.values()];
+    for (const sort of [...MATCH_SORTS, "open first" as const])
+      for (const vibes of [["Chill"], ["Chill", "Cozy"], []])
+        for (const limit of [1, 500])
+          await check(catalog, venues, {
+            spot: 0,
+            dLat: 0.003,
+            dLon: -0.004,
+            radiusKm: 3,
+            vibes,
+            category: undefined,
+            openNow: sort === "rating",
+            limit,
+            sort,
+            live: [{ at: 17, scores: { Chill: 1, Cozy: 1 } }],
+          });
+    await catalog.close();
+  }, 60_000);
+});
