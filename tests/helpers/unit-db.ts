@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openPglite, openPostgres, type Db } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
 import type { DbTarget } from "./targets";
@@ -30,6 +30,24 @@ export async function openUnitDb(target: DbTarget = "pglite"): Promise<Db> {
   shared.vibeUnitDb ??= migratedTemplate().then((file) => openPglite({ loadDataDir: new Blob([readFileSync(file)]) }));
   const db = await shared.vibeUnitDb;
   return { ...db, close: async () => {} };
+}
+
+/**
+ * openUnitDb for the enclosing describe: opened before its tests (a first PGlite may take a while on a
+ * loaded machine) and closed after them. Returns the database, usable from the tests on.
+ */
+export function useUnitDb(target: DbTarget = "pglite"): Db {
+  let db: Db | null = null;
+  beforeAll(async () => {
+    db = await openUnitDb(target);
+  }, 120_000);
+  afterAll(() => db?.close());
+  return new Proxy({} as Db, {
+    get(_, key) {
+      if (!db) throw new Error("useUnitDb: the database is opened before the tests, not while they are declared");
+      return db[key as keyof Db];
+    },
+  });
 }
 
 async function migratedTemplate(): Promise<string> {

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openUnitDb, uniqueEmail } from "../../../tests/helpers/unit-db";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useUnitDb, uniqueEmail } from "../../../tests/helpers/unit-db";
 import { dbTargets } from "../../../tests/helpers/targets";
-import type { Db } from "../db/client";
 import { claimMailSlot, issueEmailToken, peekEmailToken, useEmailToken, type EmailTokenPurpose } from "./email-tokens";
 
 /**
@@ -19,11 +18,7 @@ const MINUTE_MS = 60_000;
 vi.setConfig({ testTimeout: 30_000 });
 
 describe.each(dbTargets())("email links on %s", (target) => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await openUnitDb(target);
-  }, 120_000);
-  afterAll(() => db?.close());
+  const db = useUnitDb(target);
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -22,6 +22,8 @@ export const EMAIL_TOKENS_PER_HOUR = 3;
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type TokenRefusal = "invalid" | "expired" | "used";
+/** A token's account and address, or why it cannot be used. */
+export type TokenAnswer = { ok: true; userId: string; email: string } | { ok: false; reason: TokenRefusal };
 
 const hashToken = (secret: string, token: string) =>
   createHmac("sha256", secret).update(`email-token:${token}`).digest("base64url");
@@ -72,7 +74,7 @@ export async function useEmailToken(
   secret: string,
   token: string,
   purpose: EmailTokenPurpose,
-): Promise<{ ok: true; userId: string; email: string } | { ok: false; reason: TokenRefusal }> {
+): Promise<TokenAnswer> {
   if (!TOKEN_PATTERN.test(token)) return { ok: false, reason: "invalid" };
   const hash = hashToken(secret, token);
   const [claimed] = await db.query<{ user_id: string; email: string }>(
@@ -110,7 +112,7 @@ export async function peekEmailToken(
   secret: string,
   token: string,
   purpose: EmailTokenPurpose,
-): Promise<{ ok: true; userId: string; email: string } | { ok: false; reason: TokenRefusal }> {
+): Promise<TokenAnswer> {
   if (!TOKEN_PATTERN.test(token)) return { ok: false, reason: "invalid" };
   const hash = hashToken(secret, token);
   const [open] = await db.query<{ user_id: string; email: string }>(

@@ -1,9 +1,8 @@
 import type { FastifyReply } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TEXT } from "@shared/vocabulary";
-import { openUnitDb, uniqueEmail } from "../../../tests/helpers/unit-db";
+import { useUnitDb, uniqueEmail } from "../../../tests/helpers/unit-db";
 import { dbTargets } from "../../../tests/helpers/targets";
-import type { Db } from "../db/client";
 import {
   beginLoginAttempt,
   clearAllLoginFailures,
@@ -30,11 +29,7 @@ const address = () => `10.${process.pid % 250}.${Math.floor(Math.random() * 250)
 vi.setConfig({ testTimeout: 30_000 });
 
 describe.each(dbTargets())("failed sign-ins on %s", (target) => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await openUnitDb(target);
-  }, 120_000);
-  afterAll(() => db?.close());
+  const db = useUnitDb(target);
   afterEach(() => {
     vi.restoreAllMocks();
   });

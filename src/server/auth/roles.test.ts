@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openUnitDb, uniqueEmail } from "../../../tests/helpers/unit-db";
+import { describe, expect, it, vi } from "vitest";
+import { useUnitDb, uniqueEmail } from "../../../tests/helpers/unit-db";
 import { dbTargets } from "../../../tests/helpers/targets";
-import type { Db } from "../db/client";
 import { verifyPassword } from "./passwords";
 import { createAdmin, listAdmins, RoleCommandError, setGrantedRole } from "./roles";
 
@@ -16,11 +15,7 @@ import { createAdmin, listAdmins, RoleCommandError, setGrantedRole } from "./rol
 vi.setConfig({ testTimeout: 30_000 });
 
 describe.each(dbTargets())("roles on %s", (target) => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await openUnitDb(target);
-  }, 120_000);
-  afterAll(() => db?.close());
+  const db = useUnitDb(target);
 
   const user = async (email: string, proof: string | null = null) => {
     const [row] = await db.query<{ id: string }>(

@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openUnitDb, uniqueEmail } from "../../../tests/helpers/unit-db";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useUnitDb, uniqueEmail } from "../../../tests/helpers/unit-db";
 import { dbTargets } from "../../../tests/helpers/targets";
 import type { ChangeFeed, Changed } from "../db/changes";
-import type { Db, Queryable } from "../db/client";
+import type { Queryable } from "../db/client";
 import { createSessionStore } from "./sessions";
 
 /**
@@ -79,11 +79,7 @@ const recording = (db: Queryable) => {
 vi.setConfig({ testTimeout: 30_000 });
 
 describe.each(dbTargets())("sessions on %s", (target) => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await openUnitDb(target);
-  }, 120_000);
-  afterAll(() => db?.close());
+  const db = useUnitDb(target);
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -104,6 +100,9 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     expect(set).toHaveLength(1);
     return set[0];
   };
+  /** Who a POST carrying `cookie` as its session is signed in as (null: no one). */
+  const userOf = (s: ReturnType<typeof store>, cookie: { value?: string }) =>
+    s.user(request({ vibe_session: cookie.value! }, "POST"));
   const rowsOf = (userId: string) =>
     db.query<{ token_hash: string; expires_at: Date; last_seen_at: Date }>(
       "SELECT token_hash, expires_at, last_seen_at FROM sessions WHERE user_id = $1",
@@ -166,8 +165,8 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     const first = await signIn(s, a);
     const second = await signIn(s, b, "http", { vibe_session: first.value! });
     expect(await rowsOf(a)).toHaveLength(0);
-    expect(await s.user(request({ vibe_session: first.value! }, "POST"))).toBeNull();
-    expect((await s.user(request({ vibe_session: second.value! }, "POST")))?.id).toBe(b);
+    expect(await userOf(s, first)).toBeNull();
+    expect((await userOf(s, second))?.id).toBe(b);
   });
 
   it("ends 30 days after sign-in, even in use", async () => {
@@ -175,7 +174,7 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     const id = await newUser();
     const cookie = await signIn(s, id);
     await db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [id]);
-    expect(await s.user(request({ vibe_session: cookie.value! }, "POST"))).toBeNull();
+    expect(await userOf(s, cookie)).toBeNull();
     expect(await s.live([hmac(cookie.value!)])).toEqual(new Map());
   });
 
@@ -196,7 +195,7 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     const id = await newUser();
     const cookie = await signIn(s, id);
     await db.query("UPDATE sessions SET last_seen_at = now() - interval '29 days' WHERE user_id = $1", [id]);
-    expect((await s.user(request({ vibe_session: cookie.value! }, "POST")))?.id).toBe(id);
+    expect((await userOf(s, cookie))?.id).toBe(id);
   });
 
   it("writes its last use when it was written more than an hour ago, and only then", async () => {
@@ -246,8 +245,8 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     expect(cleared).toEqual([
       { name: "vibe_session", opts: { path: "/", httpOnly: true, sameSite: "lax", secure: false } },
     ]);
-    expect(await s.user(request({ vibe_session: one.value! }, "POST"))).toBeNull();
-    expect((await s.user(request({ vibe_session: two.value! }, "POST")))?.id).toBe(id);
+    expect(await userOf(s, one)).toBeNull();
+    expect((await userOf(s, two))?.id).toBe(id);
     expect((await rowsOf(id)).map((r) => r.token_hash)).toEqual([hmac(two.value!)]);
     // without a session, the cookie is still cleared (over https, the __Host- one)
     const https = replyRecorder();
@@ -266,9 +265,9 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     const theirs = await signIn(s, other);
     await s.endAll(id);
     expect(await rowsOf(id)).toHaveLength(0);
-    expect(await s.user(request({ vibe_session: one.value! }, "POST"))).toBeNull();
-    expect(await s.user(request({ vibe_session: two.value! }, "POST"))).toBeNull();
-    expect((await s.user(request({ vibe_session: theirs.value! }, "POST")))?.id).toBe(other);
+    expect(await userOf(s, one)).toBeNull();
+    expect(await userOf(s, two)).toBeNull();
+    expect((await userOf(s, theirs))?.id).toBe(other);
   });
 
   it("live: the sessions still live, each with the time left (its absolute or idle end, the sooner)", async () => {
@@ -302,8 +301,8 @@ describe.each(dbTargets())("sessions on %s", (target) => {
     const s = store({ adminEmails: [proven, typed] });
     const p = await signIn(s, await newUser(proven, "link"));
     const t = await signIn(s, await newUser(typed));
-    expect((await s.user(request({ vibe_session: p.value! }, "POST")))?.role).toBe("admin");
-    expect((await s.user(request({ vibe_session: t.value! }, "POST")))?.role).toBe("user");
+    expect((await userOf(s, p))?.role).toBe("admin");
+    expect((await userOf(s, t))?.role).toBe("user");
     // from memory too (a GET answered from what was kept)
     const { feed } = fakeFeed();
     const cached = store({ adminEmails: [proven], changes: feed });
@@ -351,7 +350,7 @@ describe.each(dbTargets())("sessions on %s", (target) => {
       // the row goes behind the store's back (and no change is announced): a POST sees it, a GET
       // is still answered from memory until the change is heard or the 30 seconds pass
       await db.query("DELETE FROM sessions WHERE user_id = $1", [id]);
-      expect(await s.user(request({ vibe_session: cookie.value! }, "POST"))).toBeNull();
+      expect(await userOf(s, cookie)).toBeNull();
       expect((await s.user(get))?.id).toBe(id);
       vi.spyOn(Date, "now").mockReturnValue(Date.now() + 31_000);
       expect(await s.user(get)).toBeNull();

@@ -413,17 +413,48 @@ function orderByScore(store: VenueStore, p: Packed, k: number): Int32Array {
 }
 
 /**
+ * A binary max-heap kept in typed arrays by its subclass: `above` says which of two entries is
+ * nearer the top (the first to drop), `swap` exchanges two.
+ */
+abstract class ArrayHeap {
+  size = 0;
+  limit = 0;
+  protected abstract above(i: number, j: number): boolean;
+  protected abstract swap(i: number, j: number): void;
+  /** The entry just put at `i` (the last) moved up to its place. */
+  protected siftUp(i: number) {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.above(i, parent)) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+  /** The entry just put at the top moved down to its place. */
+  protected siftDown() {
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let largest = i;
+      if (l < this.size && this.above(l, largest)) largest = l;
+      if (r < this.size && this.above(r, largest)) largest = r;
+      if (largest === i) return;
+      this.swap(i, largest);
+      i = largest;
+    }
+  }
+}
+
+/**
  * The first `limit` venues offered so far in a ranking's order (tier, then score high first,
  * then nearest, then id), as a heap whose top is the one to drop first.
  */
-class RankedHeap {
+class RankedHeap extends ArrayHeap {
   slots = new Int32Array(256);
   tiers = new Float64Array(256);
   scores = new Float64Array(256);
   meters = new Float64Array(256);
   ids = new Int32Array(256);
-  size = 0;
-  limit = 0;
 
   reset(limit: number) {
     if (this.slots.length < limit) {
@@ -446,7 +477,7 @@ class RankedHeap {
     if (meters !== this.meters[i]) return meters > this.meters[i];
     return id > this.ids[i];
   }
-  private above(i: number, j: number): boolean {
+  protected above(i: number, j: number): boolean {
     return this.after(this.tiers[i], this.scores[i], this.meters[i], this.ids[i], j);
   }
   /**
@@ -458,7 +489,7 @@ class RankedHeap {
     if (score !== this.scores[0]) return score < this.scores[0];
     return meters > this.meters[0];
   }
-  private swap(i: number, j: number) {
+  protected swap(i: number, j: number) {
     for (const a of [this.slots, this.tiers, this.scores, this.meters, this.ids] as const) {
       const t = a[i];
       a[i] = a[j];
@@ -474,14 +505,9 @@ class RankedHeap {
   }
   offer(slot: number, tier: number, score: number, meters: number, id: number) {
     if (this.size < this.limit) {
-      let i = this.size++;
+      const i = this.size++;
       this.put(i, slot, tier, score, meters, id);
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!this.above(i, parent)) break;
-        this.swap(i, parent);
-        i = parent;
-      }
+      this.siftUp(i);
       return;
     }
     if (this.after(tier, score, meters, id, 0)) return;
@@ -491,18 +517,6 @@ class RankedHeap {
   /** Whether (tier, score, meters, id) would be kept (the heap is full: it comes before the top). */
   takes(tier: number, score: number, meters: number, id: number): boolean {
     return this.size < this.limit || !this.after(tier, score, meters, id, 0);
-  }
-  private siftDown() {
-    for (let i = 0; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let largest = i;
-      if (l < this.size && this.above(l, largest)) largest = l;
-      if (r < this.size && this.above(r, largest)) largest = r;
-      if (largest === i) return;
-      this.swap(i, largest);
-      i = largest;
-    }
   }
   /** The slots and distances kept, first first; then it holds nothing. */
   drain(): { slot: number; meters: number }[] {
@@ -521,12 +535,10 @@ class RankedHeap {
  * drop first. Venues tie on distance in the data (one address, several venues); the smaller id
  * goes first, as in the SQL's ORDER BY.
  */
-class NearestHeap {
+class NearestHeap extends ArrayHeap {
   chords = new Float64Array(256);
   slots = new Int32Array(256);
   ids: Int32Array = new Int32Array(0);
-  size = 0;
-  limit = 0;
 
   reset(limit: number, ids: Int32Array) {
     if (this.chords.length < limit) {
@@ -541,12 +553,12 @@ class NearestHeap {
   get bound(): number {
     return this.size < this.limit ? Infinity : this.chords[0];
   }
-  private above(i: number, j: number): boolean {
+  protected above(i: number, j: number): boolean {
     const a = this.chords[i];
     const b = this.chords[j];
     return a > b || (a === b && this.ids[this.slots[i]] > this.ids[this.slots[j]]);
   }
-  private swap(i: number, j: number) {
+  protected swap(i: number, j: number) {
     const c = this.chords[i];
     this.chords[i] = this.chords[j];
     this.chords[j] = c;
@@ -556,15 +568,10 @@ class NearestHeap {
   }
   offer(slot: number, chord: number) {
     if (this.size < this.limit) {
-      let i = this.size++;
+      const i = this.size++;
       this.chords[i] = chord;
       this.slots[i] = slot;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!this.above(i, parent)) break;
-        this.swap(i, parent);
-        i = parent;
-      }
+      this.siftUp(i);
       return;
     }
     const top = this.chords[0];
@@ -572,18 +579,6 @@ class NearestHeap {
     this.chords[0] = chord;
     this.slots[0] = slot;
     this.siftDown();
-  }
-  private siftDown() {
-    for (let i = 0; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let largest = i;
-      if (l < this.size && this.above(l, largest)) largest = l;
-      if (r < this.size && this.above(r, largest)) largest = r;
-      if (largest === i) return;
-      this.swap(i, largest);
-      i = largest;
-    }
   }
   /** What it holds, nearest first (taken from the top, farthest first); then it holds nothing. */
   drain(store: VenueStore): CatalogHit[] {

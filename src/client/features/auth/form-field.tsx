@@ -1,6 +1,7 @@
 import { useId, type ComponentProps } from "react";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
+import { LIMITS } from "@shared/vocabulary";
 
 interface FormFieldProps extends Omit<ComponentProps<"input">, "id"> {
   label: string;
@@ -29,5 +30,23 @@ export function FormField({ label, error, hint, ...inputProps }: FormFieldProps)
         </p>
       )}
     </div>
+  );
+}
+
+/** The email address field every email step shares (sign in, sign up, a sign-in or reset link). */
+export function EmailField(props: Pick<FormFieldProps, "value" | "onChange" | "error">) {
+  return <FormField label="Email" name="email" type="email" inputMode="email" autoComplete="email" {...props} />;
+}
+
+/** A password being chosen (sign up, a reset, claiming a proven address), with the rule as its hint. */
+export function NewPasswordField(props: Pick<FormFieldProps, "label" | "value" | "onChange" | "error">) {
+  return (
+    <FormField
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      hint={`At least ${LIMITS.passwordMin} characters.`}
+      {...props}
+    />
   );
 }

@@ -3,7 +3,6 @@ import { AlertCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { ACCOUNT_TEXT } from "@client/features/auth/texts";
-import { LIMITS } from "@shared/vocabulary";
 import { resetPasswordBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { toast } from "@client/hooks/use-toast";
@@ -11,7 +10,7 @@ import { errorMessage } from "@client/lib/api-error";
 import { AUTH_ME_QUERY_KEY } from "@client/lib/auth";
 import { resetPassword } from "./api/reset-password";
 import { AuthCardLayout } from "./auth-card-layout";
-import { FormField } from "./form-field";
+import { NewPasswordField } from "./form-field";
 import { forgetLinkToken, linkRefusal, takeLinkToken } from "./link-token";
 import { ForgotPasswordStep } from "./steps/forgot-password-step";
 import { StepHeader } from "./steps/step-header";
@@ -85,15 +84,11 @@ export function ResetPasswordPage() {
     <AuthCardLayout>
       <StepHeader title={ACCOUNT_TEXT.resetTitle} subtitle={ACCOUNT_TEXT.resetSubtitle} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <FormField
+        <NewPasswordField
           label={ACCOUNT_TEXT.newPassword}
-          name="password"
-          type="password"
-          autoComplete="new-password"
           value={values.password}
           onChange={update("password")}
           error={errors.password}
-          hint={`At least ${LIMITS.passwordMin} characters.`}
         />
         <Button type="submit" size="lg" className="mt-2" disabled={reset.isPending}>
           {reset.isPending ? ACCOUNT_TEXT.resetSaving : ACCOUNT_TEXT.resetSubmit}

@@ -3,7 +3,6 @@ import { AlertCircle, CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { ACCOUNT_TEXT } from "@client/features/auth/texts";
-import { LIMITS } from "@shared/vocabulary";
 import { resetPasswordBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { errorMessage } from "@client/lib/api-error";
@@ -11,7 +10,7 @@ import { AUTH_ME_QUERY_KEY } from "@client/lib/auth";
 import { verifyEmail } from "./api/verify-email";
 import { previewVerification } from "./api/verify-email-preview";
 import { AuthCardLayout } from "./auth-card-layout";
-import { FormField } from "./form-field";
+import { NewPasswordField } from "./form-field";
 import { forgetLinkToken, takeLinkToken } from "./link-token";
 import { StepHeader } from "./steps/step-header";
 import { useEmailForm } from "./steps/use-email-form";
@@ -103,15 +102,11 @@ export function VerifyEmailPage() {
       <>
         <StepHeader title={ACCOUNT_TEXT.verifyTitle} subtitle={ACCOUNT_TEXT.verifyClaimBody(preview.data.email)} />
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <FormField
+          <NewPasswordField
             label={ACCOUNT_TEXT.newPassword}
-            name="password"
-            type="password"
-            autoComplete="new-password"
             value={values.password}
             onChange={update("password")}
             error={errors.password}
-            hint={`At least ${LIMITS.passwordMin} characters.`}
           />
           {verify.isError && (
             <p role="alert" className="text-sm text-red-300">

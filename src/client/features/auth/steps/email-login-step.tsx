@@ -3,7 +3,7 @@ import { AUTH_TEXT } from "@client/lib/texts";
 import { loginBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { useEmailLogin } from "../api/email-login";
-import { FormField } from "../form-field";
+import { EmailField, FormField } from "../form-field";
 import { useEmailForm } from "./use-email-form";
 import { StepHeader } from "./step-header";
 import { StepNav } from "./step-nav";
@@ -36,16 +36,7 @@ export function EmailLoginStep({
     <>
       <StepHeader title="Sign in with email" subtitle="Welcome back. Enter your email and password." />
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={update("email")}
-          error={errors.email}
-        />
+        <EmailField value={values.email} onChange={update("email")} error={errors.email} />
         <FormField
           label="Password"
           name="password"

@@ -1,11 +1,10 @@
 import { MailCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { ACCOUNT_TEXT } from "@client/features/auth/texts";
-import { LIMITS } from "@shared/vocabulary";
 import { signupBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { useEmailSignup } from "../api/email-signup";
-import { FormField } from "../form-field";
+import { EmailField, FormField, NewPasswordField } from "../form-field";
 import { useEmailForm } from "./use-email-form";
 import { StepHeader } from "./step-header";
 import { StepNav } from "./step-nav";
@@ -73,25 +72,12 @@ export function EmailSignupForm({
     <>
       {header}
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={update("email")}
-          error={errors.email}
-        />
-        <FormField
+        <EmailField value={values.email} onChange={update("email")} error={errors.email} />
+        <NewPasswordField
           label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
           value={values.password}
           onChange={update("password")}
           error={errors.password}
-          hint={`At least ${LIMITS.passwordMin} characters.`}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField

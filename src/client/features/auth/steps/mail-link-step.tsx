@@ -4,7 +4,7 @@ import { ACCOUNT_TEXT } from "@client/features/auth/texts";
 import { forgotPasswordBody } from "@shared/contracts/auth";
 import { Button } from "@client/components/ui/button";
 import { useSingleFlight } from "@client/hooks/use-single-flight";
-import { FormField } from "../form-field";
+import { EmailField } from "../form-field";
 import { useEmailForm } from "./use-email-form";
 import { StepHeader } from "./step-header";
 
@@ -53,16 +53,7 @@ export function MailLinkStep({
     <>
       <StepHeader title={texts.title} subtitle={texts.subtitle} autoFocus={focusTitle} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={update("email")}
-          error={errors.email}
-        />
+        <EmailField value={values.email} onChange={update("email")} error={errors.email} />
         <Button type="submit" size="lg" className="mt-2" disabled={request.isPending}>
           {request.isPending ? ACCOUNT_TEXT.forgotSending : texts.submit}
         </Button>
