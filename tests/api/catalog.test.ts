@@ -7,7 +7,7 @@ import { metersToMilesString } from "@shared/units";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openPostgres, type Db } from "../../src/server/db/client";
-import { createChangeFeed } from "../../src/server/db/changes";
+import { CHANGES_CHANNEL, createChangeFeed } from "../../src/server/db/changes";
 import { EARTH_RADIUS_M } from "../../src/server/db/earth";
 import {
   createVenueCatalog as createCatalog,
@@ -882,56 +882,88 @@ describe.each(dbTargets())("venue catalog freshness on %s", (target) => {
     expect((await matched(SYNC_AREA, "Live Music")).map((v) => v.externalId)).toContain("osm:node/1006");
   });
 
-  it("a statement changing many venues (ids listed, or '*' past 7,000 characters) refreshes each of them", async () => {
+  it("a statement changing many venues (ids listed, runs of ids, or '*') refreshes each of them", async () => {
     const SF = { latitude: 37.7749, longitude: -122.4194 };
-    // how many venues each read of venue rows by id returned, and how many the full reloads read
-    // (their batches come as JSON text, catalog-store.ts STORE_ROW_SQL)
+    // how many venues the reads by id returned, and how many the full reloads read (both as JSON
+    // text, catalog-store.ts STORE_ROW_SQL), and what the change feed announced
     const reads: number[] = [];
     let reloaded = 0;
+    const announced: string[] = [];
+    const unlisten = await server.db.listen(CHANGES_CHANNEL, (payload) => {
+      if (payload.startsWith("venues:")) announced.push(payload);
+    });
     const query = server.db.query;
     server.db.query = async <T>(sql: string, params?: unknown[]) => {
       const rows = await query<T>(sql, params);
       const first = rows[0] as Record<string, unknown> | undefined;
-      if (first && "external_id" in first && "latitude" in first && "detected_vibes" in first) reads.push(rows.length);
-      if (sql.includes("json_agg") && typeof first?.rows === "string") reloaded += JSON.parse(first.rows).length;
+      if (sql.includes("json_agg") && typeof first?.rows === "string") {
+        if (sql.includes("ANY(")) reads.push(JSON.parse(first.rows).length);
+        else reloaded += JSON.parse(first.rows).length;
+      }
       return rows;
+    };
+    /**
+     * Marks the venues `where` says and gives them `vibe`, then waits until a search of `vibe` (which
+     * they fill past a page, so no likely venue joins them) finds only marked ones.
+     */
+    const change = async (where: string, mark: string, vibe = "Creative") => {
+      reads.length = 0;
+      reloaded = 0;
+      announced.length = 0;
+      await query(
+        `UPDATE venues SET name = name || ' (${mark})', detected_vibes = array_append(detected_vibes, $1)
+          WHERE ${where}`,
+        [vibe],
+      );
+      const [{ n }] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM venues WHERE ${where}`);
+      const found = await eventually(
+        () => matched(SF, vibe, 200),
+        (l) => l.length === Math.min(n, 100) && l.every((v) => v.name.endsWith(` (${mark})`)),
+      );
+      expect(found.length).toBe(Math.min(n, 100));
+      await server.ctx.changes.settle();
+      return n;
     };
     try {
       const [{ total }] = await query<{ total: number }>("SELECT count(*)::int AS total FROM venues");
       // every third venue: ~1,000 ids, one notification listing them
-      const [{ n, chars }] = await query<{ n: number; chars: number }>(
-        "SELECT count(*)::int AS n, length(string_agg(id::text, ','))::int AS chars FROM venues WHERE id % 3 = 0",
+      const [{ chars }] = await query<{ chars: number }>(
+        "SELECT length(string_agg(id::text, ','))::int AS chars FROM venues WHERE id % 3 = 0",
       );
-      expect(n).toBeGreaterThan(900);
       expect(chars).toBeLessThan(7000);
-      await query("UPDATE venues SET name = name || ' (3)' WHERE id % 3 = 0");
-      const third = await eventually(
-        () => matched(SF, "all", 200),
-        (l) => l.every((v) => v.name.endsWith(" (3)") === (v.id % 3 === 0)),
-      );
-      expect(third.length).toBe(100);
-      expect(third.filter((v) => v.id % 3 === 0).every((v) => v.name.endsWith(" (3)"))).toBe(true);
-      expect(third.filter((v) => v.id % 3 !== 0).some((v) => v.name.endsWith(" (3)"))).toBe(false);
-      expect(reads.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(n); // the changed venues were read
+      const third = await change("id % 3 = 0", "3");
+      expect(third).toBeGreaterThan(900);
+      const listed = await matched(SF, "all", 200);
+      expect(listed.filter((v) => v.id % 3 !== 0).some((v) => v.name.endsWith(" (3)"))).toBe(false);
+      expect(announced).toHaveLength(1);
+      expect(announced[0]).not.toContain("..");
+      expect(reads.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(third); // the changed venues were read
       expect(Math.max(...reads)).toBeLessThan(total); // and not all of them
       expect(reloaded).toBe(0);
 
-      // all of them: too many ids for a notification, '*' reads everything again
-      reads.length = 0;
-      reloaded = 0;
-      await query(
-        "UPDATE venues SET name = name || ' (all)', detected_vibes = array_append(detected_vibes, 'Creative')",
-      );
-      const all = await eventually(
-        () => matched(SF, "Creative", 200),
-        (l) => l.length === 100 && l.every((v) => v.name.endsWith(" (all)")),
-      );
-      expect(all.length).toBe(100);
-      expect(all.every((v) => v.name.endsWith(" (all)") && v.detectedVibes.includes("Creative"))).toBe(true);
+      // every venue (a sync's size): as a list, far past 7,000 characters; as runs of consecutive
+      // ids (migration 029), a few: each venue is read by id, none by a reload of everything
+      const all = await change("true", "all");
+      expect(all).toBe(total);
+      expect(announced).toHaveLength(1);
+      expect(announced[0]).toMatch(/^venues:[0-9,.]+$/);
+      expect(announced[0]).toContain("..");
+      expect(announced[0].length).toBeLessThan(7000);
+      expect(reads.reduce((x, y) => x + y, 0)).toBe(total);
+      expect(reloaded).toBe(0);
       expect((await nearby(SF, 200)).every((v) => v.name.endsWith(" (all)"))).toBe(true);
+
+      // every other venue: no runs, too many ids for a notification; '*' reads everything again
+      const [{ evenChars }] = await query<{ evenChars: number }>(
+        `SELECT length(string_agg(id::text, ','))::int AS "evenChars" FROM venues WHERE id % 2 = 0`,
+      );
+      expect(evenChars).toBeGreaterThan(7000);
+      await change("id % 2 = 0", "even", "Country Music");
+      expect(announced).toEqual(["venues:*"]);
       expect(reloaded).toBeGreaterThanOrEqual(total);
     } finally {
       server.db.query = query;
+      await unlisten();
     }
   });
 

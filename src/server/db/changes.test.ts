@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseChange, serialRefresher } from "./changes";
+import { MAX_CHANGED_IDS, parseChange, serialRefresher } from "./changes";
 
 describe("parseChange", () => {
   it("reads '<kind>:<ids>' and '<kind>:*'", () => {
@@ -8,6 +8,25 @@ describe("parseChange", () => {
     expect(parseChange("live:")).toEqual({ kind: "live", changed: [] });
     expect(parseChange("nonsense")).toBeNull();
     expect(parseChange(":1")).toBeNull();
+  });
+
+  it("writes out runs of ids, 'first..last' (migration 029), beside single ids", () => {
+    expect(parseChange("venues:7,100..103,9")).toEqual({
+      kind: "venues",
+      changed: ["7", "100", "101", "102", "103", "9"],
+    });
+    expect(parseChange("venues:5..5")).toEqual({ kind: "venues", changed: ["5"] });
+    // uuids are single ids, never runs
+    const uuid = "0b7e7dee-87b9-4c3a-8f3e-2f4cbbd5f7a1";
+    expect(parseChange(`users:${uuid}`)).toEqual({ kind: "users", changed: [uuid] });
+  });
+
+  it("reads a run it cannot write out, or one too long, as everything: no change is missed", () => {
+    for (const bad of ["venues:9..3", "venues:a..b", "venues:1..", "venues:..4", "venues:1..2..3"])
+      expect(parseChange(bad), bad).toEqual({ kind: "venues", changed: "*" });
+    expect(parseChange(`venues:1..${MAX_CHANGED_IDS}`)?.changed).toHaveLength(MAX_CHANGED_IDS);
+    expect(parseChange(`venues:1..${MAX_CHANGED_IDS + 1}`)).toEqual({ kind: "venues", changed: "*" });
+    expect(parseChange(`venues:0,1..${MAX_CHANGED_IDS}`)).toEqual({ kind: "venues", changed: "*" });
   });
 });
 

@@ -27,12 +27,37 @@ export interface ChangeFeed {
 
 export const CHANGES_CHANNEL = "vibe_changes";
 
-/** '<kind>:<ids>' or '<kind>:*' into its parts; null for anything else. */
+/**
+ * The most ids a change may name once its runs are written out; past it, the change is read as
+ * everything ("*"), as reading that many by id would cost about what reading everything does.
+ */
+export const MAX_CHANGED_IDS = 250_000;
+
+/**
+ * '<kind>:<ids>' or '<kind>:*' into its parts; null for anything else. An id list may hold runs of
+ * consecutive integer ids, 'first..last' (migration 029: a big change, a sync's venues), written
+ * out here.
+ */
 export function parseChange(payload: string): { kind: string; changed: Changed } | null {
   const colon = payload.indexOf(":");
   if (colon <= 0) return null;
+  const kind = payload.slice(0, colon);
   const rest = payload.slice(colon + 1);
-  return { kind: payload.slice(0, colon), changed: rest === "*" ? "*" : rest.split(",").filter(Boolean) };
+  if (rest === "*") return { kind, changed: "*" };
+  const ids: string[] = [];
+  for (const part of rest.split(",")) {
+    if (!part.includes("..")) {
+      if (part) ids.push(part);
+      continue;
+    }
+    const run = /^(\d{1,15})\.\.(\d{1,15})$/.exec(part);
+    const first = run ? Number(run[1]) : 1;
+    const last = run ? Number(run[2]) : 0;
+    // a run not understood, or too long to write out: everything, so no change is missed
+    if (last < first || ids.length + (last - first + 1) > MAX_CHANGED_IDS) return { kind, changed: "*" };
+    for (let id = first; id <= last; id++) ids.push(String(id));
+  }
+  return { kind, changed: ids };
 }
 
 export async function createChangeFeed(db: Db, opts: { onError?: (err: unknown) => void } = {}): Promise<ChangeFeed> {

@@ -15,6 +15,7 @@ import {
 } from "./catalog";
 import { EARTH_RADIUS_M } from "../db/earth";
 import { isOpenAt, openStatus } from "./hours";
+import { storeRowOf } from "./catalog-store";
 import type { StoredVenue } from "./queries";
 import { matchRanking } from "./service";
 
@@ -27,7 +28,7 @@ import { matchRanking } from "./service";
  * the index is built when the catalog is read and by the read of each change, never by a search
  * (`unindexed` is 0 after each). FUZZ_RUNS sets the runs; FUZZ_SEED replays.
  *
- * The catalog reads its venues from a table in memory (the two statements it sends: the load's
+ * The catalog reads its venues from a table in memory (the statements it sends: the load's
  * batches, and changed venues by id), so each run has venues of its own.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -39,49 +40,20 @@ function fakeTable(rows: Map<number, StoredVenue>) {
   const db = {
     kind: "pglite",
     async query(sql: string, params: unknown[]) {
-      if (sql.includes("ANY(")) {
-        const ids = params[0] as number[];
-        return ids.flatMap((id) => (rows.has(id) ? [structuredClone(rows.get(id)!)] : []));
-      }
       // the load: the ids that cut the table into batches, then a range of ids as one JSON text of
-      // StoreRows (catalog-store.ts STORE_ROW_SQL)
+      // StoreRows (catalog-store.ts STORE_ROW_SQL); changed venues by id, as the same JSON text
       const ids = [...rows.keys()].sort((a, b) => a - b);
       if (sql.includes("row_number()")) {
         const every = params[0] as number;
         return ids.filter((_, i) => (i + 1) % every === 0).map((id) => ({ id }));
       }
-      const [low, high] = params as [number, number];
-      const batch = ids.filter((id) => id > low && id <= high).map((id) => rows.get(id)!);
-      const text = (r: StoredVenue) => [
-        r.external_id,
-        r.name,
-        r.description,
-        r.address,
-        r.image_url,
-        r.phone_number,
-        r.website,
-        r.hours,
-        r.member_rating_sum ?? null,
-        r.member_review_count ?? null,
-      ];
-      const json = batch.map((r) => [
-        r.id,
-        r.category,
-        r.latitude,
-        r.longitude,
-        r.rating,
-        r.review_count,
-        r.opening_hours,
-        r.detected_vibes,
-        r.vibe_scores,
-        r.likely_vibes,
-        r.source,
-        r.attribution,
-        r.member_rating_sum ?? null,
-        r.member_review_count ?? null,
-        text(r),
-      ]);
-      return [{ rows: batch.length ? JSON.stringify(json) : null }];
+      let batch: StoredVenue[];
+      if (sql.includes("ANY(")) batch = (params[0] as number[]).flatMap((id) => (rows.has(id) ? [rows.get(id)!] : []));
+      else {
+        const [low, high] = params as [number, number];
+        batch = ids.filter((id) => id > low && id <= high).map((id) => rows.get(id)!);
+      }
+      return [{ rows: batch.length ? JSON.stringify(batch.map(storeRowOf)) : null }];
     },
   } as unknown as Db;
   const changes: ChangeFeed = {

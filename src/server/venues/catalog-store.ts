@@ -49,6 +49,38 @@ export type StoreRow = [
   text: string | readonly unknown[],
 ];
 
+/** A venue as a StoreRow: what STORE_ROW_SQL makes of its row (the store's tests, and their stand-in database). */
+export function storeRowOf(venue: StoredVenue): StoreRow {
+  return [
+    venue.id,
+    venue.category,
+    venue.latitude,
+    venue.longitude,
+    venue.rating,
+    venue.review_count,
+    venue.opening_hours,
+    venue.detected_vibes,
+    venue.vibe_scores,
+    venue.likely_vibes,
+    venue.source,
+    venue.attribution,
+    venue.member_rating_sum ?? null,
+    venue.member_review_count ?? null,
+    [
+      venue.external_id,
+      venue.name,
+      venue.description,
+      venue.address,
+      venue.image_url,
+      venue.phone_number,
+      venue.website,
+      venue.hours,
+      venue.member_rating_sum ?? null,
+      venue.member_review_count ?? null,
+    ],
+  ];
+}
+
 /**
  * The SQL of StoreRow: a JSON array per venue of `v` (a venues row). The catalog's load asks for a
  * batch of these as one JSON text (json_agg), parsed at once (JSON.parse) rather than field by field
@@ -179,35 +211,7 @@ export class VenueStore {
 
   /** Stores a venue (replacing one of the same id); answers its slot. */
   put(venue: StoredVenue): number {
-    const json = JSON.stringify([
-      venue.external_id,
-      venue.name,
-      venue.description,
-      venue.address,
-      venue.image_url,
-      venue.phone_number,
-      venue.website,
-      venue.hours,
-      venue.member_rating_sum ?? null,
-      venue.member_review_count ?? null,
-    ]);
-    return this.putRow([
-      venue.id,
-      venue.category,
-      venue.latitude,
-      venue.longitude,
-      venue.rating,
-      venue.review_count,
-      venue.opening_hours,
-      venue.detected_vibes,
-      venue.vibe_scores,
-      venue.likely_vibes,
-      venue.source,
-      venue.attribution,
-      venue.member_rating_sum ?? null,
-      venue.member_review_count ?? null,
-      json,
-    ]);
+    return this.putRow(storeRowOf(venue));
   }
 
   /**

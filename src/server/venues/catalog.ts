@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { EARTH_RADIUS_M } from "../db/earth";
 import { MAX_VIBE_BITS, NO_SCORE_BYTE, STORE_ROW_SQL, type StoreRow, VenueStore } from "./catalog-store";
 import { isOpenAt, isOpenLate } from "./hours";
-import { VENUE_COLUMNS, type StoredVenue } from "./queries";
+import type { StoredVenue } from "./queries";
 import { venueRating } from "./ratings";
 
 /**
@@ -656,10 +656,6 @@ export async function createVenueCatalog(
   const cellOf = (s: VenueStore, slot: number) => cellKey(latCell(s.latitude[slot]), lonCell(s.longitude[slot]));
   /** Cells changed by the read under way, packed again at its end (before any search runs). */
   const touched = new Set<Cell>();
-  const place = (s: VenueStore, grid: Map<number, Cell>, venue: StoredVenue) => {
-    remove(s, grid, venue.id);
-    addToCell(s, grid, s.put(venue));
-  };
   const placeRow = (s: VenueStore, grid: Map<number, Cell>, row: StoreRow) => {
     remove(s, grid, row[0]);
     addToCell(s, grid, s.putRow(row));
@@ -695,13 +691,20 @@ export async function createVenueCatalog(
 
   const read = async (ids: readonly number[] | null) => {
     if (ids) {
-      const rows = await db.query<StoredVenue>(`SELECT ${VENUE_COLUMNS} FROM venues v WHERE v.id = ANY($1::int[])`, [
-        ids,
-      ]);
+      // as the load reads them (one JSON text per READ_BATCH ids): a big change announced as runs
+      // of ids (migration 029: a sync's 20,000 venues) costs what loading those venues costs
       const found = new Set<number>();
-      for (const row of rows) {
-        found.add(row.id);
-        place(store, cells, row);
+      for (let i = 0; i < ids.length; i += READ_BATCH) {
+        const [{ rows }] = await db.query<{ rows: string | null }>(
+          `SELECT json_agg(${STORE_ROW_SQL})::text AS rows
+             FROM (SELECT ${LOAD_COLUMNS} FROM venues WHERE id = ANY($1::int[])) v`,
+          [ids.slice(i, i + READ_BATCH)],
+        );
+        if (!rows) continue;
+        for (const row of JSON.parse(rows) as StoreRow[]) {
+          found.add(row[0]);
+          placeRow(store, cells, row);
+        }
       }
       for (const id of ids) if (!found.has(id)) remove(store, cells, id);
       packTouched(store);
