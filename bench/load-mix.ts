@@ -10,7 +10,9 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load-mix.ts
  *
  * Options: BENCH_SECONDS=60 BENCH_CONCURRENCY=4,8,16,32,64 BENCH_USERS=5000 BENCH_FRIENDS=50
- *          BENCH_POSTS=250000 BENCH_REDIS_URL=redis://127.0.0.1:6379 (optional: the bus on Redis)
+ *          BENCH_POSTS=250000 BENCH_VENUES=0 (generated venues added to the seed's, bench/generate-venues.ts:
+ *          100000 puts the matches among 100,000 venues of the Bay Area, issue 28)
+ *          BENCH_REDIS_URL=redis://127.0.0.1:6379 (optional: the bus on Redis)
  *          BENCH_CPU_PROF=1 (write the instance's CPU profile to .tmp/prof)
  *          BENCH_INSTANCES=2 (app instances sharing the load; needs BENCH_REDIS_URL) BENCH_POOL_SIZE=10
  *          BENCH_PG_STATS=1 (the statements that took PostgreSQL longest in each step, if the server
@@ -26,6 +28,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { ALL_VIBES, DEFAULT_DISTANCE_MILES } from "@shared/vocabulary";
 import { seedVenues } from "../src/server/venues/seed";
+import { generateVenues } from "./generate-venues";
 import { openBenchDb } from "./bench-db";
 import { productionStart } from "../tests/helpers/instance";
 import { generateSocial } from "./generate-social";
@@ -38,6 +41,7 @@ const concurrencies = listOption("BENCH_CONCURRENCY", "4,8,16,32,64", "4").map(N
 const users = option("BENCH_USERS", 5000, 100);
 const friends = option("BENCH_FRIENDS", 50, 6); // even: generate-social gives each user friends/2 each way
 const postCount = option("BENCH_POSTS", 250_000, 1_000);
+const generated = option("BENCH_VENUES", 0, 0);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL;
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 1);
@@ -51,6 +55,7 @@ const instances: ChildProcess[] = [];
 try {
   const t = performance.now();
   await seedVenues(db);
+  if (generated > 0) await generateVenues(db, generated);
   await generateSocial(db, { users, friends, posts: postCount });
   const venues = await db.query<{ id: number; latitude: number; longitude: number }>(
     "SELECT id, latitude, longitude FROM venues",
