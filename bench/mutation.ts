@@ -31,6 +31,9 @@ const MODULES = [
 
 const mutate = listOption("BENCH_MUTATE", MODULES, "src/server/venues/ranking.ts");
 const concurrency = option("BENCH_CONCURRENCY", 1, 1);
+// The catalog's index test is a fast-check property test (40 cases in the suite): a few cases per
+// mutant here, or catalog.ts's ~1,200 mutants take hours. Inherited by Stryker's test workers.
+process.env.FUZZ_RUNS ??= "5";
 printHeader(import.meta.url, { stryker: "9.6.1", tests: "bench/mutation.vitest.config.ts (unit only)" });
 
 // logLevel is a const enum in the options type: the object is given as the options it is

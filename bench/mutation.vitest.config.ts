@@ -15,6 +15,9 @@ export const MUTATION_TESTS = [
   "src/server/venues/ranking.test.ts",
   "src/server/venues/service.test.ts",
   "src/server/venues/catalog-store.test.ts",
+  // the catalog's grid index against a plain scan (fast-check): run with a few cases per mutant,
+  // FUZZ_RUNS=5 (bench/mutation.ts), not its 40
+  "src/server/venues/catalog-index.test.ts",
   "src/server/auth/**/*.test.ts",
   "src/server/readmodel/**/*.test.ts",
 ];
