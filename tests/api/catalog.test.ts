@@ -550,7 +550,7 @@ describe.each(dbTargets())("catalog edge cases on %s", (target) => {
     const held: Db = {
       ...db,
       async query<T>(sql: string, params?: unknown[]) {
-        if (holding && sql.includes("v.id = ANY")) {
+        if (holding && sql.includes("id = ANY(")) {
           reading();
           await gate;
         }
