@@ -8,7 +8,7 @@ import type { Venue } from "@shared/contracts/venues";
 import { owner } from "../helpers/factories";
 import { Agent, uniqueEmail } from "../helpers/http";
 import { signUpAdmin } from "../helpers/server";
-import { waitForAtLeast, waitForCount, waitForFocus, waitForOverlaysGone, waitForText } from "../helpers/wait";
+import { waitForAtLeast, waitForCount, waitForFocus, waitForText } from "../helpers/wait";
 
 /**
  * The map of matches (issue 18): Home and Explore's List | Map switch, in headless Chromium on the
@@ -227,7 +227,6 @@ describe.skipIf(!findChromium())("the map of matches", () => {
     await openVenueFromMap(page, false);
     await shot(page, "map-home-desktop-sheet");
     await page.keyboard.press("Escape");
-    await waitForOverlaysGone(page);
     // the choice is in the address: a reload keeps the map
     await page.reload();
     await mapRegion(page).locator("[data-map-state=ready]").waitFor({ timeout: 30_000 });

@@ -5,7 +5,7 @@ import { analyzeVenueTexts } from "../../src/server/vibes/model";
 import { PHONE, findChromium, newPage, shot, signUpAdminIn, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { provenPerson } from "../helpers/factories";
 import { uniqueEmail } from "../helpers/http";
-import { waitForAtLeast, waitForAttribute, waitForCount, waitForOverlaysGone, waitForText } from "../helpers/wait";
+import { waitForAtLeast, waitForAttribute, waitForCount, waitForText } from "../helpers/wait";
 
 /**
  * Crowd vibe votes in the browser (issue 25 section 1, docs/vibe-votes.md): on a venue's details,
@@ -174,7 +174,6 @@ describe.skipIf(!chromiumPath)("crowd vibe votes in the browser", () => {
     await page.getByRole("button", { name: "Share Your Vibe" }).click();
     await waitForCount(dialog, 1);
     await page.keyboard.press("Escape");
-    await waitForOverlaysGone(page);
 
     // on the venue's details, the vote is there
     await page.goto("/");

@@ -78,20 +78,10 @@ export async function waitForIdle(page: Page): Promise<void> {
 }
 
 /**
- * Waits until no overlay holds a history entry: one closed by Escape or Close gives its entry back
- * with history.back() (src/client/lib/overlay-history.ts), which lands a moment later and would
- * abort a reload or a navigation the test starts before it.
- */
-export async function waitForOverlaysGone(page: Page): Promise<void> {
-  await page.waitForFunction((key) => {
-    const state = window.history.state as Record<string, unknown[] | undefined> | null;
-    return !state?.[key]?.length;
-  }, OVERLAYS_KEY);
-}
-
-/**
- * Waits until no closed overlay still holds the current history entry (its history.back() has
- * landed): the entry lists no more overlays than the page shows open. An overlay left open on
+ * Waits until no closed overlay still holds the current history entry: one closed by Escape or
+ * Close gives its entry back with history.back() (src/client/lib/overlay-history.ts), which lands a
+ * moment later and would abort a reload or a navigation started before it. At rest, the entry lists
+ * no more overlays than the page shows open. An overlay left open on
  * purpose does not hold it up. newPage runs it before every goto and reload.
  */
 export async function waitForHistoryAtRest(page: Page, opts: { timeout?: number } = {}): Promise<void> {
