@@ -132,6 +132,17 @@ const venueArb = fc.record({
     nil: null,
   }),
   hours: fc.constantFrom(...HOURS),
+  // likely vibes (vibes/likely.ts): mostly none, as most venues; the catalog indexes the others
+  likely: fc.oneof(
+    { weight: 2, arbitrary: fc.constant([] as { vibe: string; weight: number }[]) },
+    {
+      weight: 1,
+      arbitrary: fc.uniqueArray(
+        fc.record({ vibe: fc.constantFrom(...VIBES), weight: fc.integer({ min: 1, max: 100 }).map((n) => n / 100) }),
+        { maxLength: 3, selector: (l) => l.vibe },
+      ),
+    },
+  ),
 });
 type VenueSpec = typeof venueArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -153,7 +164,7 @@ const stored = (id: number, v: VenueSpec): StoredVenue => ({
   opening_hours: v.hours,
   detected_vibes: v.detected,
   vibe_scores: v.scores,
-  likely_vibes: [],
+  likely_vibes: v.likely.map((l) => ({ ...l, reasons: [`likely ${l.vibe}`] })),
   source: "test",
   attribution: "test",
   ...(v.members && { member_rating_sum: v.members.count * v.members.each, member_review_count: v.members.count }),
@@ -180,6 +191,8 @@ const searchArb = fc.record({
   live: fc.array(fc.record({ at: fc.nat(), scores: fc.dictionary(fc.constantFrom(...ALL_VIBES), hundredths) }), {
     maxLength: 3,
   }),
+  /** Venues claimed for the wanted vibes (an owner's live music), by their number among the nearest 20. */
+  claimed: fc.array(fc.nat(), { maxLength: 3 }),
 });
 type SearchSpec = typeof searchArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -211,6 +224,7 @@ function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ran
         checkIns: 1,
         updatedAt: NOW,
       });
+  if (near.length && s.claimed.length) q.claimed = s.claimed.map((at) => near[at % near.length].v.id);
   const vibes = s.vibes.length ? s.vibes : ["Chill"];
   if (s.sort !== "open first")
     return { q, ranking: matchRanking({ vibes, sort: s.sort, radiusMeters: q.radiusMeters }, live) };
@@ -225,6 +239,8 @@ function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ran
 
 /** Every venue, one by one: the filters, the distance, the ranking's order. */
 function plainScan(venues: StoredVenue[], q: CatalogSearch, ranking: Ranking | null) {
+  const likelyWeight = (v: StoredVenue, vibes: readonly string[]) =>
+    Math.max(0, ...v.likely_vibes.filter((l) => vibes.includes(l.vibe)).map((l) => l.weight));
   const [cx, cy, cz] = toEarth(q.latitude, q.longitude);
   const maxChord =
     q.radiusMeters >= Math.PI * EARTH_RADIUS_M
@@ -233,7 +249,12 @@ function plainScan(venues: StoredVenue[], q: CatalogSearch, ranking: Ranking | n
   const found: { v: StoredVenue; chord: number; meters: number; tier: number; score: number }[] = [];
   for (const v of venues) {
     if (q.category !== undefined && v.category !== q.category) continue;
-    if (q.vibes?.length && !v.detected_vibes.some((x) => q.vibes!.includes(x))) continue;
+    // claimed for a wanted vibe: a confirmed match, never a likely one
+    const fits = v.detected_vibes.some((x) => q.vibes!.includes(x)) || (q.claimed ?? []).includes(v.id);
+    if (q.likely) {
+      // likely: detected for none of the wanted vibes, likely for one of them
+      if (!q.vibes?.length || fits || likelyWeight(v, q.vibes) === 0) continue;
+    } else if (q.vibes?.length && !fits) continue;
     if (q.openAt && !isOpenAt(v.opening_hours, q.openAt)) continue;
     const [x, y, z] = toEarth(v.latitude, v.longitude);
     const chord = Math.sqrt((x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2);
@@ -247,8 +268,7 @@ function plainScan(venues: StoredVenue[], q: CatalogSearch, ranking: Ranking | n
       memberRating: v.member_review_count ? { sum: v.member_rating_sum!, count: v.member_review_count } : null,
       vibeScore: (vibe) => v.vibe_scores[vibe],
       openingHours: v.opening_hours,
-      likelyWeight: (vibes) =>
-        Math.max(0, ...v.likely_vibes.filter((l) => vibes.includes(l.vibe)).map((l) => l.weight)),
+      likelyWeight: (vibes) => likelyWeight(v, vibes),
     };
     const tier = ranking?.tier ? ranking.tier(v.opening_hours) : 0;
     found.push({ v, chord, meters, tier, score: ranking ? ranking.score(facts, meters) : 0 });
@@ -259,7 +279,7 @@ function plainScan(venues: StoredVenue[], q: CatalogSearch, ranking: Ranking | n
 }
 
 /** What the runs met (printed at the end): searches, venues compared, pages shorter than the circle's list. */
-const stats = { searches: 0, hits: 0, cut: 0 };
+const stats = { searches: 0, hits: 0, cut: 0, likely: 0 };
 
 async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec) {
   const { q, ranking } = searchOf(s, venues);
@@ -274,6 +294,19 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   const near = plainScan(venues, q, null);
   expect((await catalog.within(q)).map((h) => h.venue.id)).toEqual(near.hits.map((h) => h.id));
   expect(await catalog.count(q)).toBe(near.count);
+  // the likely venues of the search, ranked by their weight and nearness as the service ranks them
+  const likelyQ = { ...q, likely: true };
+  const likelyRanking: Ranking = {
+    ...ranking,
+    score: (venue, meters) => venue.likelyWeight(q.vibes ?? []) - meters / 1e9,
+    bound: () => 0,
+  };
+  const wantLikely = plainScan(venues, likelyQ, likelyRanking);
+  stats.likely += wantLikely.count;
+  const gotLikely = await catalog.best(likelyQ, likelyRanking);
+  expect(gotLikely.count).toBe(wantLikely.count);
+  expect(gotLikely.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(wantLikely.hits);
+  expect(await catalog.count(likelyQ)).toBe(wantLikely.count);
 }
 
 describe("the catalog's grid index answers as a plain scan of every venue", () => {
@@ -294,10 +327,13 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
           }),
           { minLength: 1, maxLength: 3 },
         ),
-        async (specs, searches, rounds) => {
+        // a ranking of at most scanBelow fitting venues visits each (catalog.ts SCAN_BELOW): never,
+        // always, or as the count falls
+        fc.oneof(fc.constant(0), fc.constant(Infinity), fc.integer({ min: 1, max: 400 })),
+        async (specs, searches, rounds, scanBelow) => {
           const rows = new Map(specs.map((v, i) => [i + 1, stored(i + 1, v)]));
           const table = fakeTable(rows);
-          const catalog = await createVenueCatalog(table.db, table.changes);
+          const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
           try {
             // the index is built as the catalog is read, not by the first search
             expect(catalog.unindexed).toBe(0);
@@ -327,7 +363,8 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       { numRuns: RUNS, seed: SEED },
     );
     console.log(
-      `catalog index vs plain scan: ${stats.searches} searches, ${stats.hits} venues, ${stats.cut} pages cut`,
+      `catalog index vs plain scan: ${stats.searches} searches, ${stats.hits} venues, ${stats.cut} pages cut, ` +
+        `${stats.likely} likely venues`,
     );
   }, 120_000);
 
@@ -352,26 +389,34 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
           reviews: null,
           members: null,
           hours: HOURS[Math.floor(rnd() * HOURS.length)],
+          likely:
+            rnd() < 0.2
+              ? [{ vibe: ALL_VIBES[Math.floor(rnd() * ALL_VIBES.length)], weight: Math.ceil(rnd() * 100) / 100 }]
+              : [],
         }),
       );
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes);
     const venues = [...rows.values()];
-    for (const sort of [...MATCH_SORTS, "open first" as const])
-      for (const vibes of [["Chill"], ["Chill", "Cozy"], []])
-        for (const limit of [1, 500])
-          await check(catalog, venues, {
-            spot: 0,
-            dLat: 0.003,
-            dLon: -0.004,
-            radiusKm: 3,
-            vibes,
-            category: undefined,
-            openNow: sort === "rating",
-            limit,
-            sort,
-            live: [{ at: 17, scores: { Chill: 1, Cozy: 1 } }],
-          });
-    await catalog.close();
-  }, 60_000);
+    // through the groups, and each fitting venue in turn (catalog.ts SCAN_BELOW)
+    for (const scanBelow of [0, Infinity]) {
+      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
+      for (const sort of [...MATCH_SORTS, "open first" as const])
+        for (const vibes of [["Chill"], ["Chill", "Cozy"], []])
+          for (const limit of [1, 500])
+            await check(catalog, venues, {
+              spot: 0,
+              dLat: 0.003,
+              dLon: -0.004,
+              radiusKm: 3,
+              vibes,
+              category: undefined,
+              openNow: sort === "rating",
+              limit,
+              sort,
+              live: [{ at: 17, scores: { Chill: 1, Cozy: 1 } }],
+              claimed: [3, 11],
+            });
+      await catalog.close();
+    }
+  }, 120_000);
 });

@@ -360,6 +360,10 @@ export class VenueStore {
    * The heaviest weight among the venue's likely vibes that are in `vibes` (vibes/likely.ts), or 0
    * when none of them is likely for it.
    */
+  /** Whether the venue has any likely vibe (vibes/likely.ts). */
+  hasLikely(slot: number): boolean {
+    return this.likely[slot] !== 0;
+  }
   likelyWeightOf(slot: number, vibes: readonly string[]): number {
     const l = this.likelyLists.values[this.likely[slot]];
     let best = 0;

@@ -252,7 +252,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     const more = await likelyAfter(reader, search, count, offset, limit, {
       score: (venue, meters) => matchRank(likelyFit(venue.likelyWeight(q.vibes)), meters, radiusMeters),
       bound: () => 0,
-      ...(now && { tier: (hours: string | null) => openTier(hours, now) }),
+      ...(now && openFirst(now)),
     });
     return {
       venues: [...confirmed, ...more.hits.map((h) => likelyMatch(h, q.vibes, saved))].slice(0, limit),
@@ -341,6 +341,17 @@ function likelyMatch(h: CatalogHit, vibes: readonly string[], favorites: Readonl
 const NO_FAVORITES: ReadonlySet<number> = new Set();
 
 /**
+ * A ranking's open-first tier at `now` (venues/hours.ts openTier), keyed by its minute: openTier
+ * reads the minute only, so the catalog keeps its answers for every search of that minute.
+ */
+function openFirst(now: Date): Pick<Ranking, "tier" | "tierKey"> {
+  return {
+    tier: (hours: string | null) => openTier(hours, now),
+    tierKey: `open-first ${Math.floor(now.getTime() / 60_000)}`,
+  };
+}
+
+/**
  * The catalog's ranking of a match (catalog.best): Top Rated by the rating shown; otherwise by the
  * sort's rank of the fit (a fresh live vibe counts in) and nearness. Its bound is the same rank of
  * a group's best stored scores at its nearest: matchScore, the ranks and nearness only grow with
@@ -367,7 +378,7 @@ export function matchRanking(
     vibes,
     outliers: live.keys(),
     // open now (or within the hour), then unknown hours, then closed (issue 25): not under Top Rated
-    ...(q.now && q.vibes.length && { tier: (hours: string | null) => openTier(hours, q.now!) }),
+    ...(q.now && q.vibes.length && openFirst(q.now)),
   };
 }
 
