@@ -38,6 +38,8 @@ const benches: Bench[] = [
   { file: "readmodel-memory.ts", env: { BENCH_DB: "pglite" }, nodeArgs: ["--expose-gc"] },
   // on PGlite only: the PostgreSQL path of the same app is what load-mix below smokes
   { file: "match-public.ts", env: { BENCH_DBS: "pglite" } },
+  // the dense city centre: match-public beside /api/health (issue 28)
+  { file: "match-dense.ts", env: { BENCH_DBS: "pglite" } },
   { file: "feed.ts", env: { BENCH_DBS: "pglite" } },
   { file: "sync.ts", env: pg ? { BENCH_DBS: "pglite,postgres" } : { BENCH_DBS: "pglite" } },
   { file: "load-mix.ts", missing: !pg && "TEST_DATABASE_URL is not set" },

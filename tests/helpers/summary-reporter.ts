@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import type { Reporter, SerializedError, TestModule, TestSuite } from "vitest/node";
 
 /** How many of the slowest test files the summary names. */
@@ -29,17 +30,14 @@ export default class SummaryReporter implements Reporter {
     }
     counts.failed += unhandledErrors.length;
     process.stdout.write(timeTable(modules));
+    writeTimes(modules);
     process.stdout.write(`\nVitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }
 
 /** Seconds per project (the sum of its files' test and hook time) and the slowest files. */
 export function timeTable(modules: ReadonlyArray<TestModule>): string {
-  const files = modules.map((m) => ({
-    project: m.project.name || "(root)",
-    file: m.moduleId.slice(m.project.config.root.length + 1),
-    seconds: m.diagnostic().duration / 1000,
-  }));
+  const files = fileTimes(modules);
   if (!files.length) return "";
   const perProject = new Map<string, { seconds: number; files: number }>();
   for (const f of files) {
@@ -55,4 +53,22 @@ export function timeTable(modules: ReadonlyArray<TestModule>): string {
   for (const f of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES))
     lines.push(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.project.padEnd(6)} ${f.file}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Every file's seconds, slowest first, in .tmp/test-times.tsv (project, seconds, file): the whole table. */
+function writeTimes(modules: ReadonlyArray<TestModule>) {
+  const rows = fileTimes(modules)
+    .sort((a, b) => b.seconds - a.seconds)
+    .map((f) => `${f.project}\t${f.seconds.toFixed(1)}\t${f.file}`);
+  mkdirSync(".tmp", { recursive: true });
+  writeFileSync(".tmp/test-times.tsv", `project\tseconds\tfile\n${rows.join("\n")}\n`);
+}
+
+/** Each file's project, path and seconds (its tests' and hooks' time). */
+function fileTimes(modules: ReadonlyArray<TestModule>) {
+  return modules.map((m) => ({
+    project: m.project.name || "(root)",
+    file: m.moduleId.slice(m.project.config.root.length + 1),
+    seconds: m.diagnostic().duration / 1000,
+  }));
 }

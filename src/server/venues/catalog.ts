@@ -1181,12 +1181,18 @@ export async function createVenueCatalog(
    */
   const reachOf = (c: Circle, q: Omit<CatalogSearch, "limit">, most: number) => {
     let n = 0;
+    /** The reached cells that hold a venue passing the filters: the only ones a scan visits. */
+    const holding: Packed[] = [];
     forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
       if (n > most) return;
       const p = cell.packed ?? pack(store, cell);
-      if (chordToBox(p, 0, c.cx, c.cy, c.cz) <= c.maxChord) n += histCount(c, p, 0);
+      if (chordToBox(p, 0, c.cx, c.cy, c.cz) > c.maxChord) return;
+      const here = histCount(c, p, 0);
+      if (here === 0) return;
+      n += here;
+      holding.push(p);
     });
-    return n + c.extra.size;
+    return { reach: n + c.extra.size, holding };
   };
 
   /** best(): see VenueCatalog. */
@@ -1194,7 +1200,8 @@ export async function createVenueCatalog(
     const c = circleOf(q);
     // Few venues fit in the cells the circle reaches: each of them visited, and counted on the way,
     // costs less than a count by the groups' histograms and a walk of the groups by their bounds.
-    const reach = q.limit > 0 && scanBelow > 0 ? reachOf(c, q, scanBelow) : Infinity;
+    const { reach, holding } =
+      q.limit > 0 && scanBelow > 0 ? reachOf(c, q, scanBelow) : { reach: Infinity, holding: [] };
     const scan = reach <= scanBelow;
     const count = scan ? 0 : countCircle(c, q);
     if (!scan && (q.limit <= 0 || count === 0)) return { hits: [], count };
@@ -1234,10 +1241,7 @@ export async function createVenueCatalog(
     };
 
     if (scan) {
-      forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
-        const p = cell.packed ?? pack(store, cell);
-        if (chordToBox(p, 0, cx, cy, cz) <= maxChord) eachWanted(c, p, (i) => visit(p, i));
-      });
+      for (const p of holding) eachWanted(c, p, (i) => visit(p, i));
       const hits = ranked.drain().map((h) => ({ venue: store.venue(h.slot), meters: h.meters }));
       return { hits, count: inside };
     }

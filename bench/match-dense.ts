@@ -1,0 +1,91 @@
+/**
+ * The dense city centre (issue 28): BENCH_SIZE venues (100,000) packed into one area of ~5 km
+ * around San Francisco's centre, then GET /api/health and GET /api/venues/match-public (Chill,Cozy,
+ * 16 km: every venue of the area is in the circle), each loaded alone with BENCH_CONNECTIONS (16)
+ * connections, through the real server over loopback HTTP. Reports both,
+ * and the match's share of health's throughput (the issue's goal: match p99 <= 20 ms with at least
+ * a fifth of health's requests/s).
+ *
+ * The venues come from bench/generate-venues.ts (its category and vibe mix), moved into the area
+ * by one UPDATE before the server starts: the rows a sync of the same venues would leave (the
+ * sync's own speed is bench/sync.ts's).
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-dense.ts
+ *
+ * Options: BENCH_SIZE=100000 BENCH_CONNECTIONS=16 BENCH_SECONDS=15 BENCH_DBS=postgres (or pglite)
+ * BENCH_SMOKE=1: 2,000 venues, 1 s (bench/smoke.ts).
+ */
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { openBenchDb } from "./bench-db";
+import { generateVenues } from "./generate-venues";
+import { printHeader } from "./header";
+import { fmt, holdLoad } from "./load";
+import { BENCH_APP_ENV, listOption, okJson, option } from "./smoke";
+
+const size = option("BENCH_SIZE", 100_000, 2_000);
+const connections = option("BENCH_CONNECTIONS", 16, 2);
+const seconds = option("BENCH_SECONDS", 15, 1);
+const pgUrl = process.env.BENCH_DATABASE_URL;
+const dbs = listOption("BENCH_DBS", pgUrl ? "postgres" : "pglite", pgUrl ? "postgres" : "pglite");
+printHeader(import.meta.url, { databases: dbs.join(",") });
+
+/** The area: ~5 km north to south and east to west, centred on San Francisco's Civic Center. */
+const CENTRE = { latitude: 37.7749, longitude: -122.4194 };
+const HALF_LAT = 0.0225; // 2.5 km
+const HALF_LON = 0.0284; // 2.5 km at this latitude
+
+let state = 12345;
+const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const matchPath = () => {
+  const lat = (CENTRE.latitude + (rand() * 2 - 1) * HALF_LAT).toFixed(4);
+  const lng = (CENTRE.longitude + (rand() * 2 - 1) * HALF_LON).toFixed(4);
+  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=16&vibes=Chill,Cozy`;
+};
+
+const lines: string[] = [];
+for (const kind of dbs) {
+  const { db, drop } = await openBenchDb(kind, "dense", pgUrl);
+  await generateVenues(db, size);
+  // the generated metro box (bench/generate-venues.ts: latitude 37.25-38.05, longitude -122.6 to
+  // -121.7, clusters spilling a little past it) squeezed into the area, its shape kept
+  await db.query(
+    `UPDATE venues SET
+       latitude = $1 + greatest(-1, least(1, (latitude - 37.65) / 0.4)) * $3,
+       longitude = $2 + greatest(-1, least(1, (longitude + 122.15) / 0.45)) * $4`,
+    [CENTRE.latitude, CENTRE.longitude, HALF_LAT, HALF_LON],
+  );
+  const config = loadConfig(BENCH_APP_ENV, {
+    sessionSecret: "bench-secret-bench-secret-bench-secret",
+    clientDir: null,
+  });
+  const { app } = await buildApp(config, db);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const sample = await fetch(base + matchPath());
+  const venues = await okJson<unknown[]>(sample, "a sample match");
+  console.log(
+    `${kind}: ${size.toLocaleString()} venues in ~5 x 5 km; a sample answer has ${venues.length} venues of ` +
+      `${Number(sample.headers.get("x-total-count")).toLocaleString()}`,
+  );
+  await holdLoad(base, matchPath, { concurrency: 4, seconds: Math.min(3, seconds) }); // warm up
+  // one after the other, each alone on the server: health's figure is what the server answers
+  // when a request costs almost nothing, the yardstick the issue measures a match against
+  const health = await holdLoad(base, () => "/api/health", { concurrency: connections, seconds });
+  const match = await holdLoad(base, matchPath, { concurrency: connections, seconds });
+  for (const [name, r] of [
+    ["match-public", match],
+    ["health", health],
+  ] as const) {
+    const line = `${kind.padEnd(8)} ${name.padEnd(12)} ${connections} connections  ${fmt(r)}`;
+    console.log(line);
+    lines.push(line);
+  }
+  const percent = ((100 * match.rps) / health.rps).toFixed(0);
+  const share = `${kind.padEnd(8)} match-public answered ${percent}% of health's requests/s`;
+  console.log(share);
+  lines.push(share);
+  await app.close();
+  await drop();
+}
+console.log(`\nSummary\n${lines.join("\n")}`);
