@@ -1,11 +1,12 @@
 /**
- * Benchmark of GET /api/venues/match-public (radius 16 km, vibes Chill,Cozy) at 100,000 and
+ * Benchmark of GET /api/venues/match-public (radius 16 km or BENCH_RADIUS, vibes Chill,Cozy) at 100,000 and
  * 1,000,000 venues, on PGlite and on PostgreSQL, through the real server over loopback HTTP.
  *
  *   npx tsx bench/match-public.ts                       # PGlite only
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-public.ts
  *
  * Options: BENCH_SIZES=100000,1000000  BENCH_SECONDS=15  BENCH_CONCURRENCY=1,8  BENCH_DBS=pglite,postgres
+ * BENCH_RADIUS=16 (km)
  * BENCH_SMOKE=1: 2,000 venues, 1 s per step (bench/smoke.ts).
  */
 import { buildApp } from "../src/server/app";
@@ -19,6 +20,8 @@ import { printHeader } from "./header";
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
 const seconds = option("BENCH_SECONDS", 15, 1);
 const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
+/** Kilometres: 16 (10 miles, the client's default), or 160.934 for the widest circle (100 miles). */
+const radius = option("BENCH_RADIUS", 16, 16);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
 printHeader(import.meta.url, { databases: dbs.join(",") });
@@ -29,7 +32,7 @@ const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const nextPath = () => {
   const lat = (37.35 + rand() * 0.6).toFixed(4);
   const lng = (-122.5 + rand() * 0.6).toFixed(4);
-  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=16&vibes=Chill,Cozy`;
+  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=${radius}&vibes=Chill,Cozy`;
 };
 
 const lines: string[] = [];

@@ -419,4 +419,96 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       await catalog.close();
     }
   }, 120_000);
+
+  /** A venue at `metresNorth` of SPOT 0, detected Chill with this Chill score, open all week. */
+  const chillAt = (id: number, metresNorth: number, chill: number): StoredVenue =>
+    stored(id, {
+      spot: 0,
+      dLat: metresNorth / 111_000,
+      dLon: 0,
+      category: "Cafe",
+      detected: ["Chill"],
+      scores: { Chill: chill },
+      rating: null,
+      reviews: null,
+      members: null,
+      hours: "Mo-Su 10:00-22:00",
+      likely: [],
+    });
+
+  it("a far venue lifted onto the page by its live vibe is found, its group's bound below the page", async () => {
+    // 60 near venues that fit poorly; one 2.5 km away that fits worse, alone in its part, with a
+    // live Chill of 1: its fit 0.6 x 0 + 0.4 x 1 = 0.4 beats every near one (0 fit, near)
+    const rows = new Map<number, StoredVenue>();
+    for (let id = 1; id <= 60; id++) rows.set(id, chillAt(id, id * 3, 0));
+    rows.set(61, chillAt(61, 2500, 0));
+    const table = fakeTable(rows);
+    const live = new Map<number, LiveVibe>([
+      [
+        61,
+        {
+          scores: new Map([["Chill", 1]]),
+          currentVibes: [],
+          broadcast: null,
+          liveMusic: false,
+          checkIns: 2,
+          updatedAt: NOW,
+        },
+      ],
+    ]);
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 1 };
+    for (const scanBelow of [0, Infinity]) {
+      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
+      for (const sort of MATCH_SORTS.filter((s) => s !== "rating")) {
+        const ranking = matchRanking({ vibes: ["Chill"], sort, radiusMeters: 3000 }, live);
+        const got = await catalog.best(q, ranking);
+        expect(got.hits.map((h) => h.venue.id)).toEqual([61]);
+        expect(got.hits.map((h) => h.venue.id)).toEqual(
+          plainScan([...rows.values()], q, ranking).hits.map((h) => h.id),
+        );
+        expect(got.count).toBe(61);
+      }
+      await catalog.close();
+    }
+  });
+
+  it("a ranking's tiers are asked once per opening hours and key, and asked again for another key", async () => {
+    const rows = new Map<number, StoredVenue>();
+    for (let id = 1; id <= 40; id++)
+      rows.set(id, { ...chillAt(id, id * 20, 0.5), opening_hours: HOURS[id % HOURS.length] });
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes);
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 5 };
+    const asked: string[] = [];
+    /** A ranking whose tier puts first the venues whose hours are `first` (the rest after). */
+    const rankingOf = (first: string | null, key: string): Ranking => ({
+      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 }),
+      tier: (hours) => {
+        asked.push(`${key} ${hours}`);
+        return hours === first ? 0 : 1;
+      },
+      tierKey: key,
+    });
+    const firstHours = (hits: { venue: StoredVenue }[]) => [...new Set(hits.map((h) => h.venue.opening_hours))];
+    expect(firstHours((await catalog.best(q, rankingOf("24/7", "a"))).hits)).toEqual(["24/7"]);
+    const once = asked.length;
+    expect(once).toBeLessThanOrEqual(HOURS.length);
+    // the same key: the answers kept, not asked again
+    await catalog.best(q, rankingOf("24/7", "a"));
+    expect(asked.length).toBe(once);
+    // another key: asked again, and its answers used
+    expect(firstHours((await catalog.best(q, rankingOf("Fr-Sa 18:00-02:00", "b"))).hits)).toEqual([
+      "Fr-Sa 18:00-02:00",
+    ]);
+    expect(asked.slice(once).every((a) => a.startsWith("b "))).toBe(true);
+    // no key: asked every search
+    const { tierKey: _, ...keyless } = rankingOf("24/7", "c");
+    const before = asked.length;
+    await catalog.best(q, keyless);
+    const first = asked.length - before;
+    expect(first).toBeGreaterThan(0);
+    await catalog.best(q, keyless);
+    expect(asked.length - before).toBe(2 * first);
+    await catalog.close();
+  });
 });
