@@ -9,14 +9,13 @@
  * BENCH_SMOKE=1: 200 users, 6 friends, 2,000 posts, 1 s per step (bench/smoke.ts).
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import { startBenchApp } from "./bench-app";
 import { openBenchDb } from "./bench-db";
 import type { Db } from "../src/server/db/client";
 import { generateSocial } from "./generate-social";
 import { printHeader } from "./header";
 import { fmt, holdLoad } from "./load";
-import { BENCH_APP_ENV, listOption, okJson, option, SMOKE } from "./smoke";
+import { listOption, okJson, option, SMOKE, BENCH_SECRET } from "./smoke";
 
 const users = option("BENCH_USERS", 10_000, 200);
 const friends = option("BENCH_FRIENDS", 100, 6); // even: generate-social gives each user friends/2 each way
@@ -25,7 +24,6 @@ const seconds = option("BENCH_SECONDS", 15, 1);
 const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "postgres" : "pglite")).split(",");
-const SECRET = "bench-secret-bench-secret-bench-secret";
 printHeader(import.meta.url, { databases: dbs.join(",") });
 
 /** Sessions for `n` random users, made the way the app makes them (HMAC of a random token). */
@@ -35,7 +33,7 @@ async function sessions(db: Db, n: number): Promise<string[]> {
     const token = randomBytes(32).toString("base64url");
     const uid = `00000000-0000-4000-8000-${(1 + Math.floor(Math.random() * users)).toString(16).padStart(12, "0")}`;
     await db.query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')", [
-      createHmac("sha256", SECRET).update(token).digest("base64url"),
+      createHmac("sha256", BENCH_SECRET).update(token).digest("base64url"),
       uid,
     ]);
     cookies.push(`vibe_session=${token}`);
@@ -53,10 +51,7 @@ for (const kind of dbs) {
     `${kind}: ${users} users, ${friends} friends each, ${postCount} posts loaded in ` +
       `${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
-  const config = loadConfig(BENCH_APP_ENV, { sessionSecret: SECRET, clientDir: null });
-  const { app } = await buildApp(config, db);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const { app, base } = await startBenchApp(db);
   const sample = await fetch(base + "/api/posts/feed", { headers: { cookie: cookies[0] } });
   console.log(
     `a sample feed answers ${sample.status} with ${(await okJson<unknown[]>(sample, "a sample feed")).length} posts`,

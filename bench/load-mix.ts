@@ -33,7 +33,7 @@ import { openBenchDb } from "./bench-db";
 import { productionStart } from "../tests/helpers/instance";
 import { generateSocial } from "./generate-social";
 import { fmt, holdLoad, type LoadRequest } from "./load";
-import { listOption, option, SMOKE } from "./smoke";
+import { listOption, option, SMOKE, BENCH_SECRET } from "./smoke";
 import { printHeader } from "./header";
 
 const seconds = option("BENCH_SECONDS", 60, 2);
@@ -46,7 +46,6 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 const redisUrl = process.env.BENCH_REDIS_URL;
 const instanceCount = Number(process.env.BENCH_INSTANCES ?? 1);
 printHeader(import.meta.url, { instances: instanceCount, redis: redisUrl ? "yes" : "no", database: "postgres" });
-const SECRET = "bench-secret-bench-secret-bench-secret";
 /** The client's default distance, 10 miles, in km as the client sends it (spec 9: miles × 1.60934). */
 const RADIUS_KM = DEFAULT_DISTANCE_MILES * 1.60934;
 
@@ -69,7 +68,7 @@ try {
   await db.query(
     "INSERT INTO sessions (token_hash, user_id, expires_at) SELECT h, u, now() + interval '1 day' " +
       "FROM unnest($1::text[], $2::uuid[]) AS t(h, u)",
-    [cookies.map((c) => createHmac("sha256", SECRET).update(c).digest("base64url")), userIds],
+    [cookies.map((c) => createHmac("sha256", BENCH_SECRET).update(c).digest("base64url")), userIds],
   );
   await db.query("ANALYZE");
   console.log(
@@ -96,7 +95,7 @@ try {
         HOST: "127.0.0.1",
         DATABASE_URL: url!,
         ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-load-${process.pid}` } : {}),
-        SESSION_SECRET: SECRET,
+        SESSION_SECRET: BENCH_SECRET,
         // the public origin of the site behind the balancer: the one writes come from
         PUBLIC_URL: bases[0],
         SEED: "false",

@@ -15,13 +15,12 @@
  * Options: BENCH_SIZE=100000 BENCH_CONNECTIONS=16 BENCH_SECONDS=15 BENCH_DBS=postgres (or pglite)
  * BENCH_SMOKE=1: 2,000 venues, 1 s (bench/smoke.ts).
  */
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import { startBenchApp } from "./bench-app";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { printHeader } from "./header";
 import { fmt, holdLoad } from "./load";
-import { BENCH_APP_ENV, listOption, okJson, option } from "./smoke";
+import { listOption, okJson, option } from "./smoke";
 
 const size = option("BENCH_SIZE", 100_000, 2_000);
 const connections = option("BENCH_CONNECTIONS", 16, 2);
@@ -55,13 +54,7 @@ for (const kind of dbs) {
        longitude = $2 + greatest(-1, least(1, (longitude + 122.15) / 0.45)) * $4`,
     [CENTRE.latitude, CENTRE.longitude, HALF_LAT, HALF_LON],
   );
-  const config = loadConfig(BENCH_APP_ENV, {
-    sessionSecret: "bench-secret-bench-secret-bench-secret",
-    clientDir: null,
-  });
-  const { app } = await buildApp(config, db);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const { app, base } = await startBenchApp(db);
   const sample = await fetch(base + matchPath());
   const venues = await okJson<unknown[]>(sample, "a sample match");
   console.log(

@@ -10,12 +10,11 @@
  *   npx tsx bench/match-pages.ts            # BENCH_SIZE=100000 BENCH_REQUESTS=200
  *   BENCH_SMOKE=1: 2,000 venues, 5 requests per case (bench/smoke.ts).
  */
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import { startBenchApp } from "./bench-app";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { printHeader } from "./header";
-import { BENCH_APP_ENV, option } from "./smoke";
+import { option } from "./smoke";
 
 const size = option("BENCH_SIZE", 100_000, 2_000);
 const requests = option("BENCH_REQUESTS", 200, 5);
@@ -38,10 +37,7 @@ const CASES: [string, string][] = [
 
 const { db, drop } = await openBenchDb("pglite", "pages");
 await generateVenues(db, size);
-const config = loadConfig(BENCH_APP_ENV, { sessionSecret: "bench-secret-bench-secret-bench-secret", clientDir: null });
-const { app } = await buildApp(config, db);
-await app.listen({ port: 0, host: "127.0.0.1" });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const { app, base } = await startBenchApp(db);
 
 for (const [name, query] of CASES) {
   const times: number[] = [];

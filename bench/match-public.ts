@@ -9,12 +9,11 @@
  * BENCH_RADIUS=16 (km)
  * BENCH_SMOKE=1: 2,000 venues, 1 s per step (bench/smoke.ts).
  */
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import { startBenchApp } from "./bench-app";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad } from "./load";
-import { BENCH_APP_ENV, listOption, okJson, option, SMOKE } from "./smoke";
+import { listOption, okJson, option, SMOKE } from "./smoke";
 import { printHeader } from "./header";
 
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
@@ -42,14 +41,7 @@ for (const kind of dbs) {
     let t = performance.now();
     await generateVenues(db, size);
     const loadMs = performance.now() - t;
-    const config = loadConfig(BENCH_APP_ENV, {
-      sessionSecret: "bench-secret-bench-secret-bench-secret",
-      clientDir: null,
-    });
-    const { app } = await buildApp(config, db);
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const addr = app.server.address() as { port: number };
-    const base = `http://127.0.0.1:${addr.port}`;
+    const { app, base } = await startBenchApp(db);
     const sample = await okJson<unknown[]>(await fetch(base + nextPath()), "a sample match");
     console.log(
       `${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; ` +

@@ -20,13 +20,12 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
  */
 import { loadavg } from "node:os";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
 import { createChangeFeed } from "../src/server/db/changes";
 import { createVenueCatalog } from "../src/server/venues/catalog";
+import { startBenchApp } from "./bench-app";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
-import { BENCH_APP_ENV, listOption, option, SMOKE } from "./smoke";
+import { listOption, option, SMOKE } from "./smoke";
 import { printHeader } from "./header";
 
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
@@ -74,13 +73,7 @@ for (const size of sizes) {
   lines.push(memLine);
   await catalog.close();
 
-  const config = loadConfig(BENCH_APP_ENV, {
-    sessionSecret: "bench-secret-bench-secret-bench-secret",
-    clientDir: null,
-  });
-  const { app } = await buildApp(config, db);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const { app, base } = await startBenchApp(db);
   const times: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < requests + warmUp; i++) {

@@ -30,7 +30,7 @@ import { createServer } from "node:net";
 import { openBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { printHeader } from "./header";
-import { BENCH_APP_ENV, listOption, option } from "./smoke";
+import { BENCH_APP_ENV, listOption, option, BENCH_SECRET } from "./smoke";
 
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
 const runs = option("BENCH_RUNS", 3, 1);
@@ -78,7 +78,7 @@ async function start(url: string, dir = "."): Promise<Instance> {
       LOG_LEVEL: "info",
       NODE_ENV: "production",
       DATABASE_URL: url,
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret",
+      SESSION_SECRET: BENCH_SECRET,
       SEED: "false",
       HOST: "127.0.0.1",
       PORT: String(port),

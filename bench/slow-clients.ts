@@ -12,11 +12,10 @@
  */
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import { startBenchApp } from "./bench-app";
 import { openBenchDb } from "./bench-db";
 import { printHeader } from "./header";
-import { BENCH_APP_ENV, option } from "./smoke";
+import { option } from "./smoke";
 
 const slow = option("BENCH_SLOW", 2000, 100);
 const perAddress = option("BENCH_PER_ADDRESS", 100, 50);
@@ -24,17 +23,12 @@ const timeoutMs = option("BENCH_TIMEOUT_MS", 2000, 2000);
 printHeader(import.meta.url, { database: "pglite" });
 
 const { db, drop } = await openBenchDb("pglite", "slow");
-const config = loadConfig(BENCH_APP_ENV, {
-  sessionSecret: "bench-secret-bench-secret-bench-secret",
-  clientDir: null,
+const { app, base } = await startBenchApp(db, {
   requestTimeoutMs: timeoutMs,
   maxConnectionsPerAddress: perAddress,
   maxConnections: slow + 1000,
 });
-const { app } = await buildApp(config, db);
-await app.listen({ port: 0, host: "127.0.0.1" });
-const port = (app.server.address() as { port: number }).port;
-const base = `http://127.0.0.1:${port}`;
+const port = Number(new URL(base).port);
 
 type Report = { lastedMs: number | null; firstLine: string };
 const child = fork(fileURLToPath(new URL("../tests/helpers/slow-client-process.ts", import.meta.url)), [], {

@@ -35,6 +35,9 @@ export function listOption(name: string, full: string, smoke: string): string[] 
  * and request limits off (RATE_LIMIT_SCALE=0): a bench sends thousands of requests from one
  * address, which the limits would answer with 429.
  */
+/** The session secret of every bench's app (benches that sign their own session cookies use it too). */
+export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret";
+
 // CHECK_CONTRACTS off: the benches measure the server as production runs it (without the contract check).
 export const BENCH_APP_ENV = {
   LOG_LEVEL: "silent",

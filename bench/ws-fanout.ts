@@ -21,7 +21,7 @@ import { openPostgres } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
 import { seedVenues } from "../src/server/venues/seed";
 import { productionStart } from "../tests/helpers/instance";
-import { option, SMOKE } from "./smoke";
+import { option, SMOKE, BENCH_SECRET } from "./smoke";
 import { printHeader } from "./header";
 
 const clients = option("BENCH_CLIENTS", 5000, 20);
@@ -31,9 +31,8 @@ const warmup = option("BENCH_WARMUP", 3, 1);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 printHeader(import.meta.url);
-const SECRET = "bench-secret-bench-secret-bench-secret";
 const name = `vibe_bench_ws_${process.pid}`;
-const hash = (t: string) => createHmac("sha256", SECRET).update(t).digest("base64url");
+const hash = (t: string) => createHmac("sha256", BENCH_SECRET).update(t).digest("base64url");
 
 const admin = await openPostgres(pgUrl, 1);
 await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -74,7 +73,7 @@ function startInstance(port: number): Promise<ChildProcess> {
       DATABASE_URL: url.toString(),
       REDIS_URL: redisUrl,
       REDIS_PREFIX: `bench-${process.pid}`,
-      SESSION_SECRET: SECRET,
+      SESSION_SECRET: BENCH_SECRET,
       SEED: "false",
       LOG_LEVEL: "warn",
       // thousands of simulated people share one loopback address: no cap per address here
