@@ -286,10 +286,10 @@ function pack(store: VenueStore, cell: Cell): Packed {
   const runStart: number[] = [];
   const runHours: number[] = [];
   for (let g = 1; g < groups; g++) {
-    const part = slots.subarray(from[g], to[g]);
-    for (let i = 1; i < part.length; i++)
-      if (store.hours[part[i]] !== store.hours[part[0]]) {
-        part.sort(byHours);
+    const ofPart = slots.subarray(from[g], to[g]);
+    for (let i = 1; i < ofPart.length; i++)
+      if (store.hours[ofPart[i]] !== store.hours[ofPart[0]]) {
+        ofPart.sort(byHours);
         break;
       }
     runFrom[g] = runStart.length;
@@ -703,7 +703,7 @@ export async function createVenueCatalog(
   changes: ChangeFeed,
   opts: {
     onError?: (err: unknown) => void;
-    /** A ranking of at most this many fitting venues visits each of them (default SCAN_BELOW). */
+    /** A ranking whose reached cells hold at most this many fitting venues visits each (default SCAN_BELOW). */
     scanBelow?: number;
   } = {},
 ): Promise<VenueCatalog> {
