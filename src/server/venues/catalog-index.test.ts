@@ -472,6 +472,42 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     }
   });
 
+  it("the likely list's ties: equal tier and score go nearest first, then by id", async () => {
+    // Top Rated's likely list (service.ts) scores by rating alone: every venue here has the same
+    // rating, so only the ties order them. Ids are given against the distance, and three share a spot.
+    const rows = new Map<number, StoredVenue>();
+    const likelyCozy = (id: number, metresNorth: number): StoredVenue => ({
+      ...chillAt(id, metresNorth, 0),
+      detected_vibes: [],
+      rating: 4,
+      likely_vibes: [{ vibe: "Cozy", weight: 3, reasons: ["likely Cozy"] }],
+    });
+    for (const [id, metres] of [
+      [9, 100],
+      [8, 300],
+      [7, 300],
+      [3, 300],
+      [5, 200],
+      [1, 900],
+    ] as const)
+      rows.set(id, likelyCozy(id, metres));
+    const table = fakeTable(rows);
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Cozy"], limit: 10, likely: true };
+    const ranking: Ranking = { score: (v) => (v.rating ?? 0) + 1, bound: () => 0 };
+    for (const scanBelow of [0, Infinity]) {
+      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
+      const ids = async () => (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+      expect(await ids()).toEqual([9, 5, 3, 7, 8, 1]);
+      expect(await ids()).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
+      // the catalog holds the pile in id order as it loads it: an edit moves 3 after 7 and 8 there
+      rows.set(3, { ...rows.get(3)!, name: "Venue 3, renamed" });
+      await table.notify(["3"]);
+      expect(await ids()).toEqual([9, 5, 3, 7, 8, 1]);
+      rows.set(3, likelyCozy(3, 300));
+      await catalog.close();
+    }
+  });
+
   it("a ranking's tiers are asked once per opening hours and key, and asked again for another key", async () => {
     const rows = new Map<number, StoredVenue>();
     for (let id = 1; id <= 40; id++)
