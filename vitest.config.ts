@@ -31,7 +31,10 @@ export default defineConfig({
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
+          // four files at a time on two cores: a file waits on PostgreSQL, timers and sockets much
+          // of its time (two workers kept the cores 80% busy, four 90%: 391 -> 341 s of wall clock
+          // here, 2026-11-28, issue 28)
+          maxWorkers: 4,
         },
       },
       {
@@ -56,7 +59,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // two files at a time, each its own server and browser: the machine's two cores were 69%
-          // busy with one (556 -> 413 s of wall clock here, 2026-11-28, issue 28)
+          // busy with one (556 -> 413 s of wall clock here, 2026-11-28, issue 28); three gain nothing
+          // (527 s with two, 520 s with three on a slower VM: 87% and 92% busy)
           maxWorkers: 2,
         },
       },
