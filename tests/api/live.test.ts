@@ -195,9 +195,8 @@ describe.each(dbTargets())("live venues on %s", (target) => {
       await fan.post("/api/posts", { venueId: v.id, vibes: ["Cozy"] });
       // a 10 m circle around the venue: on the first page whatever the hour (a 1 km one in a dense
       // part of the city put open venues first, and it off the page, before dawn in Los Angeles)
-      const shown = await root.get<Venue[]>(
-        `/api/venues/match-public?latitude=${v.latitude}&longitude=${v.longitude}&radius=0.01&vibes=${v.detectedVibes[0]}`,
-      );
+      const at = `latitude=${v.latitude}&longitude=${v.longitude}`;
+      const shown = await root.get<Venue[]>(`/api/venues/match-public?${at}&radius=0.01&vibes=${v.detectedVibes[0]}`);
       expect(shown.body.map((x) => x.id)).toContain(v.id);
       await server.ctx.matchCounter.flush();
       const res = await o.agent.get(`/api/my-venues/${v.id}/stats`);
