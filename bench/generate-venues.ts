@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { Queryable } from "../src/server/db/client";
+import { OSM_CENTRAL_URL } from "../src/server/venues/seed-osm";
 
 /** First words of generated names: neighbourhoods, streets and the like of the Bay Area. */
 const PLACES = (
@@ -43,14 +45,44 @@ const NAME_SQL = (() => {
 })();
 
 /**
+ * A venue's opening hours as SQL over its number `g`, the seed ($3), the values ($4) and how many
+ * venues in a thousand have any ($5): picked by a hash, as names are, so nothing else moves.
+ */
+const HOURS_SQL =
+  "CASE WHEN abs(hashtext($3::text || ':open:' || g)::bigint) % 1000 < $5 " +
+  "THEN ($4::text[])[1 + abs(hashtext($3::text || ':hours:' || g)::bigint) % greatest(1, cardinality($4::text[]))] " +
+  "END";
+
+/**
+ * The real opening hours of the seed's OpenStreetMap file (data/seed, ODbL): its distinct values
+ * and the share of its named venues that have any (about a quarter; almost every value is one
+ * venue's own).
+ */
+function osmHours(): { values: string[]; perMille: number } {
+  const { elements } = JSON.parse(readFileSync(OSM_CENTRAL_URL, "utf8")) as {
+    elements: { tags?: Record<string, string> }[];
+  };
+  const named = elements.filter((e) => e.tags?.name);
+  const all = named.flatMap((e) => (e.tags?.opening_hours ? [e.tags.opening_hours] : []));
+  return { values: [...new Set(all)], perMille: Math.round((1000 * all.length) / named.length) };
+}
+
+/**
  * Fills `venues` with `count` synthetic venues spread over the San Francisco Bay Area, entirely in
  * SQL (fast on both databases). Deterministic for a given seed: 60% cluster around eight town
  * centres (normal-ish spread of ~3 km), 40% are uniform over the metro box. Category mix and vibe
  * scores follow the seed prior's category profiles with noise, so vibe filters select a realistic
  * share (Chill or Cozy: about half). Names are a place and a kind of venue ("Harbor Wine Bar"), so a
- * text search finds some: about 9% of venues have "Coffee" in their name.
+ * text search finds some: about 9% of venues have "Coffee" in their name. With `hours`, venues get
+ * real opening hours (osmHours) in the seed file's share; without, none (as every run before).
  */
-export async function generateVenues(db: Queryable, count: number, seed = 0.42): Promise<void> {
+export async function generateVenues(
+  db: Queryable,
+  count: number,
+  seed = 0.42,
+  opts: { hours?: boolean } = {},
+): Promise<void> {
+  const hours = opts.hours ? osmHours() : null;
   await db.query("SELECT setseed($1)", [seed]);
   const batch = 100_000;
   for (let start = 1; start <= count; start += batch) {
@@ -92,7 +124,7 @@ export async function generateVenues(db: Queryable, count: number, seed = 0.42):
                   ELSE 0.2 END + (random() - 0.5) * 0.5)) AS romantic
            FROM typed)
        INSERT INTO venues (external_id, name, category, address, latitude, longitude, detected_vibes, vibe_scores,
-         source, attribution)
+         source, attribution, opening_hours)
        SELECT 'bench:' || g, ${NAME_SQL}, category, g || ' Bench St', lat, lng,
               array_remove(ARRAY[
                 CASE WHEN chill >= 0.4 THEN 'Chill' END, CASE WHEN cozy >= 0.4 THEN 'Cozy' END,
@@ -103,9 +135,9 @@ export async function generateVenues(db: Queryable, count: number, seed = 0.42):
                 'Social', round(social::numeric, 2), 'Energetic', round(energetic::numeric, 2),
                 'Loud', round(loud::numeric, 2), 'Quiet', round(quiet::numeric, 2),
                 'Romantic', round(romantic::numeric, 2)),
-              'bench', 'synthetic benchmark data'
+              'bench', 'synthetic benchmark data', ${HOURS_SQL}
          FROM scored`,
-      [start, end, seed],
+      [start, end, seed, hours?.values ?? [], hours?.perMille ?? 0],
     );
   }
   await db.query("ANALYZE venues");

@@ -9,7 +9,12 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-catalog.ts
  *
+ * Every request carries the route's clock (`now`: open venues first), at BENCH_NOW (an ISO instant;
+ * default Friday 8:30 PM in San Francisco, 2026-11-28T04:30:00Z), the same in every run.
+ *
  * Options: BENCH_SIZE=1000000 BENCH_REQUESTS=60 BENCH_CASES=<parts of case names, separated by |>
+ * BENCH_HOURS=1: generated venues get real opening hours (bench/generate-venues.ts), as a quarter of
+ * the seed's have; without it none has any, and every venue is in one tier.
  * BENCH_KEEP_DB=<database name>: reuse (or make once, and keep) that database instead of a fresh one.
  * BENCH_SMOKE=1: 2,000 venues, 3 requests a case (bench/smoke.ts).
  */
@@ -30,9 +35,14 @@ const requests = option("BENCH_REQUESTS", 60, 3);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const keep = process.env.BENCH_KEEP_DB;
 const only = process.env.BENCH_CASES?.split("|").filter(Boolean);
+const hours = process.env.BENCH_HOURS === "1";
+/** The route's clock, fixed: the open-first tiers and Open now are the same in every run. */
+const now = new Date(process.env.BENCH_NOW ?? "2026-11-28T04:30:00Z");
+if (Number.isNaN(now.getTime())) throw new Error("BENCH_NOW must be an ISO instant");
 printHeader(import.meta.url);
+console.log(`# the clock: ${now.toISOString()}; venues ${hours ? "with" : "without"} opening hours`);
 
-type Case = [string, Omit<MatchRequest, "latitude" | "longitude">];
+type Case = [string, Omit<MatchRequest, "latitude" | "longitude" | "openAt" | "now"> & { openNow?: boolean }];
 const CASES: Case[] = [
   ["Chill, 16 km, nearest, first page", { radiusKm: 16, vibes: ["Chill"] }],
   ["Chill,Cozy, 16 km, nearest, first page", { radiusKm: 16, vibes: ["Chill", "Cozy"] }],
@@ -43,7 +53,7 @@ const CASES: Case[] = [
   ["Chill, 16 km, top rated, first page", { radiusKm: 16, vibes: ["Chill"], sort: "rating" }],
   ["Chill,Cozy, 16 km, top rated, first page", { radiusKm: 16, vibes: ["Chill", "Cozy"], sort: "rating" }],
   ["Chill,Cozy, 16 km, top rated, offset 400", { radiusKm: 16, vibes: ["Chill", "Cozy"], sort: "rating", offset: 400 }],
-  ["Chill,Cozy, 16 km, nearest, open now", { radiusKm: 16, vibes: ["Chill", "Cozy"], openAt: new Date() }],
+  ["Chill,Cozy, 16 km, nearest, open now", { radiusKm: 16, vibes: ["Chill", "Cozy"], openNow: true }],
   ["Chill,Cozy, 161 km, nearest, first page", { radiusKm: 160.934, vibes: ["Chill", "Cozy"] }],
   ["Chill,Cozy, 161 km, best, first page", { radiusKm: 160.934, vibes: ["Chill", "Cozy"], sort: "best" }],
   ["no vibe, 16 km, nearest, first page", { radiusKm: 16, vibes: [] }],
@@ -60,7 +70,7 @@ const centres = Array.from({ length: requests }, () => ({
 async function openDb() {
   if (!keep) {
     const bench = await openBenchDb("postgres", "catalog", pgUrl);
-    await generateVenues(bench.db, size);
+    await generateVenues(bench.db, size, undefined, { hours });
     return bench;
   }
   const url = new URL(pgUrl);
@@ -71,10 +81,12 @@ async function openDb() {
   url.pathname = `/${keep}`;
   const db = await openPostgres(url.toString(), 4);
   await migrate(db);
-  const [{ n }] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM venues");
-  if (n !== size) {
+  const [{ n, h }] = await db.query<{ n: number; h: boolean }>(
+    "SELECT count(*)::int AS n, count(opening_hours) > 0 AS h FROM venues",
+  );
+  if (n !== size || h !== hours) {
     await db.query("TRUNCATE venues CASCADE");
-    await generateVenues(db, size);
+    await generateVenues(db, size, undefined, { hours });
   }
   return { db, drop: () => db.close() };
 }
@@ -93,9 +105,9 @@ const reader = {
   favorites: createFavoriteStore(db, changes),
 };
 
-const now = new Date();
-const one = async (c: Case[1], at: (typeof centres)[number]) => {
-  const page = await matchVenues(reader, { ...c, ...at });
+const one = async ({ openNow, ...c }: Case[1], at: (typeof centres)[number]) => {
+  // as GET /api/venues/match-public asks (venues/routes.ts)
+  const page = await matchVenues(reader, { ...c, ...at, now, ...(openNow && { openAt: now }) });
   matchedJson(page.venues, now);
   return page.total;
 };

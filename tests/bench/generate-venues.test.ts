@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBenchDb } from "../../bench/bench-db";
+import { readFileSync } from "node:fs";
 import { generateVenues } from "../../bench/generate-venues";
+import { OSM_CENTRAL_URL } from "../../src/server/venues/seed-osm";
 import type { Db } from "../../src/server/db/client";
 
 let db: Db;
@@ -39,5 +41,25 @@ describe("bench/generate-venues.ts", () => {
     expect(again).toEqual(a);
     const other = await names(2_000, 0.9);
     expect(other.filter((v, i) => v.name !== a[i].name).length).toBeGreaterThan(1_000);
+  }, 120_000);
+
+  it("with hours, gives a quarter of venues real opening hours of the seed's file, the rest none", async () => {
+    await db.query("DELETE FROM venues");
+    await generateVenues(db, 2_000);
+    expect(await db.query("SELECT 1 FROM venues WHERE opening_hours IS NOT NULL")).toEqual([]);
+    await db.query("DELETE FROM venues");
+    await generateVenues(db, 2_000, 0.42, { hours: true });
+    const rows = await db.query<{ opening_hours: string | null }>("SELECT opening_hours FROM venues");
+    const real = new Set(
+      (JSON.parse(readFileSync(OSM_CENTRAL_URL, "utf8")).elements as { tags?: Record<string, string> }[]).flatMap(
+        (e) => (e.tags?.name && e.tags.opening_hours ? [e.tags.opening_hours] : []),
+      ),
+    );
+    const withHours = rows.flatMap((r) => (r.opening_hours === null ? [] : [r.opening_hours]));
+    // the file: 22% of its named venues state their hours
+    expect(withHours.length).toBeGreaterThan(350);
+    expect(withHours.length).toBeLessThan(550);
+    expect(withHours.every((h) => real.has(h))).toBe(true);
+    expect(new Set(withHours).size).toBeGreaterThan(200);
   }, 120_000);
 });
