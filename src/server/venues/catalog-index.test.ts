@@ -228,7 +228,11 @@ function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ran
   const vibes = s.vibes.length ? s.vibes : ["Chill"];
   if (s.sort !== "open first")
     return { q, ranking: matchRanking({ vibes, sort: s.sort, radiusMeters: q.radiusMeters }, live) };
-  // open now first, then unknown hours, then closed; Best match within each
+  // the service's own open-first ranking (its tiers and their key: the catalog keeps what it works
+  // out per key, each tier's best scores per part among it) for half the searches
+  if (s.limit % 2 === 0)
+    return { q, ranking: matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters, now: NOW }, live) };
+  // open now first, then unknown hours, then closed; Best match within each (no key: asked each search)
   const inner = matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters }, live);
   const tier = (hours: string | null) => {
     const status = openStatus(hours, NOW);
@@ -506,6 +510,34 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       rows.set(3, likelyCozy(3, 300));
       await catalog.close();
     }
+  });
+
+  it("a part's bound per tier is worked out again for another tier key", async () => {
+    // two parts 2 km apart, each with venues of two opening hours; which hours come first is the key's
+    const H1 = "24/7";
+    const H2 = "Fr-Sa 18:00-02:00";
+    const rows = new Map<number, StoredVenue>();
+    for (const [id, metres, hours, chill] of [
+      [1, 0, H1, 0.9],
+      [2, 1, H2, 0.2],
+      [3, 2000, H1, 0.1],
+      [4, 2001, H2, 0.5],
+    ] as const)
+      rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 1 };
+    const firstOf = (hours: string, key: string): Ranking => ({
+      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 }),
+      tier: (h) => (h === hours ? 0 : 1),
+      tierKey: key,
+    });
+    const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+    expect(await top(firstOf(H1, "a"))).toEqual([1]);
+    // with key a's bounds (the far part's first tier at 0.1) the far part would be left for venue 2's 0.2
+    expect(await top(firstOf(H2, "b"))).toEqual([4]);
+    expect(await top(firstOf(H1, "a"))).toEqual([1]);
+    await catalog.close();
   });
 
   it("a ranking's tiers are asked once per opening hours and key, and asked again for another key", async () => {

@@ -254,6 +254,16 @@ function partOf(latitude: number, longitude: number): number {
   return (((a % SUB) + SUB) % SUB) * SUB + (((b % SUB) + SUB) % SUB);
 }
 
+/** The venue's rating as shown (shownRating), NaN when it has none: what a group's maxRating keeps. */
+function shownRatingOf(store: VenueStore, slot: number): number {
+  const r = shownRating({
+    rating: store.ratingOf(slot),
+    review_count: store.reviewCountOf(slot),
+    memberRating: store.memberRatingOf(slot),
+  });
+  return r === null ? Number.NaN : r;
+}
+
 function pack(store: VenueStore, cell: Cell): Packed {
   const unordered = cell.slots ? cell.slots : Array.from(cell.packed!.slots);
   const n = unordered.length;
@@ -364,12 +374,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
     else
       for (let bit = 0; vibes >>> bit !== 0 && bit < MAX_VIBE_BITS; bit++)
         if (vibes & (1 << bit)) (lists[bit] ??= []).push(i);
-    const r = shownRating({
-      rating: store.ratingOf(slot),
-      review_count: store.reviewCountOf(slot),
-      memberRating: store.memberRatingOf(slot),
-    });
-    rating[i] = r === null ? Number.NaN : r;
+    rating[i] = shownRatingOf(store, slot);
     const list = store.vibes[slot];
     keys[i] = numericKeys
       ? (list * nCategories + store.category[slot]) * nHours + store.hours[slot]
@@ -1091,6 +1096,68 @@ export async function createVenueCatalog(
     },
   };
 
+  /**
+   * Open first: the best stored scores and rating of a part's venues of one tier alone. A part's
+   * open venues are a few of its many, and its best venue is seldom one of them, so its group bound
+   * says little about them; with this bound a part whose open venues cannot enter the page is left
+   * whole. Worked out when a search first needs a part's, and kept per packed cell (a change packs
+   * the cell anew) for as long as the ranking's tierKey stays the same (the tiers do).
+   */
+  interface TierBest {
+    key: string;
+    /** per group: the tier worked out, NaN when none yet */
+    tier: Float64Array;
+    maxScore: Uint8Array;
+    maxRating: Float64Array;
+  }
+  const tierBests = new WeakMap<Packed, TierBest>();
+  let tierBestOf: TierBest | null = null;
+  const tierBest: GroupBest = {
+    vibeScore(vibe) {
+      const k = bestOf!.columns.get(vibe);
+      return k === undefined ? 0 : tierBestOf!.maxScore[bestGroup * bestOf!.columns.size + k] / 100;
+    },
+    get rating() {
+      const r = tierBestOf!.maxRating[bestGroup];
+      return Number.isNaN(r) ? null : r;
+    },
+  };
+  /** Points the tierBest view at part g's venues of `tier` (bestOf, bestGroup and tierBestOf). */
+  const aimTierBest = (p: Packed, g: number, tier: number, key: string, tierOf: (hours: number) => number) => {
+    let tb = tierBests.get(p);
+    const ncol = p.columns.size;
+    if (!tb || tb.key !== key) {
+      tb = {
+        key,
+        tier: new Float64Array(p.groups).fill(Number.NaN),
+        maxScore: new Uint8Array(p.groups * ncol),
+        maxRating: new Float64Array(p.groups),
+      };
+      tierBests.set(p, tb);
+    }
+    if (tb.tier[g] !== tier) {
+      tb.maxScore.fill(0, g * ncol, (g + 1) * ncol);
+      tb.maxRating[g] = Number.NaN;
+      for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++) {
+        if (tierOf(p.runHours[u]) !== tier) continue;
+        for (let i = p.runStart[u]; i < p.runStart[u + 1]; i++) {
+          const slot = p.slots[i];
+          const aside = store.scoresAside(slot);
+          for (let k = 0; k < ncol; k++) {
+            const byte = aside ? 100 : store.scoreColumn(k)[slot];
+            if (byte !== NO_SCORE_BYTE && byte > tb.maxScore[g * ncol + k]) tb.maxScore[g * ncol + k] = byte;
+          }
+          const r = shownRatingOf(store, slot);
+          if (!Number.isNaN(r) && !(r <= tb.maxRating[g])) tb.maxRating[g] = r;
+        }
+      }
+      tb.tier[g] = tier;
+    }
+    bestOf = p;
+    bestGroup = g;
+    tierBestOf = tb;
+  };
+
   /** The threshold algorithm's bound: every vibe's score at rank `thresholdRank` of its order. */
   let thresholdRank = 0;
   let thresholdOrders: Int32Array[] | null = null;
@@ -1284,6 +1351,13 @@ export async function createVenueCatalog(
           tier = Math.min(tier, tierOf(p.histHours[e]));
       else tier = 0;
       const meters = chordToMeters(chord);
+      // a part of several opening hours: bounded by its venues of that tier alone (its others are
+      // visited with it, after them, under their own tier: see below)
+      if (g > 0 && ranking.tierKey !== undefined && tier !== Infinity && p.runFrom[g + 1] - p.runFrom[g] > 1) {
+        aimTierBest(p, g, tier, ranking.tierKey, tierOf);
+        push({ p, g, tier, score: ranking.bound(tierBest, meters), meters });
+        return;
+      }
       bestOf = p;
       bestGroup = g;
       push({ p, g, tier, score: ranking.bound(groupBest, meters), meters });
