@@ -1126,7 +1126,11 @@ export async function createVenueCatalog(
   const aimTierBest = (p: Packed, g: number, tier: number, key: string, tierOf: (hours: number) => number) => {
     let tb = tierBests.get(p);
     const ncol = p.columns.size;
-    if (!tb || tb.key !== key) {
+    if (tb && tb.key !== key) {
+      // a new minute: the same arrays, worked out again as searches need them
+      tb.key = key;
+      tb.tier.fill(Number.NaN);
+    } else if (!tb) {
       tb = {
         key,
         tier: new Float64Array(p.groups).fill(Number.NaN),
