@@ -6,7 +6,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-public.ts
  *
  * Options: BENCH_SIZES=100000,1000000  BENCH_SECONDS=15  BENCH_CONCURRENCY=1,8  BENCH_DBS=pglite,postgres
- * BENCH_RADIUS=16 (km)
+ * BENCH_RADIUS=16 (km)  BENCH_HOURS=1: a quarter of the venues with real opening hours (bench/generate-venues.ts;
+ * the server's own clock ranks the open ones first, so the time of day is printed)
  * BENCH_SMOKE=1: 2,000 venues, 1 s per step (bench/smoke.ts).
  */
 import { startBenchApp } from "./bench-app";
@@ -22,8 +23,13 @@ const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 /** Kilometres: 16 (10 miles, the client's default), or 160.934 for the widest circle (100 miles). */
 const radius = option("BENCH_RADIUS", 16, 16);
 const pgUrl = process.env.BENCH_DATABASE_URL;
+const hours = process.env.BENCH_HOURS === "1";
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
 printHeader(import.meta.url, { databases: dbs.join(",") });
+if (hours)
+  console.log(
+    `# venues with opening hours; the clock: ${new Date().toLocaleString("en-US", { timeZone: "America/Los_Angeles" })} in San Francisco`,
+  );
 
 // Request centres: random points in the populated core of the generated metro area.
 let state = 12345;
@@ -39,7 +45,7 @@ for (const kind of dbs) {
   for (const size of sizes) {
     const { db, drop } = await openBenchDb(kind, "match", pgUrl);
     let t = performance.now();
-    await generateVenues(db, size);
+    await generateVenues(db, size, undefined, { hours });
     const loadMs = performance.now() - t;
     const { app, base } = await startBenchApp(db);
     const sample = await okJson<unknown[]>(await fetch(base + nextPath()), "a sample match");
