@@ -26,10 +26,8 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const hours = process.env.BENCH_HOURS === "1";
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
 printHeader(import.meta.url, { databases: dbs.join(",") });
-if (hours)
-  console.log(
-    `# venues with opening hours; the clock: ${new Date().toLocaleString("en-US", { timeZone: "America/Los_Angeles" })} in San Francisco`,
-  );
+const inSanFrancisco = new Date().toLocaleString("en-US", { timeZone: "America/Los_Angeles" });
+if (hours) console.log(`# venues with opening hours; the clock: ${inSanFrancisco} in San Francisco`);
 
 // Request centres: random points in the populated core of the generated metro area.
 let state = 12345;
