@@ -209,6 +209,15 @@ interface Packed {
   histCategory: Uint16Array;
   histHours: Uint32Array;
   histCount: Uint32Array;
+  /**
+   * The same histogram without the hours (entries by vibe list and category), for counts that do
+   * not ask the hours (no Open now): with real hours most entries are one venue's own. The same
+   * arrays as the first when the hours split no entry of the cell.
+   */
+  anyHoursFrom: Int32Array;
+  anyHoursList: Uint32Array;
+  anyHoursCategory: Uint16Array;
+  anyHoursCount: Uint32Array;
   /** Score columns by name, as `maxScore`'s column numbers. */
   columns: Map<string, number>;
   /** Per group and column, the highest score byte (hundredths; 100 for a venue with scores kept aside). */
@@ -340,6 +349,10 @@ function pack(store: VenueStore, cell: Cell): Packed {
     histCategory: new Uint16Array(0),
     histHours: new Uint32Array(0),
     histCount: new Uint32Array(0),
+    anyHoursFrom: new Int32Array(groups + 1),
+    anyHoursList: new Uint32Array(0),
+    anyHoursCategory: new Uint16Array(0),
+    anyHoursCount: new Uint32Array(0),
     columns,
     maxScore: new Uint8Array(groups * ncol),
     maxRating: new Float64Array(groups).fill(Number.NaN),
@@ -351,6 +364,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
   const unbitted: number[] = [];
   const likelyAt: number[] = [];
   const hist: { list: number; category: number; hours: number; count: number }[] = [];
+  const anyHours: { list: number; category: number; hours: number; count: number }[] = [];
   const { boxes, maxScore, maxRating } = packed;
   // Per venue, once: its point, its vibes, its shown rating and its histogram key (a number when
   // the interned values' counts allow one, else a string).
@@ -389,7 +403,9 @@ function pack(store: VenueStore, cell: Cell): Packed {
     let minZ = Infinity;
     let maxZ = -Infinity;
     const counts = new Map<number | string, (typeof hist)[number]>();
+    const anyHoursCounts = new Map<number, (typeof hist)[number]>();
     const first = hist.length;
+    packed.anyHoursFrom[g] = anyHours.length;
     for (let i = from[g]; i < to[g]; i++) {
       const slot = slots[i];
       const x = packed.x[i];
@@ -407,6 +423,14 @@ function pack(store: VenueStore, cell: Cell): Packed {
         const made = { list: store.vibes[slot], category: store.category[slot], hours: store.hours[slot], count: 1 };
         counts.set(keys[i], made);
         hist.push(made);
+      }
+      const anyKey = store.vibes[slot] * nCategories + store.category[slot];
+      const any = anyHoursCounts.get(anyKey);
+      if (any) any.count++;
+      else {
+        const made = { list: store.vibes[slot], category: store.category[slot], hours: 0, count: 1 };
+        anyHoursCounts.set(anyKey, made);
+        anyHours.push(made);
       }
       const aside = store.scoresAside(slot);
       if (aside) packed.aside[g] = 1;
@@ -430,6 +454,17 @@ function pack(store: VenueStore, cell: Cell): Packed {
   packed.histCategory = Uint16Array.from(hist, (h) => h.category);
   packed.histHours = Uint32Array.from(hist, (h) => h.hours);
   packed.histCount = Uint32Array.from(hist, (h) => h.count);
+  packed.anyHoursFrom[groups] = anyHours.length;
+  if (anyHours.length === hist.length) {
+    packed.anyHoursFrom = packed.histFrom;
+    packed.anyHoursList = packed.histList;
+    packed.anyHoursCategory = packed.histCategory;
+    packed.anyHoursCount = packed.histCount;
+  } else {
+    packed.anyHoursList = Uint32Array.from(anyHours, (h) => h.list);
+    packed.anyHoursCategory = Uint16Array.from(anyHours, (h) => h.category);
+    packed.anyHoursCount = Uint32Array.from(anyHours, (h) => h.count);
+  }
   for (let bit = 0; bit < MAX_VIBE_BITS; bit++)
     packed.byVibe[bit] = lists[bit] ? Int32Array.from(lists[bit]) : NO_POSITIONS;
   if (unbitted.length) packed.unbitted = Int32Array.from(unbitted);
@@ -1024,6 +1059,12 @@ export async function createVenueCatalog(
   const histCount = (c: Circle, p: Packed, g: number) => {
     if (c.wantVibes === null && c.category === null && !c.timed) return p.to[g] - p.from[g];
     let n = 0;
+    if (!c.timed) {
+      for (let e = p.anyHoursFrom[g]; e < p.anyHoursFrom[g + 1]; e++)
+        if ((c.category === null || p.anyHoursCategory[e] === c.category) && listPasses(c, p.anyHoursList[e]))
+          n += p.anyHoursCount[e];
+      return n;
+    }
     for (let e = p.histFrom[g]; e < p.histFrom[g + 1]; e++) {
       if (c.category !== null && p.histCategory[e] !== c.category) continue;
       if (!listPasses(c, p.histList[e]) || !hoursPass(c, p.histHours[e])) continue;
@@ -1350,10 +1391,13 @@ export async function createVenueCatalog(
       const chord = chordToBox(p, g, cx, cy, cz);
       if (chord > maxChord) return;
       let tier = Infinity;
-      if (ranking.tier)
+      if (!ranking.tier) tier = 0;
+      else if (g > 0)
+        // a part's runs: one per opening hours value
+        for (let u = p.runFrom[g]; u < p.runFrom[g + 1] && tier > 0; u++) tier = Math.min(tier, tierOf(p.runHours[u]));
+      else
         for (let e = p.histFrom[g]; e < p.histFrom[g + 1] && tier > 0; e++)
           tier = Math.min(tier, tierOf(p.histHours[e]));
-      else tier = 0;
       const meters = chordToMeters(chord);
       // a part of several opening hours: bounded by its venues of that tier alone (its others are
       // visited with it, after them, under their own tier: see below)
