@@ -364,7 +364,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
   const unbitted: number[] = [];
   const likelyAt: number[] = [];
   const hist: { list: number; category: number; hours: number; count: number }[] = [];
-  const anyHours: { list: number; category: number; hours: number; count: number }[] = [];
+  const anyHours: { list: number; category: number; count: number }[] = [];
   const { boxes, maxScore, maxRating } = packed;
   // Per venue, once: its point, its vibes, its shown rating and its histogram key (a number when
   // the interned values' counts allow one, else a string).
@@ -403,7 +403,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
     let minZ = Infinity;
     let maxZ = -Infinity;
     const counts = new Map<number | string, (typeof hist)[number]>();
-    const anyHoursCounts = new Map<number, (typeof hist)[number]>();
+    const anyHoursCounts = new Map<number, (typeof anyHours)[number]>();
     const first = hist.length;
     packed.anyHoursFrom[g] = anyHours.length;
     for (let i = from[g]; i < to[g]; i++) {
@@ -428,7 +428,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
       const any = anyHoursCounts.get(anyKey);
       if (any) any.count++;
       else {
-        const made = { list: store.vibes[slot], category: store.category[slot], hours: 0, count: 1 };
+        const made = { list: store.vibes[slot], category: store.category[slot], count: 1 };
         anyHoursCounts.set(anyKey, made);
         anyHours.push(made);
       }
@@ -1123,19 +1123,21 @@ export async function createVenueCatalog(
     },
     likelyWeight: (vibes) => store.likelyWeightOf(factsSlot, vibes),
   };
-  /** The reused view of a group's best that a ranking's bound reads. */
+  /** The reused views of a group's best that a ranking's bound reads: group bestGroup of bestOf. */
   let bestOf: Packed | null = null;
   let bestGroup = 0;
-  const groupBest: GroupBest = {
+  /** A view of per-group best scores (bestOf's columns, a row per group) and ratings. */
+  const bestView = (of: () => { maxScore: Uint8Array; maxRating: Float64Array }): GroupBest => ({
     vibeScore(vibe) {
       const k = bestOf!.columns.get(vibe);
-      return k === undefined ? 0 : bestOf!.maxScore[bestGroup * bestOf!.columns.size + k] / 100;
+      return k === undefined ? 0 : of().maxScore[bestGroup * bestOf!.columns.size + k] / 100;
     },
     get rating() {
-      const r = bestOf!.maxRating[bestGroup];
+      const r = of().maxRating[bestGroup];
       return Number.isNaN(r) ? null : r;
     },
-  };
+  });
+  const groupBest = bestView(() => bestOf!);
 
   /**
    * Open first: the best stored scores and rating of a part's venues of one tier alone. A part's
@@ -1153,16 +1155,7 @@ export async function createVenueCatalog(
   }
   const tierBests = new WeakMap<Packed, TierBest>();
   let tierBestOf: TierBest | null = null;
-  const tierBest: GroupBest = {
-    vibeScore(vibe) {
-      const k = bestOf!.columns.get(vibe);
-      return k === undefined ? 0 : tierBestOf!.maxScore[bestGroup * bestOf!.columns.size + k] / 100;
-    },
-    get rating() {
-      const r = tierBestOf!.maxRating[bestGroup];
-      return Number.isNaN(r) ? null : r;
-    },
-  };
+  const tierBest = bestView(() => tierBestOf!);
   /** Points the tierBest view at part g's venues of `tier` (bestOf, bestGroup and tierBestOf). */
   const aimTierBest = (p: Packed, g: number, tier: number, key: string, tierOf: (hours: number) => number) => {
     let tb = tierBests.get(p);
