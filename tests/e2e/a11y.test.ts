@@ -307,7 +307,6 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
       let opened: { page: Page; context: BrowserContext };
       beforeAll(async () => {
         opened = await open();
-        await opened.page.emulateMedia({ reducedMotion: "reduce" });
       });
       afterAll(async () => opened?.context.close());
       it.each(checks)("$name", async (check) => {
@@ -408,7 +407,6 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
 
   it("keyboard: Tab reaches every control with visible focus: landing page, Home, a venue's details", async () => {
     const out = await newPage(app.browser, app.server.url, DESKTOP);
-    await out.page.emulateMedia({ reducedMotion: "reduce" });
     await out.page.goto("/");
     await h1(out.page);
     await settle(out.page);
@@ -416,7 +414,6 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
     await out.context.close();
 
     const { page, context } = await newPage(app.browser, app.server.url, DESKTOP, { geolocation: GPS });
-    await page.emulateMedia({ reducedMotion: "reduce" });
     await signUpIn(context, app.server.url, uniqueEmail("kb"), "Kim");
     await page.goto("/");
     await page.getByRole("main").locator("article").first().waitFor({ timeout: 15_000 });
@@ -433,7 +430,6 @@ describe.skipIf(!chromiumPath)("accessibility (axe-core, keyboard, focus)", () =
 
   it("keyboard: a dialog and sheets trap focus while open and give it back to the opener on Escape", async () => {
     const { page, context, problems } = await newPage(app.browser, app.server.url, PHONE, { geolocation: GPS });
-    await page.emulateMedia({ reducedMotion: "reduce" });
     await signUpIn(context, app.server.url, uniqueEmail("trap"), "Tia");
 
     await page.goto("/feed");

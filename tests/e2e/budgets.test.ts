@@ -48,7 +48,7 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
   const app = useAppInBrowser();
 
   it(`the landing page loads at most ${JS_BUDGET_KB} kB of JavaScript (gzip)`, async () => {
-    const { page, context } = await newPage(app.browser, app.server.url, DESKTOP);
+    const { page, context } = await newPage(app.browser, app.server.url, DESKTOP, { motion: "no-preference" });
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     await waitForCount(page.getByRole("heading", { level: 1 }), 1);
@@ -110,7 +110,10 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
   });
 
   it(`Home paints its largest content within ${LCP_BUDGET_MS} ms with layout shift under ${CLS_BUDGET}`, async () => {
-    const { page, context } = await newPage(app.browser, app.server.url, DESKTOP, { geolocation: GPS });
+    const { page, context } = await newPage(app.browser, app.server.url, DESKTOP, {
+      geolocation: GPS,
+      motion: "no-preference",
+    });
     await signUpIn(context, app.server.url, uniqueEmail("budget"), "Lee");
     // observers registered before any of the page's code runs, buffered from navigation start
     await page.addInitScript(() => {
