@@ -7,6 +7,7 @@ import type { LiveVibe } from "../live/crowd";
 import {
   chordToMeters,
   createVenueCatalog,
+  shownRating,
   toEarth,
   type CatalogSearch,
   type Ranking,
@@ -313,6 +314,38 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   expect(await catalog.count(likelyQ)).toBe(wantLikely.count);
 }
 
+/** A seeded stream of numbers in [0, 1) (a linear congruential generator). */
+function lcg(seed: number) {
+  let s = seed;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** A venue at a spot's offset with random vibes (of `pool`), scores, rating, hours and likely vibes. */
+function randomSpec(
+  rnd: () => number,
+  spot: number,
+  dLat: number,
+  dLon: number,
+  pool: readonly string[] = ALL_VIBES,
+): VenueSpec {
+  return {
+    spot,
+    dLat,
+    dLon,
+    category: VENUE_CATEGORIES[Math.floor(rnd() * 4)],
+    detected: pool.filter(() => rnd() < 0.3),
+    scores: Object.fromEntries(ALL_VIBES.map((v) => [v, Math.round(rnd() * 100) / 100])),
+    rating: rnd() < 0.5 ? Math.round(10 + rnd() * 40) / 10 : null,
+    reviews: null,
+    members: null,
+    hours: HOURS[Math.floor(rnd() * HOURS.length)],
+    likely:
+      rnd() < 0.2
+        ? [{ vibe: ALL_VIBES[Math.floor(rnd() * ALL_VIBES.length)], weight: Math.ceil(rnd() * 100) / 100 }]
+        : [],
+  };
+}
+
 describe("the catalog's grid index answers as a plain scan of every venue", () => {
   it(`best, within and count, before and after changes (${RUNS} runs)`, async () => {
     console.log(`catalog index vs plain scan: ${RUNS} runs, seed ${SEED} (FUZZ_SEED=${SEED} to replay)`);
@@ -374,31 +407,10 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
 
   it("a dense area: groups wholly inside are counted by their histograms, pages skip groups", async () => {
     // 20,000 venues in a 4 km square: most parts of cells lie wholly inside a 3 km circle
-    const rnd = (() => {
-      let s = 7;
-      return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-    })();
+    const rnd = lcg(7);
     const rows = new Map<number, StoredVenue>();
     for (let id = 1; id <= 20_000; id++)
-      rows.set(
-        id,
-        stored(id, {
-          spot: 0,
-          dLat: (rnd() - 0.5) * 0.036,
-          dLon: (rnd() - 0.5) * 0.045,
-          category: VENUE_CATEGORIES[Math.floor(rnd() * 4)],
-          detected: ALL_VIBES.filter(() => rnd() < 0.3),
-          scores: Object.fromEntries(ALL_VIBES.map((v) => [v, Math.round(rnd() * 100) / 100])),
-          rating: rnd() < 0.5 ? Math.round(10 + rnd() * 40) / 10 : null,
-          reviews: null,
-          members: null,
-          hours: HOURS[Math.floor(rnd() * HOURS.length)],
-          likely:
-            rnd() < 0.2
-              ? [{ vibe: ALL_VIBES[Math.floor(rnd() * ALL_VIBES.length)], weight: Math.ceil(rnd() * 100) / 100 }]
-              : [],
-        }),
-      );
+      rows.set(id, stored(id, randomSpec(rnd, 0, (rnd() - 0.5) * 0.036, (rnd() - 0.5) * 0.045)));
     const table = fakeTable(rows);
     const venues = [...rows.values()];
     // through the groups, and each fitting venue in turn (catalog.ts SCAN_BELOW)
@@ -420,6 +432,34 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
               live: [{ at: 17, scores: { Chill: 1, Cozy: 1 } }],
               claimed: [3, 11],
             });
+      await catalog.close();
+    }
+  }, 120_000);
+
+  it(`circles crossing cell edges among many occupied cells: the cells of its band (${RUNS} runs)`, async () => {
+    // a venue about every 0.01 degrees over 0.6 x 0.6 degrees around each spot, ~430 occupied cells:
+    // a circle up to ~40 km looks only at the cells of its band (forCellsAround), not at every cell as
+    // in a sparse catalog, and the searches' circles cross cell edges (the spot at 10.05 lies on one)
+    // to the north, south, east and west, and the antimeridian. 16 made-up vibes seen first take bits,
+    // so that some of the searches' vibes have none (MAX_VIBE_BITS) and their names are compared
+    const pool = [...Array.from({ length: 16 }, (_, i) => `Made Up ${i}`), ...VIBES];
+    const rnd = lcg(11);
+    const rows = new Map<number, StoredVenue>();
+    for (let spot = 0; spot < SPOTS.length; spot++)
+      for (let i = -30; i <= 30; i++)
+        for (let j = -30; j <= 30; j++) {
+          const id = rows.size + 1;
+          rows.set(id, stored(id, randomSpec(rnd, spot, (i + rnd() - 0.5) / 100, (j + rnd() - 0.5) / 100, pool)));
+        }
+    const table = fakeTable(rows);
+    const venues = [...rows.values()];
+    const catalog = await createVenueCatalog(table.db, table.changes);
+    try {
+      await fc.assert(
+        fc.asyncProperty(searchArb, (s) => check(catalog, venues, s)),
+        { numRuns: RUNS, seed: SEED },
+      );
+    } finally {
       await catalog.close();
     }
   }, 120_000);
@@ -578,5 +618,23 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.best(q, keyless);
     expect(asked.length - before).toBe(2 * first);
     await catalog.close();
+  });
+});
+
+describe("shownRating: the rating a venue shows, as docs/reviews.md's table gives it", () => {
+  const facts = (rating: number | null, reviews: number | null, members: { sum: number; count: number } | null) => ({
+    rating,
+    review_count: reviews,
+    memberRating: members,
+  });
+  it.each([
+    ["VIBE's ratings only: their mean, one decimal", facts(null, null, { sum: 14, count: 3 }), 4.7],
+    ["a provider's only: the provider's", facts(4.3, 120, null), 4.3],
+    ["a provider's only, its count unknown", facts(3.9, null, { sum: 0, count: 0 }), 3.9],
+    ["both, the provider's count known: weighed by counts", facts(4.0, 8, { sum: 10, count: 2 }), 4.2],
+    ["both, the provider's count unknown: the provider's", facts(4.4, null, { sum: 5, count: 5 }), 4.4],
+    ["none: null, never a fallback", facts(null, null, null), null],
+  ])("%s", (_, venue, want) => {
+    expect(shownRating(venue)).toBe(want);
   });
 });
