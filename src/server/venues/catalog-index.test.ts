@@ -15,7 +15,7 @@ import {
   type VenueFacts,
 } from "./catalog";
 import { EARTH_RADIUS_M } from "../db/earth";
-import { isOpenAt, openStatus } from "./hours";
+import { isOpenAt, isOpenLate, openStatus } from "./hours";
 import { storeRowOf } from "./catalog-store";
 import type { StoredVenue } from "./queries";
 import { matchRanking } from "./service";
@@ -184,8 +184,11 @@ const searchArb = fc.record({
     { weight: 1, arbitrary: fc.constant([] as string[]) },
     { weight: 4, arbitrary: fc.uniqueArray(fc.constantFrom(...VIBES), { minLength: 1, maxLength: 3 }) },
   ),
-  category: fc.option(fc.constantFrom(...VENUE_CATEGORIES.slice(0, 4)), { nil: undefined }),
+  // the venues' four categories, or one no venue has
+  category: fc.option(fc.constantFrom<string>(...VENUE_CATEGORIES, "Bowling Alley"), { nil: undefined }),
   openNow: fc.boolean(),
+  /** "Open late": open after midnight of the night of NOW (hours.ts isOpenLate). */
+  openLate: fc.boolean(),
   limit: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 400 })),
   sort: fc.constantFrom(...MATCH_SORTS, "open first" as const),
   /** Venues with a live vibe (by their number among the nearest 20 to the centre), and its scores. */
@@ -208,6 +211,7 @@ function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ran
     vibes: s.vibes,
     category: s.category,
     openAt: s.openNow ? NOW : undefined,
+    openLateAt: s.openLate ? NOW : undefined,
     limit: s.limit,
   };
   const live = new Map<number, LiveVibe>();
@@ -261,6 +265,7 @@ function plainScan(venues: StoredVenue[], q: CatalogSearch, ranking: Ranking | n
       if (!q.vibes?.length || fits || likelyWeight(v, q.vibes) === 0) continue;
     } else if (q.vibes?.length && !fits) continue;
     if (q.openAt && !isOpenAt(v.opening_hours, q.openAt)) continue;
+    if (q.openLateAt && !isOpenLate(v.opening_hours, q.openLateAt)) continue;
     const [x, y, z] = toEarth(v.latitude, v.longitude);
     const chord = Math.sqrt((x - cx) ** 2 + (y - cy) ** 2 + (z - cz) ** 2);
     if (chord > maxChord * (1 - 1e-9) && (chord > maxChord || chordToMeters(chord) > q.radiusMeters)) continue;
@@ -427,6 +432,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
               vibes,
               category: undefined,
               openNow: sort === "rating",
+              openLate: sort === "best",
               limit,
               sort,
               live: [{ at: 17, scores: { Chill: 1, Cozy: 1 } }],
