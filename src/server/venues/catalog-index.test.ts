@@ -337,7 +337,7 @@ function randomSpec(
     spot,
     dLat,
     dLon,
-    category: VENUE_CATEGORIES[Math.floor(rnd() * 4)],
+    category: VENUE_CATEGORIES[Math.floor(rnd() * VENUE_CATEGORIES.length)],
     detected: pool.filter(() => rnd() < 0.3),
     scores: Object.fromEntries(ALL_VIBES.map((v) => [v, Math.round(rnd() * 100) / 100])),
     rating: rnd() < 0.5 ? Math.round(10 + rnd() * 40) / 10 : null,
