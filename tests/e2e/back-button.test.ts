@@ -38,9 +38,11 @@ describe.skipIf(!findChromium())("Back and Forward", () => {
       await waitForAtLeast(cards, 6, { timeout: 15_000 });
       await page.waitForLoadState("networkidle");
 
-      // scrolled down to the sixth card, which opens the panel
+      // scrolled down to the sixth card, which opens the panel: scrolled to the middle of the window, well
+      // past the top whatever the header above the cards holds (scrollIntoViewIfNeeded left a card on the
+      // window's edge where it was, and the page scrolled 122 px once, on a loaded machine)
       const card = cards.nth(5);
-      await card.scrollIntoViewIfNeeded();
+      await card.evaluate((el) => el.scrollIntoView({ block: "center" }));
       await card.click();
       const panel = page.getByRole("dialog");
       await panel.waitFor();
