@@ -122,12 +122,10 @@ describe.skipIf(!chromiumPath)("discovery in the browser", () => {
     await waitForAtLeast(cards(page), 1, { timeout: 15_000 });
     // the card is found by the name the Energetic answer gives first: the cards on screen before that answer
     // is drawn are the previous list's (one was taken, and its card went before it could be saved, in CI)
-    const answered = page.waitForResponse(
-      (r) => r.url().includes("/api/venues/match-public") && new URL(r.url()).searchParams.get("vibes") === "Energetic",
-      { timeout: 15_000 },
-    );
+    const asked = matchRequest(page, (u) => u.searchParams.get("vibes") === "Energetic");
     await page.getByRole("group", { name: "Vibes" }).getByRole("button", { name: "Energetic", exact: true }).click();
-    const [top] = (await (await answered).json()) as { name: string }[];
+    const answer = await (await asked).response();
+    const [top] = (await answer!.json()) as { name: string }[];
     const name = top!.name;
     const first = cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
     await first.waitFor({ timeout: 15_000 });
