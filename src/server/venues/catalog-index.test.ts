@@ -190,7 +190,7 @@ const searchArb = fc.record({
   /** "Open late": open after midnight of the night of NOW (hours.ts isOpenLate). */
   openLate: fc.boolean(),
   limit: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 400 })),
-  sort: fc.constantFrom(...MATCH_SORTS, "open first" as const),
+  sort: fc.constantFrom(...MATCH_SORTS, "open first" as const, "rated open first" as const),
   /** Venues with a live vibe (by their number among the nearest 20 to the centre), and its scores. */
   live: fc.array(fc.record({ at: fc.nat(), scores: fc.dictionary(fc.constantFrom(...ALL_VIBES), hundredths) }), {
     maxLength: 3,
@@ -231,6 +231,16 @@ function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ran
       });
   if (near.length && s.claimed.length) q.claimed = s.claimed.map((at) => near[at % near.length].v.id);
   const vibes = s.vibes.length ? s.vibes : ["Chill"];
+  if (s.sort === "rated open first") {
+    // Top Rated under the open-first tiers and their key: not a ranking the service asks for, but
+    // the catalog takes any ranking, and this is the one whose tiered bound reads the best rating
+    // among a part's venues of one tier (catalog.ts aimTierBest)
+    const { tier, tierKey } = matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters, now: NOW }, live);
+    return {
+      q,
+      ranking: { ...matchRanking({ vibes, sort: "rating", radiusMeters: q.radiusMeters }, live), tier, tierKey },
+    };
+  }
   if (s.sort !== "open first")
     return { q, ranking: matchRanking({ vibes, sort: s.sort, radiusMeters: q.radiusMeters }, live) };
   // the service's own open-first ranking (its tiers and their key: the catalog keeps what it works
@@ -421,7 +431,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // through the groups, and each fitting venue in turn (catalog.ts SCAN_BELOW)
     for (const scanBelow of [0, Infinity]) {
       const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
-      for (const sort of [...MATCH_SORTS, "open first" as const])
+      for (const sort of [...MATCH_SORTS, "open first" as const, "rated open first" as const])
         for (const vibes of [["Chill"], ["Chill", "Cozy"], []])
           for (const limit of [1, 500])
             await check(catalog, venues, {
