@@ -40,7 +40,10 @@ function fakeTable(rows: Map<number, StoredVenue>) {
   const handlers: ((c: Changed) => void | Promise<void>)[] = [];
   const db = {
     kind: "pglite",
+    /** The statements sent. */
+    queries: 0,
     async query(sql: string, params: unknown[]) {
+      db.queries++;
       // the load: the ids that cut the table into batches, then a range of ids as one JSON text of
       // StoreRows (catalog-store.ts STORE_ROW_SQL); changed venues by id, as the same JSON text
       const ids = [...rows.keys()].sort((a, b) => a - b);
@@ -56,17 +59,21 @@ function fakeTable(rows: Map<number, StoredVenue>) {
       }
       return [{ rows: batch.length ? JSON.stringify(batch.map(storeRowOf)) : null }];
     },
-  } as unknown as Db;
+  };
   const changes: ChangeFeed = {
     on(_kind, handler) {
       handlers.push(handler);
-      return () => {};
+      return () => {
+        handlers.splice(handlers.indexOf(handler), 1);
+      };
     },
     async settle() {},
     async close() {},
   };
   return {
-    db,
+    db: db as unknown as Db,
+    /** The statements the catalog sent. */
+    queries: () => db.queries,
     changes,
     async notify(changed: Changed) {
       for (const h of handlers) await h(changed);
@@ -532,6 +539,153 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     }
   });
 
+  it("groups are visited best first: tier, then bound, then nearest (a page is cut at the first that cannot enter)", async () => {
+    // Each case puts venues in three cells (0, 3 and 9 km north: a cell is 0.05 degrees) so that a
+    // group visited out of that order is one that cannot enter the page, and the search stops there
+    // before a later group that would have
+    const at = (id: number, metresNorth: number, v: Partial<StoredVenue>): [number, StoredVenue] => [
+      id,
+      { ...chillAt(id, metresNorth, 0), ...v },
+    ];
+    const CLOSED = "Mo-Su 22:00-23:00"; // closed at NOW (12:30 in San Francisco), not opening within the hour
+    const cases: {
+      name: string;
+      rows: [number, StoredVenue][];
+      q: Partial<CatalogSearch>;
+      ranking: Ranking;
+      want: number[];
+    }[] = [
+      {
+        // a near group that fits less, then one between that fits least: not nearest first
+        name: "bound before nearness",
+        rows: [
+          at(1, 0, { vibe_scores: { Chill: 0.5 } }),
+          at(2, 3000, { vibe_scores: { Chill: 0.3 } }),
+          at(3, 9000, { vibe_scores: { Chill: 0.9 } }),
+        ],
+        q: { limit: 1 },
+        ranking: matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 20_000 }),
+        want: [3],
+      },
+      {
+        // the page is full after the open pair; a closed group that fits better is not a reason to stop
+        name: "tier before bound",
+        rows: [
+          at(1, 0, { vibe_scores: { Chill: 0.9 }, opening_hours: "24/7" }),
+          at(2, 0, { vibe_scores: { Chill: 0.1 }, opening_hours: "24/7" }),
+          at(3, 3000, { vibe_scores: { Chill: 0.8 }, opening_hours: CLOSED }),
+          at(4, 9000, { vibe_scores: { Chill: 0.7 }, opening_hours: "24/7" }),
+        ],
+        q: { limit: 2 },
+        ranking: matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 20_000, now: NOW }),
+        want: [1, 4],
+      },
+      {
+        // Top Rated: equal bounds; a claimed venue 2 km away fills the page first, so the far group
+        // cannot enter it, and the near one can
+        name: "nearest among equal bounds",
+        rows: [
+          at(1, 0, { rating: 5 }),
+          at(2, 2000, { rating: 5, detected_vibes: [], vibe_scores: {} }),
+          at(3, 9000, { rating: 5 }),
+        ],
+        q: { limit: 1, claimed: [2] },
+        ranking: matchRanking({ vibes: ["Chill"], sort: "rating", radiusMeters: 20_000 }),
+        want: [1],
+      },
+    ];
+    for (const c of cases) {
+      const rows = new Map(c.rows);
+      const table = fakeTable(rows);
+      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+      const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 20_000, vibes: ["Chill"], limit: 1, ...c.q };
+      const ids = (await catalog.best(q, c.ranking)).hits.map((h) => h.venue.id);
+      expect(ids, c.name).toEqual(c.want);
+      expect(ids, c.name).toEqual(plainScan([...rows.values()], q, c.ranking).hits.map((h) => h.id));
+      await catalog.close();
+    }
+  });
+
+  it("a long queue of groups: the best of 49 cells, whichever order they are met in", async () => {
+    // one venue per cell on a 7 x 7 grid of cells around the centre, fits in a scrambled order
+    const rows = new Map<number, StoredVenue>();
+    let id = 0;
+    for (let i = -3; i <= 3; i++)
+      for (let j = -3; j <= 3; j++) {
+        id++;
+        const v = chillAt(id, 0, ((id * 17) % 49) / 49);
+        rows.set(id, { ...v, latitude: v.latitude + i * 0.05, longitude: v.longitude + j * 0.05 });
+      }
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    for (const limit of [1, 3, 10]) {
+      const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 40_000, vibes: ["Chill"], limit };
+      for (const sort of MATCH_SORTS) {
+        const ranking = matchRanking({ vibes: ["Chill"], sort, radiusMeters: q.radiusMeters });
+        const got = await catalog.best(q, ranking);
+        expect(got.hits.map((h) => h.venue.id)).toEqual(
+          plainScan([...rows.values()], q, ranking).hits.map((h) => h.id),
+        );
+      }
+    }
+    await catalog.close();
+  });
+
+  it("the count that chooses a scan goes past its limit: exactly scanBelow venues in the first cell do not stop it", async () => {
+    // two venues in each of two cells (0 and 9 km north), scanBelow 2: four fit, so no scan
+    const rows = new Map([
+      [1, chillAt(1, 0, 0.5)],
+      [2, chillAt(2, 10, 0.4)],
+      [3, chillAt(3, 9000, 0.9)],
+      [4, chillAt(4, 9010, 0.8)],
+    ]);
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 2 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 20_000, vibes: ["Chill"], limit: 10 };
+    const ranking = matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: q.radiusMeters });
+    const got = await catalog.best(q, ranking);
+    expect(got.count).toBe(4);
+    expect(got.hits.map((h) => h.venue.id)).toEqual([3, 4, 1, 2]);
+    await catalog.close();
+  });
+
+  it("a group holding a venue whose scores are kept aside is visited whole, not by the score columns", async () => {
+    // five venues of whole hundredths and one of 0.955 (kept aside: no byte of its own in the
+    // columns), side by side: the columns' order would stop after the best of the five
+    const rows = new Map<number, StoredVenue>();
+    for (let id = 1; id <= 5; id++) rows.set(id, chillAt(id, id, id / 10));
+    rows.set(6, chillAt(6, 3, 0.955));
+    // and one in each of the parts north and south of theirs (a part is 1/8 of a cell a side)
+    rows.set(7, chillAt(7, 800, 0.9));
+    rows.set(8, chillAt(8, -800, 0.85));
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 2000, vibes: ["Chill"], limit: 4 };
+    for (const sort of MATCH_SORTS.filter((s) => s !== "rating")) {
+      const ranking = matchRanking({ vibes: ["Chill"], sort, radiusMeters: q.radiusMeters });
+      expect((await catalog.best(q, ranking)).hits.map((h) => h.venue.id)).toEqual([6, 7, 8, 5]);
+    }
+    await catalog.close();
+  });
+
+  it("a closed catalog reads no more changes; within() refuses a search of likely venues", async () => {
+    const rows = new Map([[1, chillAt(1, 0, 0.5)]]);
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 1000, vibes: ["Chill"], limit: 5 };
+    await expect(catalog.within({ ...q, likely: true })).rejects.toThrow("within() does not search likely venues");
+    rows.set(2, chillAt(2, 10, 0.6));
+    const before = table.queries();
+    await table.notify(["2"]);
+    expect(table.queries()).toBeGreaterThan(before);
+    expect((await catalog.within(q)).map((h) => h.venue.id)).toEqual([1, 2]);
+    await catalog.close();
+    const closed = table.queries();
+    rows.set(3, chillAt(3, 20, 0.7));
+    await table.notify(["3"]);
+    expect(table.queries()).toBe(closed);
+  });
+
   it("the likely list's ties: equal tier and score go nearest first, then by id", async () => {
     // Top Rated's likely list (service.ts) scores by rating alone: every venue here has the same
     // rating, so only the ties order them. Ids are given against the distance, and three share a spot.
@@ -568,7 +722,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     }
   });
 
-  it("a part's bound per tier is worked out again for another tier key", async () => {
+  it("a part's bound per tier is worked out again for another tier key, and not kept without one", async () => {
     // two parts 2 km apart, each with venues of two opening hours; which hours come first is the key's
     const H1 = "24/7";
     const H2 = "Fr-Sa 18:00-02:00";
@@ -593,6 +747,10 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // with key a's bounds (the far part's first tier at 0.1) the far part would be left for venue 2's 0.2
     expect(await top(firstOf(H2, "b"))).toEqual([4]);
     expect(await top(firstOf(H1, "a"))).toEqual([1]);
+    // no key: nothing kept between searches (the part's bound is its best of every hours)
+    const keyless = (hours: string): Ranking => ({ ...firstOf(hours, ""), tierKey: undefined });
+    expect(await top(keyless(H1))).toEqual([1]);
+    expect(await top(keyless(H2))).toEqual([4]);
     await catalog.close();
   });
 
