@@ -539,7 +539,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     }
   });
 
-  it("groups are visited best first: tier, then bound, then nearest (a page is cut at the first that cannot enter)", async () => {
+  it("groups go best first: tier, bound, nearest (a page stops at the first that cannot enter)", async () => {
     // Each case puts venues in three cells (0, 3 and 9 km north: a cell is 0.05 degrees) so that a
     // group visited out of that order is one that cannot enter the page, and the search stops there
     // before a later group that would have
@@ -631,7 +631,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.close();
   });
 
-  it("the count that chooses a scan goes past its limit: exactly scanBelow venues in the first cell do not stop it", async () => {
+  it("the count choosing a scan goes past its limit: scanBelow venues in the first cell do not stop it", async () => {
     // two venues in each of two cells (0 and 9 km north), scanBelow 2: four fit, so no scan
     const rows = new Map([
       [1, chillAt(1, 0, 0.5)],
