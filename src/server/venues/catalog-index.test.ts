@@ -686,6 +686,28 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     expect(table.queries()).toBe(closed);
   });
 
+  it("a part of a thousand venues ranked by two vibes: each venue offered once", async () => {
+    // one part (a few metres square), the best fits last in its order: the marks of venues seen
+    // through one vibe's order must cover the whole part, or the other order offers them again
+    const rows = new Map<number, StoredVenue>();
+    for (let id = 1; id <= 1000; id++) {
+      const fit = Math.round(id / 10) / 100;
+      rows.set(id, {
+        ...chillAt(id, id / 100, fit),
+        detected_vibes: ["Chill", "Cozy"],
+        vibe_scores: { Chill: fit, Cozy: fit },
+      });
+    }
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 1000, vibes: ["Chill", "Cozy"], limit: 20 };
+    const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: q.radiusMeters });
+    const ids = (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+    expect(new Set(ids).size).toBe(20);
+    expect(ids).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
+    await catalog.close();
+  });
+
   it("the likely list's ties: equal tier and score go nearest first, then by id", async () => {
     // Top Rated's likely list (service.ts) scores by rating alone: every venue here has the same
     // rating, so only the ties order them. Ids are given against the distance, and three share a spot.
