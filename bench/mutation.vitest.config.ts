@@ -12,6 +12,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const MUTATION_TESTS = [
   "src/server/vibes/blend.test.ts",
   "src/server/vibes/blend-evidence.test.ts",
+  "src/server/vibes/blend-rules.test.ts",
   "src/server/venues/ranking.test.ts",
   "src/server/venues/service.test.ts",
   "src/server/venues/catalog-store.test.ts",

@@ -194,7 +194,7 @@ describe.each(dbTargets())("venue sync on %s", (target) => {
         vibe_evidence: Record<string, { source: string; detail: string }[]>;
         last_synced_at: Date;
       }>("SELECT vibe_method, vibe_evidence, last_synced_at FROM venues WHERE external_id = 'osm:node/1001'");
-      expect(row.vibe_method).toBe("blend-v5");
+      expect(row.vibe_method).toBe("blend-v6");
       expect(row.vibe_evidence["Live Music"]).toContainEqual({
         source: "osm",
         detail: "Has live music (OpenStreetMap)",

@@ -6,7 +6,7 @@ import { signUpAdmin, startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
 
 /**
- * Issue 16 over real HTTP: venues synced from the Overpass fake get blend-v5 scores (texts read by
+ * Issue 16 over real HTTP: venues synced from the Overpass fake get blend-v6 scores (texts read by
  * vibe-model-v3, a name only a hint), only venues likely to have a vibe match it, and sort=best
  * ranks the matches by fit alone. Its own area, far from the seed and the other files' areas.
  */
@@ -81,12 +81,12 @@ describe.each(dbTargets())("vibe matches ranked by fit on %s", (target) => {
   const byName = async (name: string) =>
     (await match("vibes=all")).body.find((v) => v.name === name) ?? expect.unreachable(`${name} not found`);
 
-  it("stores blend-v5 probabilities: texts through the model, a name only a hint, silence unknown", async () => {
+  it("stores blend-v6 probabilities: texts through the model, a name only a hint, silence unknown", async () => {
     const rows = await server.db.query<{ name: string; vibe_method: string }>(
       "SELECT name, vibe_method FROM venues WHERE external_id = ANY($1::text[]) ORDER BY name",
       [ELEMENTS.map((e) => `osm:node/${e.id}`)],
     );
-    expect(rows.map((r) => r.vibe_method)).toEqual(Array(5).fill("blend-v5"));
+    expect(rows.map((r) => r.vibe_method)).toEqual(Array(5).fill("blend-v6"));
 
     const lune = await byName("Maison Lune");
     expect(lune.vibeScores.Romantic).toBeGreaterThanOrEqual(0.5);

@@ -25,7 +25,7 @@
  *
  * Nothing is invented: description, image, rating, review count, website and hours are empty,
  * because the data has none (the health inspection score is not a rating). Vibe scores are the
- * blend of category, name and entertainment permits (blend-v5: a stated category prior, name words
+ * blend of category, name and entertainment permits (blend-v6: a stated category prior, name words
  * as weak evidence, a licence as a hint; venues/permits.ts), not observations.
  */
 import { createHash } from "node:crypto";

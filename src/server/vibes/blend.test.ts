@@ -24,7 +24,7 @@ const solid = (r: number, g: number, b: number) =>
     .png()
     .toBuffer();
 
-describe("blendVibes (blend-v5)", () => {
+describe("blendVibes (blend-v6)", () => {
   // Issue 25's hand check of the top ten: All Star Cafe (osm:node/2895323815, indoor_seating=no,
   // outdoor_seating=no, a 24-hour counter) was the first Chill, Cozy, Focused and Relaxed card at 10 PM
   it("a cafe with no seats inside is not Chill, Cozy, Focused or Relaxed by its kind, and says why", () => {
@@ -55,7 +55,7 @@ describe("blendVibes (blend-v5)", () => {
   it("is named, and a venue known only by its category keeps the category's prior and nothing else", () => {
     const r = blendVibes({ category: "Cafe", name: "Example" });
     expect(r.method).toBe(BLEND_METHOD);
-    expect(r.method).toBe("blend-v5");
+    expect(r.method).toBe("blend-v6");
     expect(r.vibeScores).toEqual({
       Chill: 0.6,
       Cozy: 0.55,

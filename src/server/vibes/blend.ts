@@ -10,7 +10,7 @@ import type { GooglePlaceAttributes, VibeAnalysis, VibeReading } from "./types";
 
 /**
  * A venue's vibe scores, blended from everything known about it, with the evidence for each vibe.
- * Method: BLEND_METHOD ("blend-v5"). Pure and deterministic. docs/vibe-analysis.md ("The blend")
+ * Method: BLEND_METHOD ("blend-v6"). Pure and deterministic. docs/vibe-analysis.md ("The blend")
  * has the weights and why.
  *
  * Every score is a probability, built in log-odds: each signal adds how much it moves the odds,
@@ -48,7 +48,7 @@ import type { GooglePlaceAttributes, VibeAnalysis, VibeReading } from "./types";
  * Scores are rounded to hundredths and kept within 0.01..0.99; detectedVibes (the vibes a venue
  * matches) are those at DETECTED_VIBE_THRESHOLD (0.4) or more.
  */
-export const BLEND_METHOD = "blend-v5";
+export const BLEND_METHOD = "blend-v6";
 
 export interface VibeEvidence {
   source: "category" | "name" | "osm" | "google" | "permit" | "text" | "review" | "photo" | "vote" | "live";
@@ -261,7 +261,8 @@ export const OSM_RULES: ReadonlyArray<{
   },
   {
     tag: "outdoor_seating",
-    test: (v) => /^(yes|patio|garden|terrace|roof|rooftop|parklet|veranda)$/.test(v),
+    // "yes", or a value that names where (blend-v6: sidewalk, which 7 of San Francisco's seeded places say)
+    test: (v) => v === "yes" || Object.hasOwn(OUTDOOR_WORDS, v),
     deltas: { Relaxed: 0.1 },
     says: (v) => OUTDOOR_WORDS[v] ?? "Outdoor seating",
   },
