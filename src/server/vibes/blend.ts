@@ -261,7 +261,7 @@ export const OSM_RULES: ReadonlyArray<{
   },
   {
     tag: "outdoor_seating",
-    // "yes", or a value that names where (blend-v6: sidewalk, which 7 of San Francisco's seeded places say)
+    // "yes", or a value that names where (blend-v6: sidewalk, which 6 of San Francisco's seeded places say)
     test: (v) => v === "yes" || Object.hasOwn(OUTDOOR_WORDS, v),
     deltas: { Relaxed: 0.1 },
     says: (v) => OUTDOOR_WORDS[v] ?? "Outdoor seating",
