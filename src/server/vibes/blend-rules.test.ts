@@ -7,8 +7,18 @@
  * issue 29).
  */
 import { describe, expect, it } from "vitest";
-import type { GooglePlaceAttributes } from "./types";
-import { baseRate, blendVibes } from "./blend";
+import type { GooglePlaceAttributes, VibeAnalysis } from "./types";
+import {
+  baseRate,
+  blendVibes,
+  memberReviewEvidence,
+  memberWeight,
+  neutralBase,
+  strongestFirst,
+  type VenueTextAnalyzer,
+  type VibeVote,
+  voteEvidence,
+} from "./blend";
 
 const now = new Date("2026-06-01T12:00:00Z");
 const bar = { category: "Bar" as const, name: "Example", now };
@@ -37,6 +47,7 @@ describe("OpenStreetMap's tags, in words, for the vibes each speaks to", () => {
     [{ live_music: "Sa, Su" }, {}],
     [{ music_genre: "country;bluegrass" }, each(["Country Music"], "Music: country, bluegrass")],
     [{ music_genre: "blues" }, each(["Live Music"], "Music: blues")],
+    [{ music_genre: "jazz; " }, each(["Live Music"], "Music: jazz")],
     [{ music_genre: "hiphop" }, each(["Energetic", "Loud", "Upbeat"], "Dance music: hiphop")],
     [{ music_genre: "hip_hop" }, each(["Energetic", "Loud", "Upbeat"], "Dance music: hip hop")],
     [{ music_genre: "classical" }, {}],
@@ -80,6 +91,8 @@ describe("OpenStreetMap's tags, in words, for the vibes each speaks to", () => {
   it.each(rows)("%j", (tags, want) => {
     const result = blendVibes({ ...bar, osmTags: tags });
     expect(reasons(result, "osm")).toEqual(want);
+    // a vibe listed has a reason: no empty list
+    for (const list of Object.values(result.evidence)) expect(list.length).toBeGreaterThan(0);
     // and each vibe it names is raised
     const without = blendVibes(bar);
     for (const vibe of Object.keys(want)) expect(scoreOf(result, vibe)).toBeGreaterThan(scoreOf(without, vibe));
@@ -158,5 +171,116 @@ describe("Google Places' fields, in words, for the vibes each speaks to", () => 
     expect(scoreOf(blendVibes({ ...bar, google: { priceLevel: "PRICE_LEVEL_EXPENSIVE" } }), "Loud")).toBeLessThan(
       scoreOf(without, "Loud"),
     );
+  });
+});
+
+describe("the words of VIBE's own people, texts and photos", () => {
+  const restaurant = { category: "Restaurant" as const, name: "Example", now };
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+  /** Loud 0.3 with no text, 0.9 when a text says "loud" (quoting it). */
+  const loudReader: VenueTextAnalyzer = (texts) => {
+    const loud = texts.filter((t) => /loud/i.test(t));
+    return loud.length
+      ? { method: "fake", vibes: [{ vibe: "Loud", confidence: 0.9 }], evidence: { Loud: loud } }
+      : { method: "fake", vibes: [{ vibe: "Loud", confidence: 0.3 }] };
+  };
+  const sources = (r: ReturnType<typeof blendVibes>, vibe: string) => (r.evidence[vibe] ?? []).map((e) => e.source);
+
+  it("counts the VIBE reviews that speak of a vibe, and says none when none does", () => {
+    expect(memberReviewEvidence(1, "Live Music")).toBe("1 review on VIBE mentions live music");
+    expect(memberReviewEvidence(3, "Loud")).toBe("3 reviews on VIBE mention loud");
+    const member = (text: string) => ({ text, source: "review" as const, member: true, time: daysAgo(1) });
+    // a description says loud, the VIBE review does not: the texts' reason only
+    const quiet = blendVibes({
+      ...restaurant,
+      textAnalyzer: loudReader,
+      texts: [{ text: "So loud in here", source: "description" }, member("Nice staff")],
+    });
+    expect(sources(quiet, "Loud")).toContain("text");
+    expect(sources(quiet, "Loud")).not.toContain("review");
+    const loud = blendVibes({ ...restaurant, textAnalyzer: loudReader, texts: [member("Too loud"), member("Loud!")] });
+    expect(loud.evidence.Loud).toContainEqual({ source: "review", detail: "2 reviews on VIBE mention loud" });
+  });
+
+  it("says which texts a reason comes from", () => {
+    const texts = [
+      { text: "A loud room", source: "description" as const },
+      { text: "Loud music", source: "review" as const },
+      { text: "Very loud", source: "review" as const },
+    ];
+    const detail = (t: typeof texts) =>
+      blendVibes({ ...restaurant, textAnalyzer: loudReader, texts: t }).evidence.Loud.find((e) => e.source === "text")
+        ?.detail;
+    expect(detail(texts)).toMatch(/^From the description and 2 reviews: /);
+    expect(detail(texts.slice(1, 2))).toMatch(/^From 1 review: /);
+    expect(detail(texts.slice(0, 1))).toMatch(/^From the description: /);
+  });
+
+  it("a photo's reason is the words of the photo that says it most, the first of equals, or none", () => {
+    const photo = (cozy: number, words?: Record<string, string[]>): VibeAnalysis => ({
+      method: "image-stats-v1",
+      vibes: [{ vibe: "Cozy", confidence: cozy }],
+      ...(words && { evidence: words }),
+    });
+    const reason = (photos: VibeAnalysis[]) =>
+      blendVibes({ ...bar, photos }).evidence.Cozy.find((e) => e.source === "photo")?.detail;
+    expect(reason([photo(0.5, { Cozy: ["dim"] }), photo(0.8, { Cozy: ["warm"] })])).toBe("Photo: warm");
+    expect(reason([photo(0.8, { Cozy: ["dim"] }), photo(0.8, { Cozy: ["warm"] })])).toBe("Photo: dim");
+    // words about another vibe only: the reason is the photo itself
+    expect(reason([photo(0.8, { Chill: ["green"] })])).toBe("Photo");
+  });
+
+  it("a vote's reason says how long ago, at each boundary; a VIBE word counts until exactly two years", () => {
+    expect(voteEvidence(1, 0, "Chill", 90)).toBe("1 person on VIBE said Chill in the last 90 days");
+    expect(voteEvidence(2, 0, "Chill", 91)).toBe("2 people on VIBE said Chill in the last year");
+    expect(voteEvidence(0, 1, "Chill", 365)).toBe("1 person on VIBE said not Chill in the last year");
+    expect(voteEvidence(3, 1, "Chill", 366)).toBe("3 people on VIBE said Chill, 1 said not, in the last 2 years");
+    expect(memberWeight(daysAgo(730), now)).toBeCloseTo(0.5 ** (730 / 90), 6);
+    expect(memberWeight(daysAgo(730.01), now)).toBe(0);
+  });
+
+  it("votes lift only the vibe voted on; as many No as Yes leave a likely vibe out of the likely ones", () => {
+    const rooftop = { category: "Bar" as const, name: "Charmaine's Rooftop", osmTags: { cocktails: "yes" }, now };
+    const votes = (vibe: string, yes: number, no: number): VibeVote[] => [
+      ...Array.from({ length: yes }, () => ({ vibe, yes: true, time: daysAgo(0) })),
+      ...Array.from({ length: no }, () => ({ vibe, yes: false, time: daysAgo(0) })),
+    ];
+    const before = blendVibes(rooftop);
+    expect(before.vibeScores.Romantic).toBe(0.1);
+    expect(before.likely.map((l) => l.vibe)).toContain("Romantic");
+    // votes on Social do not lift Romantic, likely as it is, to where a Yes on it would start
+    expect(blendVibes({ ...rooftop, votes: votes("Social", 1, 0) }).vibeScores.Romantic).toBe(0.1);
+    // a tie on Romantic: voted down, so not offered as likely; more Yes: still likely (not a match yet)
+    const tie = blendVibes({ ...rooftop, votes: votes("Romantic", 1, 1) });
+    expect(tie.detectedVibes).not.toContain("Romantic");
+    expect(tie.likely.map((l) => l.vibe)).not.toContain("Romantic");
+    const more = blendVibes({ ...rooftop, votes: votes("Romantic", 2, 1) });
+    expect(more.detectedVibes).not.toContain("Romantic");
+    expect(more.likely.map((l) => l.vibe)).toContain("Romantic");
+  });
+});
+
+describe("the text model's own starting rates, as docs/vibe-analysis.md gives them", () => {
+  it.each([
+    ["Loud", 0.32],
+    ["Quiet", 0.68],
+    ["Romantic", 0.06],
+    ["Cozy", 0.26],
+    ["Social", 0.75],
+    ["Live Music", 0.1],
+    ["Whiskey", 0.05],
+    ["Country Music", 0.03],
+  ])("%s %d", (vibe, rate) => {
+    expect(neutralBase(vibe)).toBeCloseTo(rate, 2);
+  });
+
+  it("strongestFirst: highest confidence first, equal ones by name", () => {
+    const list = [
+      { vibe: "Quiet", confidence: 0.4 },
+      { vibe: "Cozy", confidence: 0.9 },
+      { vibe: "Chill", confidence: 0.4 },
+    ];
+    expect(strongestFirst(list).map((r) => r.vibe)).toEqual(["Cozy", "Chill", "Quiet"]);
+    expect(list[0].vibe).toBe("Quiet");
   });
 });
