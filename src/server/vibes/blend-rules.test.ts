@@ -48,10 +48,12 @@ describe("OpenStreetMap's tags, in words, for the vibes each speaks to", () => {
     [{ music_genre: "country;bluegrass" }, each(["Country Music"], "Music: country, bluegrass")],
     [{ music_genre: "blues" }, each(["Live Music"], "Music: blues")],
     [{ music_genre: "jazz; " }, each(["Live Music"], "Music: jazz")],
+    [{ music_genre: "country; bluegrass" }, each(["Country Music"], "Music: country, bluegrass")],
     [{ music_genre: "hiphop" }, each(["Energetic", "Loud", "Upbeat"], "Dance music: hiphop")],
     [{ music_genre: "hip_hop" }, each(["Energetic", "Loud", "Upbeat"], "Dance music: hip hop")],
     [{ music_genre: "classical" }, {}],
     [{ karaoke: "yes" }, each(["Loud", "Social", "Upbeat"], "Has karaoke")],
+    [{ karaoke: "no" }, {}],
     [{ outdoor_seating: "yes" }, each(["Relaxed"], "Outdoor seating")],
     [{ outdoor_seating: "patio" }, each(["Relaxed"], "A patio")],
     [{ outdoor_seating: "parklet" }, each(["Relaxed"], "A parklet")],
@@ -62,13 +64,16 @@ describe("OpenStreetMap's tags, in words, for the vibes each speaks to", () => {
     [{ internet_access: "yes" }, each(["Focused"], "Has wifi")],
     [{ internet_access: "no" }, {}],
     [{ cuisine: "coffee_shop;wine" }, each(["Romantic"], "A wine bar")],
+    [{ cuisine: "wine" }, each(["Romantic"], "A wine bar")],
     [{ cuisine: "winery_tours" }, {}],
     [{ cocktails: "yes" }, each(["Romantic"], "Serves cocktails")],
+    [{ cocktails: "no" }, {}],
     [{ "drink:wine": "served" }, each(["Romantic"], "Serves wine")],
     [{ "drink:wine": "no" }, {}],
     [{ "drink:whisky": "yes" }, each(["Whiskey"], "Serves whisky")],
     [{ "drink:whiskey": "served" }, each(["Whiskey"], "Serves whiskey")],
     [{ microbrewery: "yes" }, each(["Social"], "Brews its own beer")],
+    [{ microbrewery: "no" }, {}],
     [{ theme: "speakeasy" }, each(["Adventurous"], "A speakeasy")],
     [{ theme: "tiki" }, each(["Adventurous"], "A tiki bar")],
     [{ theme: "irish" }, {}],
@@ -80,6 +85,15 @@ describe("OpenStreetMap's tags, in words, for the vibes each speaks to", () => {
         Social: [`Shows sports: soccer${OSM}`, `Games to play: billiards${OSM}`],
       },
     ],
+    [
+      { sport: "soccer; billiards" },
+      {
+        ...each(["Energetic", "Loud"], "Shows sports: soccer"),
+        Social: [`Shows sports: soccer${OSM}`, `Games to play: billiards${OSM}`],
+      },
+    ],
+    [{ sport: "soccer;boxing" }, each(["Energetic", "Loud", "Social"], "Shows sports: soccer, boxing")],
+    [{ sport: "" }, {}],
     [{ sport: "billiards;shuffleboard" }, each(["Social"], "Games to play: billiards, shuffleboard")],
     [{ sport: "table_tennis" }, each(["Social"], "Games to play: table tennis")],
     [{ sport: "boxing" }, each(["Energetic", "Loud", "Social"], "Shows sports: boxing")],
@@ -107,6 +121,51 @@ describe("OpenStreetMap's tags, in words, for the vibes each speaks to", () => {
     expect(none.vibeScores.Loud).toBe(seats.vibeScores.Loud);
     expect(none.vibeScores.Quiet).toBe(seats.vibeScores.Quiet);
     expect(reasons(none, "osm")).toEqual({});
+  });
+});
+
+describe("San Francisco's entertainment permits, in words, for the vibes each speaks to", () => {
+  const SOURCE = " — SF Entertainment Commission";
+  const club = { ...bar, category: "Club" as const };
+  const permitReasons = (r: ReturnType<typeof blendVibes>) => {
+    const out: Record<string, string[]> = {};
+    for (const [vibe, list] of Object.entries(r.evidence))
+      for (const e of list) if (e.source === "permit") (out[vibe] ??= []).push(e.detail);
+    return out;
+  };
+  it.each([
+    ["a bar, live entertainment", bar, ["POE"], { "Live Music": [`Licensed for live entertainment${SOURCE}`] }],
+    [
+      "a bar, small live performances",
+      bar,
+      ["LLP"],
+      { "Live Music": [`Licensed for small live performances${SOURCE}`] },
+    ],
+    // both: the larger licence speaks, once
+    ["a bar, both", bar, ["POE", "LLP"], { "Live Music": [`Licensed for live entertainment${SOURCE}`] }],
+    [
+      "a club, live entertainment: energy too",
+      club,
+      ["POE"],
+      {
+        "Live Music": [`Licensed for live entertainment${SOURCE}`],
+        Energetic: [`Licensed for live entertainment${SOURCE}`],
+      },
+    ],
+    [
+      "a bar, live entertainment past 2 AM: energy too",
+      bar,
+      ["POE", "EHP"],
+      {
+        "Live Music": [`Licensed for live entertainment${SOURCE}`],
+        Energetic: [`Licensed for live entertainment until 6 AM${SOURCE}`],
+      },
+    ],
+    ["a bar, pool tables", bar, ["BP"], { Social: [`Licensed for pool tables${SOURCE}`] }],
+    // late hours, arcade machines and amplified sound alone are no vibe
+    ["a bar, the rest", bar, ["EHP", "MAD", "FPAS"], {}],
+  ] as const)("%s", (_, venue, permits, want) => {
+    expect(permitReasons(blendVibes({ ...venue, permits }))).toEqual(want);
   });
 });
 
