@@ -95,6 +95,7 @@ describe("OpenStreetMap's tags, in words, for the vibes each speaks to", () => {
     [{ sport: "soccer;boxing" }, each(["Energetic", "Loud", "Social"], "Shows sports: soccer, boxing")],
     [{ sport: "" }, {}],
     [{ sport: "billiards;shuffleboard" }, each(["Social"], "Games to play: billiards, shuffleboard")],
+    [{ sport: "billiards; shuffleboard" }, each(["Social"], "Games to play: billiards, shuffleboard")],
     [{ sport: "table_tennis" }, each(["Social"], "Games to play: table tennis")],
     [{ sport: "boxing" }, each(["Energetic", "Loud", "Social"], "Shows sports: boxing")],
     [{ amenity: "pub" }, each(["Cozy", "Social"], "A pub")],
