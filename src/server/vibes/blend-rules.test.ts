@@ -262,6 +262,18 @@ describe("the words of VIBE's own people, texts and photos", () => {
     expect(loud.evidence.Loud).toContainEqual({ source: "review", detail: "2 reviews on VIBE mention loud" });
   });
 
+  it("outside restaurants a text moves a vibe its words speak of, or one they contradict: 'loud' speaks of Romantic", () => {
+    // the model's Romantic falls whenever there is text; a bar's texts move it only when their words
+    // name Romantic or a vibe against it (Loud: docs/vibe-analysis.md, "The blend")
+    const romanticFalls: VenueTextAnalyzer = (texts) => ({
+      method: "fake",
+      vibes: [{ vibe: "Romantic", confidence: texts.length ? 0.02 : 0.06 }],
+    });
+    const read = (text: string) => blendVibes({ ...bar, textAnalyzer: romanticFalls, texts: [{ text }] });
+    expect(read("So loud in here").vibeScores.Romantic).toBeLessThan(0.06);
+    expect(read("Nice staff").vibeScores.Romantic).toBeUndefined();
+  });
+
   it("says which texts a reason comes from", () => {
     const texts = [
       { text: "A loud room", source: "description" as const },
