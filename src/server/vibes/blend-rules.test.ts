@@ -262,7 +262,7 @@ describe("the words of VIBE's own people, texts and photos", () => {
     expect(loud.evidence.Loud).toContainEqual({ source: "review", detail: "2 reviews on VIBE mention loud" });
   });
 
-  it("outside restaurants a text moves a vibe its words speak of, or one they contradict: 'loud' speaks of Romantic", () => {
+  it("outside restaurants a text moves a vibe its words name or contradict: 'loud' speaks of Romantic", () => {
     // the model's Romantic falls whenever there is text; a bar's texts move it only when their words
     // name Romantic or a vibe against it (Loud: docs/vibe-analysis.md, "The blend")
     const romanticFalls: VenueTextAnalyzer = (texts) => ({
