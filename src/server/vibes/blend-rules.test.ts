@@ -24,7 +24,7 @@ const now = new Date("2026-06-01T12:00:00Z");
 const bar = { category: "Bar" as const, name: "Example", now };
 
 /** Per vibe, the reasons of one source, as shown. */
-function reasons(result: ReturnType<typeof blendVibes>, source: "osm" | "google") {
+function reasons(result: ReturnType<typeof blendVibes>, source: "osm" | "permit" | "google") {
   const out: Record<string, string[]> = {};
   for (const [vibe, list] of Object.entries(result.evidence))
     for (const e of list) if (e.source === source) (out[vibe] ??= []).push(e.detail);
@@ -128,12 +128,6 @@ describe("OpenStreetMap's tags, in words, for the vibes each speaks to", () => {
 describe("San Francisco's entertainment permits, in words, for the vibes each speaks to", () => {
   const SOURCE = " — SF Entertainment Commission";
   const club = { ...bar, category: "Club" as const };
-  const permitReasons = (r: ReturnType<typeof blendVibes>) => {
-    const out: Record<string, string[]> = {};
-    for (const [vibe, list] of Object.entries(r.evidence))
-      for (const e of list) if (e.source === "permit") (out[vibe] ??= []).push(e.detail);
-    return out;
-  };
   it.each([
     ["a bar, live entertainment", bar, ["POE"], { "Live Music": [`Licensed for live entertainment${SOURCE}`] }],
     [
@@ -166,7 +160,7 @@ describe("San Francisco's entertainment permits, in words, for the vibes each sp
     // late hours, arcade machines and amplified sound alone are no vibe
     ["a bar, the rest", bar, ["EHP", "MAD", "FPAS"], {}],
   ] as const)("%s", (_, venue, permits, want) => {
-    expect(permitReasons(blendVibes({ ...venue, permits }))).toEqual(want);
+    expect(reasons(blendVibes({ ...venue, permits }), "permit")).toEqual(want);
   });
 });
 
