@@ -72,11 +72,9 @@ const survivors: string[] = [];
 for (const file of mutate) {
   // "file.ts:563-714" mutates only those lines (Stryker's syntax): a file may be named twice, with
   // two ranges, and each row counts its own range's mutants
-  const range = /:(\d+)-(\d+)$/.exec(file);
-  const inRange = (line: number) => !range || (line >= Number(range[1]) && line <= Number(range[2]));
-  const mine = results.filter(
-    (m) => m.fileName.endsWith(file.replace(/:[\d-]+$/, "")) && inRange(m.location.start.line),
-  );
+  const [, path, from, to] = /^(.*?)(?::(\d+)-(\d+))?$/.exec(file)!;
+  const inRange = (line: number) => from === undefined || (line >= Number(from) && line <= Number(to));
+  const mine = results.filter((m) => m.fileName.endsWith(path) && inRange(m.location.start.line));
   const n = (s: string) => mine.filter((m) => m.status === s).length;
   const detected = mine.filter((m) => DETECTED.has(m.status)).length;
   const valid = detected + mine.filter((m) => UNDETECTED.has(m.status)).length;
