@@ -1,6 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_COORDS, KM_PER_MILE } from "@shared/vocabulary";
-import { MAX_VENUE_OFFSET, TOTAL_COUNT_HEADER, type Venue } from "@shared/contracts/venues";
+import {
+  MAX_EXACT_TOTAL,
+  MAX_VENUE_OFFSET,
+  parseTotalHeader,
+  TOTAL_COUNT_HEADER,
+  type Venue,
+} from "@shared/contracts/venues";
+import { generateVenues } from "../../bench/generate-venues";
 import { Agent } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { dbTargets } from "../helpers/targets";
@@ -167,5 +174,60 @@ describe.each(dbTargets())("venue lists in pages on %s", (target) => {
         expect(res.text).toContain(message);
       }
     }
+  });
+});
+
+/**
+ * Issue 28: a list's size is counted up to MAX_EXACT_TOTAL; past it the count stops and says "more
+ * than" (x-total-count "10000+"), and the pages go on, full, as far as offset goes.
+ */
+describe.each(dbTargets())("a list past 10,000 venues on %s", (target) => {
+  let server: TestServer;
+  let anon: Agent;
+  const wide = `/api/venues/match-public?${here}&radius=${km(100)}&vibes=all`;
+
+  beforeAll(async () => {
+    server = await startServer(target, {}, {}, { clock: () => FRIDAY_8PM }, { ownDatabase: true });
+    anon = new Agent(server.url);
+    // 8,000 generated venues around the Bay Area's towns, beside the seed's 3,199
+    await generateVenues(server.db, 8_000);
+    await vi.waitFor(async () => expect((await anon.get(wide)).headers.get(TOTAL_COUNT_HEADER)).toBe("10000+"), {
+      timeout: 20_000,
+      interval: 100,
+    });
+  }, 60_000);
+  afterAll(async () => server?.close());
+
+  it('says "10000+" past the cap and the exact figure under it', async () => {
+    const [{ n }] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM venues WHERE earth_distance(earth, ll_to_earth($1, $2)) <= $3",
+      [DEFAULT_COORDS.latitude, DEFAULT_COORDS.longitude, km(100) * 1000],
+    );
+    expect(n).toBeGreaterThan(MAX_EXACT_TOTAL);
+    for (const path of [wide, `/api/venues/nearby?${here}&radius=${km(100)}`]) {
+      const res = await anon.get<Venue[]>(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get(TOTAL_COUNT_HEADER), path).toBe(`${MAX_EXACT_TOTAL}+`);
+      expect(parseTotalHeader(res.headers.get(TOTAL_COUNT_HEADER))).toBe(MAX_EXACT_TOTAL + 1);
+    }
+    // a smaller circle is still counted exactly
+    const near = await anon.get<Venue[]>(`/api/venues/match-public?${here}&radius=${km(1)}&vibes=all`);
+    expect(Number(near.headers.get(TOTAL_COUNT_HEADER))).toBeLessThan(MAX_EXACT_TOTAL);
+  });
+
+  it("the pages past the cap are full and go on in the same order, nearest first", async () => {
+    const ids = await server.db.query<{ id: number }>(
+      `SELECT id FROM venues
+        ORDER BY earth_distance(earth, ll_to_earth($1, $2)), id OFFSET $3 LIMIT 200`,
+      [DEFAULT_COORDS.latitude, DEFAULT_COORDS.longitude, MAX_EXACT_TOTAL - 100],
+    );
+    const got: number[] = [];
+    for (const offset of [MAX_EXACT_TOTAL - 100, MAX_EXACT_TOTAL]) {
+      const res = await anon.get<Venue[]>(`${wide}&offset=${offset}`);
+      expect(res.body).toHaveLength(100);
+      expect(res.headers.get(TOTAL_COUNT_HEADER)).toBe(`${MAX_EXACT_TOTAL}+`);
+      got.push(...res.body.map((v) => v.id));
+    }
+    expect(got).toEqual(ids.map((r) => r.id));
   });
 });

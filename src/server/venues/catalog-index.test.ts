@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ALL_VIBES, MATCH_SORTS, VENUE_CATEGORIES } from "@shared/vocabulary";
+import { MAX_EXACT_TOTAL } from "@shared/contracts/venues";
 import type { ChangeFeed, Changed } from "../db/changes";
 import type { Db } from "../db/client";
 import type { LiveVibe } from "../live/crowd";
@@ -305,22 +306,28 @@ function plainScan(venues: StoredVenue[], q: CatalogSearch, ranking: Ranking | n
   return { hits: found.slice(0, q.limit).map((f) => ({ id: f.v.id, meters: f.meters })), count: found.length };
 }
 
-/** What the runs met (printed at the end): searches, venues compared, pages shorter than the circle's list. */
-const stats = { searches: 0, hits: 0, cut: 0, likely: 0 };
+/**
+ * What the runs met (printed at the end): searches, venues compared, pages shorter than the circle's
+ * list, likely venues, counts past the cap.
+ */
+const stats = { searches: 0, hits: 0, cut: 0, likely: 0, capped: 0 };
 
-async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec) {
+/** The catalog's `countCap` (default MAX_EXACT_TOTAL): counts stop one past it; pages do not. */
+async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec, cap = MAX_EXACT_TOTAL) {
+  const capped = (n: number) => Math.min(n, cap + 1);
   const { q, ranking } = searchOf(s, venues);
   const want = plainScan(venues, q, ranking);
   const got = await catalog.best(q, ranking);
   stats.searches++;
   stats.hits += want.hits.length;
   if (want.count > want.hits.length) stats.cut++;
-  expect(got.count).toBe(want.count);
+  if (want.count > cap) stats.capped++;
+  expect(got.count).toBe(capped(want.count));
   expect(got.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(want.hits);
   // nearest first, and the count of a list
   const near = plainScan(venues, q, null);
   expect((await catalog.within(q)).map((h) => h.venue.id)).toEqual(near.hits.map((h) => h.id));
-  expect(await catalog.count(q)).toBe(near.count);
+  expect(await catalog.count(q)).toBe(capped(near.count));
   // the likely venues of the search, ranked by their weight and nearness as the service ranks them
   const likelyQ = { ...q, likely: true };
   const likelyRanking: Ranking = {
@@ -331,9 +338,9 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   const wantLikely = plainScan(venues, likelyQ, likelyRanking);
   stats.likely += wantLikely.count;
   const gotLikely = await catalog.best(likelyQ, likelyRanking);
-  expect(gotLikely.count).toBe(wantLikely.count);
+  expect(gotLikely.count).toBe(capped(wantLikely.count));
   expect(gotLikely.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(wantLikely.hits);
-  expect(await catalog.count(likelyQ)).toBe(wantLikely.count);
+  expect(await catalog.count(likelyQ)).toBe(capped(wantLikely.count));
 }
 
 /** A seeded stream of numbers in [0, 1) (a linear congruential generator). */
@@ -389,14 +396,16 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
         // a ranking of at most scanBelow fitting venues visits each (catalog.ts SCAN_BELOW): never,
         // always, or as the count falls
         fc.oneof(fc.constant(0), fc.constant(Infinity), fc.integer({ min: 1, max: 400 })),
-        async (specs, searches, rounds, scanBelow) => {
+        // counts stop one past the cap (MAX_EXACT_TOTAL, more than these catalogs hold), or a small one
+        fc.oneof(fc.constant(MAX_EXACT_TOTAL), fc.integer({ min: 0, max: 300 })),
+        async (specs, searches, rounds, scanBelow, countCap) => {
           const rows = new Map(specs.map((v, i) => [i + 1, stored(i + 1, v)]));
           const table = fakeTable(rows);
-          const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
+          const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow, countCap });
           try {
             // the index is built as the catalog is read, not by the first search
             expect(catalog.unindexed).toBe(0);
-            for (const s of searches) await check(catalog, [...rows.values()], s);
+            for (const s of searches) await check(catalog, [...rows.values()], s, countCap);
             let next = specs.length + 1;
             for (const { everything, edits } of rounds) {
               // changed, moved, deleted and new venues
@@ -412,7 +421,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
               // the change's read built the index of the cells it touched: no search builds it
               expect(catalog.unindexed).toBe(0);
               expect(catalog.size).toBe(rows.size);
-              for (const s of searches) await check(catalog, [...rows.values()], s);
+              for (const s of searches) await check(catalog, [...rows.values()], s, countCap);
             }
           } finally {
             await catalog.close();
@@ -423,7 +432,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     );
     console.log(
       `catalog index vs plain scan: ${stats.searches} searches, ${stats.hits} venues, ${stats.cut} pages cut, ` +
-        `${stats.likely} likely venues`,
+        `${stats.likely} likely venues, ${stats.capped} counts past the cap`,
     );
   }, 120_000);
 
@@ -435,26 +444,33 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       rows.set(id, stored(id, randomSpec(rnd, 0, (rnd() - 0.5) * 0.036, (rnd() - 0.5) * 0.045)));
     const table = fakeTable(rows);
     const venues = [...rows.values()];
-    // through the groups, and each fitting venue in turn (catalog.ts SCAN_BELOW)
+    // through the groups, and each fitting venue in turn (catalog.ts SCAN_BELOW); counts past the
+    // cap (no vibe: ~17,000 venues in the circle), and past a small one on the histograms alone
     for (const scanBelow of [0, Infinity]) {
-      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
+      const countCap = scanBelow === 0 ? 500 : MAX_EXACT_TOTAL;
+      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow, countCap });
       for (const sort of [...MATCH_SORTS, "open first" as const, "rated open first" as const])
         for (const vibes of [["Chill"], ["Chill", "Cozy"], []])
           for (const limit of [1, 500])
-            await check(catalog, venues, {
-              spot: 0,
-              dLat: 0.003,
-              dLon: -0.004,
-              radiusKm: 3,
-              vibes,
-              category: undefined,
-              openNow: sort === "rating",
-              openLate: sort === "best",
-              limit,
-              sort,
-              live: [{ at: 17, scores: { Chill: 1, Cozy: 1 } }],
-              claimed: [3, 11],
-            });
+            await check(
+              catalog,
+              venues,
+              {
+                spot: 0,
+                dLat: 0.003,
+                dLon: -0.004,
+                radiusKm: 3,
+                vibes,
+                category: undefined,
+                openNow: sort === "rating",
+                openLate: sort === "best",
+                limit,
+                sort,
+                live: [{ at: 17, scores: { Chill: 1, Cozy: 1 } }],
+                claimed: [3, 11],
+              },
+              countCap,
+            );
       await catalog.close();
     }
   }, 120_000);

@@ -5,6 +5,7 @@ import { MAX_VIBE_BITS, NO_SCORE_BYTE, STORE_ROW_SQL, type StoreRow, VenueStore 
 import { isOpenAt, isOpenLate } from "./hours";
 import type { StoredVenue } from "./queries";
 import { venueRating } from "./ratings";
+import { MAX_EXACT_TOTAL } from "@shared/contracts/venues";
 
 /**
  * Every venue, held in memory by each instance, for the radius searches that matching and
@@ -117,11 +118,15 @@ export interface Ranking {
 
 export interface VenueCatalog {
   within(q: CatalogSearch): Promise<CatalogHit[]>;
-  /** How many venues `within` would find without a limit: the whole list's size, for its pages. */
+  /**
+   * How many venues `within` would find without a limit: the whole list's size, for its pages.
+   * Exact up to MAX_EXACT_TOTAL (the catalog's countCap); past it the count stops and answers one
+   * more than the cap, read as "more than MAX_EXACT_TOTAL" (x-total-count "10000+", issue 28).
+   */
   count(q: Omit<CatalogSearch, "limit">): Promise<number>;
   /**
    * The `limit` venues of the circle (same filters as `within`) first in the ranking's order, and
-   * how many venues pass the filters (`count`). Work in proportion to the page, not the circle:
+   * how many venues pass the filters (`count`, capped as count's). Work in proportion to the page, not the circle:
    * the grid index's groups are visited best bound first and skipped once they cannot enter it.
    */
   best(q: CatalogSearch, ranking: Ranking): Promise<{ hits: CatalogHit[]; count: number }>;
@@ -745,9 +750,12 @@ export async function createVenueCatalog(
     onError?: (err: unknown) => void;
     /** A ranking whose reached cells hold at most this many fitting venues visits each (default SCAN_BELOW). */
     scanBelow?: number;
+    /** Counts stop past this many venues (default MAX_EXACT_TOTAL): see VenueCatalog.count. */
+    countCap?: number;
   } = {},
 ): Promise<VenueCatalog> {
   const scanBelow = opts.scanBelow ?? SCAN_BELOW;
+  const countCap = opts.countCap ?? MAX_EXACT_TOTAL;
   /** The venues, and the grid of their slots; replaced together when everything is read again. */
   let store = new VenueStore();
   let cells = new Map<number, Cell>();
@@ -1074,20 +1082,25 @@ export async function createVenueCatalog(
   };
 
   /**
-   * How many venues inside the circle pass the filters: a group wholly inside adds its histogram;
-   * only venues of parts that the circle's edge crosses are visited.
+   * How many venues inside the circle pass the filters, up to countCap: past it the count stops and
+   * answers countCap + 1 ("more than countCap"). Cells wholly inside add their histograms first;
+   * then the cells the circle's edge crosses, where a part wholly inside adds its histogram and only
+   * the venues of parts that the edge crosses are visited. A dense circle passes the cap on its
+   * histograms alone and visits no venue.
    */
   const countCircle = (c: Circle, q: Omit<CatalogSearch, "limit">) => {
-    let n = 0;
+    let n = c.extra.size ? claimedInside(c).length : 0;
     const { cx, cy, cz, maxChord, surelyIn } = c;
+    const crossed: Packed[] = [];
     forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
+      if (n > countCap) return;
       const p = cell.packed ?? pack(store, cell);
       if (chordToBox(p, 0, cx, cy, cz) > maxChord) return;
-      if (farChordToBox(p, 0, cx, cy, cz) <= surelyIn) {
-        n += histCount(c, p, 0);
-        return;
-      }
-      for (let g = 1; g < p.groups; g++) {
+      if (farChordToBox(p, 0, cx, cy, cz) <= surelyIn) n += histCount(c, p, 0);
+      else crossed.push(p);
+    });
+    for (const p of crossed) {
+      for (let g = 1; g < p.groups && n <= countCap; g++) {
         if (chordToBox(p, g, cx, cy, cz) > maxChord) continue;
         if (farChordToBox(p, g, cx, cy, cz) <= surelyIn) {
           n += histCount(c, p, g);
@@ -1095,8 +1108,8 @@ export async function createVenueCatalog(
         }
         for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i]) && chordInside(c, p, i) >= 0) n++;
       }
-    });
-    return c.extra.size ? n + claimedInside(c).length : n;
+    }
+    return Math.min(n, countCap + 1);
   };
 
   /** The reused view of a venue that a ranking's score reads. */
@@ -1277,7 +1290,7 @@ export async function createVenueCatalog(
     });
     found.sort((a, b) => a.tier - b.tier || b.score - a.score || a.meters - b.meters || a.id - b.id);
     const hits = found.slice(0, Math.max(0, q.limit)).map((f) => ({ venue: store.venue(f.slot), meters: f.meters }));
-    return { hits, count: found.length };
+    return { hits, count: Math.min(found.length, countCap + 1) };
   };
 
   /**
@@ -1311,7 +1324,8 @@ export async function createVenueCatalog(
     const count = scan ? 0 : countCircle(c, q);
     if (!scan && (q.limit <= 0 || count === 0)) return { hits: [], count };
     const { cx, cy, cz, maxChord } = c;
-    ranked.reset(Math.min(q.limit, scan ? reach : count));
+    // a count past the cap is not the circle's: the page may need more venues than it says
+    ranked.reset(scan ? Math.min(q.limit, reach) : count > countCap ? q.limit : Math.min(q.limit, count));
     const tierOf = tiersOf(ranking);
     const ids = store.ids;
     const offer = (slot: number, meters: number) => {
@@ -1348,7 +1362,7 @@ export async function createVenueCatalog(
     if (scan) {
       for (const p of holding) eachWanted(c, p, (i) => visit(p, i));
       const hits = ranked.drain().map((h) => ({ venue: store.venue(h.slot), meters: h.meters }));
-      return { hits, count: inside };
+      return { hits, count: Math.min(inside, countCap + 1) };
     }
 
     // the groups, best bound first: a cell, then its parts, then a part's venues

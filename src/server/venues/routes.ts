@@ -9,6 +9,7 @@ import {
   SUGGESTIONS_HEADER,
   TOTAL_COUNT_HEADER,
   CONFIRMED_COUNT_HEADER,
+  totalHeaderValue,
   venueIdParam,
 } from "@shared/contracts/venues";
 import type { MapStyle } from "@shared/contracts/map";
@@ -83,8 +84,8 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
         viewerKey(user, req),
       );
     return reply
-      .header(TOTAL_COUNT_HEADER, String(total))
-      .header(CONFIRMED_COUNT_HEADER, String(confirmed))
+      .header(TOTAL_COUNT_HEADER, totalHeaderValue(total))
+      .header(CONFIRMED_COUNT_HEADER, totalHeaderValue(confirmed))
       .type("application/json; charset=utf-8")
       .send(matchedJson(venues, now));
   });
@@ -105,7 +106,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       q.hour === undefined
         ? { ...(await nearestPage(ctx, near, q.offset, q.limit)), personal: null }
         : await suggestionsNear(ctx, { ...near, limit: q.limit, offset: q.offset }, q.hour, prefs);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
+    reply.header(TOTAL_COUNT_HEADER, totalHeaderValue(total));
     if (personal !== null) reply.header(SUGGESTIONS_HEADER, personal ? "personal" : "hour");
     return withLive(
       ctx,

@@ -1,4 +1,4 @@
-import { MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
+import { MAX_EXACT_TOTAL, MAX_VENUE_RESULTS, type Venue } from "@shared/contracts/venues";
 import { metersToMilesString } from "@shared/units";
 import type { Db } from "../db/client";
 import { LIVE_MUSIC, liveClaims, liveFit, type LiveVibe, presentLatestUpdate } from "../live/crowd";
@@ -49,8 +49,9 @@ export async function nearestPage(
   limit: number,
 ): Promise<{ rows: VenueRow[]; total: number }> {
   const total = await countNear(reader, q);
-  if (offset >= total) return { rows: [], total };
-  const rows = await venuesNear(reader, { ...q, limit: Math.min(offset + limit, total) });
+  const end = pageEnd(offset, limit, total);
+  if (offset >= end) return { rows: [], total };
+  const rows = await venuesNear(reader, { ...q, limit: end });
   return { rows: rows.slice(offset), total };
 }
 
@@ -173,6 +174,13 @@ export const LIKELY_BELOW = MAX_VENUE_RESULTS;
 /** A likely weight (vibes/likely.ts, 2 and up) read as a fit in 0..1 for the default order's rank. */
 const likelyFit = (weight: number) => Math.min(1, weight / 6);
 
+/**
+ * Where a page of a list of `total` venues ends: a total past MAX_EXACT_TOTAL says only "more than"
+ * (VenueCatalog.count), so the page is read whole and ends where the venues do.
+ */
+const pageEnd = (offset: number, limit: number, total: number) =>
+  total > MAX_EXACT_TOTAL ? offset + limit : Math.min(offset + limit, total);
+
 /** How many venues venueHitsNear would find without a limit: from the catalog, or SQL for a text search. */
 export async function countNear({ db, catalog }: VenueReader, q: Omit<RadiusSearch, "limit">): Promise<number> {
   return q.search ? countWithin(db, q) : catalog.count(q);
@@ -262,7 +270,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
   }
 
   const total = await countNear(reader, search);
-  const end = Math.min(offset + limit, total);
+  const end = pageEnd(offset, limit, total);
   if (offset >= end) return { venues: [], total, confirmed: total };
   // Without vibes the ranking is nearness: the nearest `end` are read. A text search reads its
   // venues in SQL (the words narrow them to a few) and ranks them all, by rating under Top Rated.

@@ -153,7 +153,7 @@ export function ExplorePage() {
             </h2>
             <p role="status" className="rounded-full bg-secondary px-3 py-1 text-sm font-bold tabular-nums">
               <span className="sr-only">{listHeading}: </span>
-              {hasList ? count.toLocaleString("en-US") : "–"}
+              {hasList ? VENUE_TEXT.total(count) : "–"}
             </p>
           </div>
           <ViewSwitch value={view} onChange={setView} />

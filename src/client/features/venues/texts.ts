@@ -1,12 +1,20 @@
 // Screen texts and settings of the venues feature (../shared/product-spec.md).
 
 import { REVIEWS } from "@shared/vocabulary";
+import { MAX_EXACT_TOTAL } from "@shared/contracts/venues";
 
 export const SUGGESTION_RADIUS = 5;
 
 export const CAPACITY_COLORS = { Empty: "green", Moderate: "yellow", Full: "red" } as const;
 
 /** Texts of the venue screens. Those marked (spec) are the product's own wording. */
+/**
+ * A list's size: "1,234", or "10,000+" past MAX_EXACT_TOTAL, where the server stops counting and
+ * says only "more than" (x-total-count "10000+", read back as MAX_EXACT_TOTAL + 1).
+ */
+const total = (n: number) =>
+  n > MAX_EXACT_TOTAL ? `${MAX_EXACT_TOTAL.toLocaleString("en-US")}+` : n.toLocaleString("en-US");
+
 /** "Romantic or Adventurous". */
 const anyOf = new Intl.ListFormat("en-US", { type: "disjunction" });
 
@@ -87,23 +95,31 @@ export const VENUE_TEXT = {
   /** Names the details sheet's list of data sources. */
   sources: "Sources",
   /** Under Top Rated when no listed venue has a rating: the order is then the nearest first. */
-  ratingSortNoneRated: (total: number) =>
-    `None of these ${total.toLocaleString("en-US")} venues has ratings yet, so they are listed nearest first.`,
+  ratingSortNoneRated: (n: number) =>
+    `None of these ${total(n)} venues has ratings yet, so they are listed nearest first.`,
   /** Under Top Rated when some do: the rest follow, nearest first. */
   ratingSortSomeRated: "Rated venues first; venues with no ratings yet follow, nearest first.",
   exploreEmpty: "No venues found", // (spec)
   clearSearch: "Clear Search", // (spec)
   totalVenues: "Total Venues", // (spec)
-  /** A venue count ("1 venue", "1,234 venues"). */
-  venueCount: (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "venue" : "venues"}`,
+  /** A list's size alone ("1,234", "10,000+"), as Explore's Total Venues shows it. */
+  total,
+  /** A venue count ("1 venue", "1,234 venues", "10,000+ venues"). */
+  venueCount: (n: number) => `${total(n)} ${n === 1 ? "venue" : "venues"}`,
   /** Under a list that holds more than it shows. */
-  shownOf: (shown: number, total: number) =>
-    `Showing ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`,
+  shownOf: (shown: number, n: number) => `Showing ${shown.toLocaleString("en-US")} of ${total(n)}`,
   showMore: "Show more",
   loadingMore: "Loading more...",
-  /** Issue 25: how many of a match are confirmed ("12 confirmed · 48 likely"). */
-  confirmedCount: (confirmed: number, total: number) =>
-    `${confirmed.toLocaleString("en-US")} confirmed · ${(total - confirmed).toLocaleString("en-US")} likely`,
+  /**
+   * Issue 25: how many of a match are confirmed ("12 confirmed · 48 likely"); past the count's cap,
+   * "12 confirmed · 9,988+ likely".
+   */
+  confirmedCount: (confirmed: number, n: number) =>
+    `${confirmed.toLocaleString("en-US")} confirmed · ${
+      n > MAX_EXACT_TOTAL
+        ? `${(MAX_EXACT_TOTAL - confirmed).toLocaleString("en-US")}+`
+        : (n - confirmed).toLocaleString("en-US")
+    } likely`,
   /** A likely card's label (issue 25). */
   likelyLabel: (vibe: string) => `Likely ${vibe} — not confirmed yet`,
   /** Why it is likely: "Why: wine bar, cocktails". */

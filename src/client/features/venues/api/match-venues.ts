@@ -3,7 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type Infinite
 import { CONFIRMED_COUNT_HEADER, TOTAL_COUNT_HEADER } from "@shared/vocabulary";
 import { VENUE_API } from "@client/lib/api-paths";
 import { VENUE_TEXT } from "@client/features/venues/texts";
-import type { Venue } from "@shared/contracts/venues";
+import { parseTotalHeader, type Venue } from "@shared/contracts/venues";
 import { type ApiResponse, apiSend } from "@client/lib/api-call";
 import type { MatchParams } from "../lib/venue-params";
 import { isAbort } from "./abort";
@@ -19,7 +19,10 @@ export const AREA_POLL_MS = 2000;
 export interface MatchPage {
   venues: Venue[];
   offset: number;
-  /** x-total-count; null when the server did not say (the page then is all there is). */
+  /**
+   * x-total-count; MAX_EXACT_TOTAL + 1 when it says "10000+" (more than that: the pages go on while
+   * they come full); null when the server did not say (the page then is all there is).
+   */
   total: number | null;
   /** x-confirmed-count: how many of `total` are confirmed matches (the rest are likely ones); null: not said. */
   confirmed: number | null;
@@ -38,10 +41,8 @@ export async function fetchMatchPage(params: MatchParams, offset: number, signal
       signal,
     });
     const venues: ApiResponse<"GET /api/venues/match-public"> = await res.json();
-    const header = res.headers.get(TOTAL_COUNT_HEADER);
-    const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
-    const said = res.headers.get(CONFIRMED_COUNT_HEADER);
-    const confirmed = said !== null && /^\d+$/.test(said) ? Number(said) : null;
+    const total = parseTotalHeader(res.headers.get(TOTAL_COUNT_HEADER));
+    const confirmed = parseTotalHeader(res.headers.get(CONFIRMED_COUNT_HEADER));
     return { venues, offset, total, confirmed, fetching: res.headers.get(VENUE_API.fetchingHeader) === "true" };
   } catch (error) {
     if (isAbort(error)) throw error;
