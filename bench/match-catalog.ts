@@ -19,13 +19,11 @@
  * BENCH_SMOKE=1: 2,000 venues, 3 requests a case (bench/smoke.ts).
  */
 import { createChangeFeed } from "../src/server/db/changes";
-import { openPostgres } from "../src/server/db/client";
-import { migrate } from "../src/server/db/migrate";
 import { createLiveStore } from "../src/server/live/store";
 import { createVenueCatalog } from "../src/server/venues/catalog";
 import { createFavoriteStore } from "../src/server/venues/favorites";
 import { matchedJson, matchVenues, type MatchRequest } from "../src/server/venues/service";
-import { openBenchDb } from "./bench-db";
+import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { printHeader } from "./header";
 import { option } from "./smoke";
@@ -68,27 +66,10 @@ const centres = Array.from({ length: requests }, () => ({
 }));
 
 async function openDb() {
-  if (!keep) {
-    const bench = await openBenchDb("postgres", "catalog", pgUrl);
-    await generateVenues(bench.db, size, undefined, { hours });
-    return bench;
-  }
-  const url = new URL(pgUrl);
-  const admin = await openPostgres(pgUrl, 1);
-  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [keep])).length > 0;
-  if (!exists) await admin.exec(`CREATE DATABASE ${keep}`);
-  await admin.close();
-  url.pathname = `/${keep}`;
-  const db = await openPostgres(url.toString(), 4);
-  await migrate(db);
-  const [{ n, h }] = await db.query<{ n: number; h: boolean }>(
-    "SELECT count(*)::int AS n, count(opening_hours) > 0 AS h FROM venues",
-  );
-  if (n !== size || h !== hours) {
-    await db.query("TRUNCATE venues CASCADE");
-    await generateVenues(db, size, undefined, { hours });
-  }
-  return { db, drop: () => db.close() };
+  if (keep) return openKeptBenchDb(keep, pgUrl, size, hours);
+  const bench = await openBenchDb("postgres", "catalog", pgUrl);
+  await generateVenues(bench.db, size, undefined, { hours });
+  return bench;
 }
 
 const { db, drop } = await openDb();

@@ -24,10 +24,13 @@
  * BENCH_BEFORE=<dir>: a checkout of the code before (with node_modules), started in turn with this one
  * on the same venues (old beside new in one run).
  * BENCH_FOLLOW=20000 (0: not measured). BENCH_SMOKE=1: 2,000 venues, one start, 200 followed.
+ * BENCH_HOURS=1: the generated venues get real opening hours (bench/generate-venues.ts).
+ * BENCH_KEEP_DB=<database name>: the venues of that database (made once, and kept: bench-db.ts
+ * openKeptBenchDb) instead of a fresh one; the followed venues are deleted again at the end.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { openBenchDb } from "./bench-db";
+import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { printHeader } from "./header";
 import { BENCH_APP_ENV, listOption, option, BENCH_SECRET } from "./smoke";
@@ -36,6 +39,9 @@ const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
 const runs = option("BENCH_RUNS", 3, 1);
 const follow = option("BENCH_FOLLOW", 20_000, 200);
 const pgUrl = process.env.BENCH_DATABASE_URL;
+const hours = process.env.BENCH_HOURS === "1";
+const keep = process.env.BENCH_KEEP_DB;
+if (keep && sizes.length > 1) throw new Error("BENCH_KEEP_DB holds one size: give one BENCH_SIZES");
 /** A checkout of the code before a change (a directory with its node_modules): its starts alternate with this one's. */
 const before = process.env.BENCH_BEFORE || null;
 if (!pgUrl) throw new Error("bench/ready.ts needs BENCH_DATABASE_URL (PostgreSQL)");
@@ -44,6 +50,8 @@ printHeader(import.meta.url);
 const secs = (ms: number) => (ms / 1000).toFixed(2);
 const n = (x: number) => x.toLocaleString("en-US");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Most followed venues in one spot: under the count's cap (MAX_EXACT_TOTAL), so a spot's count is exact. */
+const CLUSTER = 5_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const freePort = () =>
@@ -135,12 +143,19 @@ const catalogLine = (log: string[]) => {
 
 const summary: string[] = [];
 for (const size of sizes) {
-  const { db, url, drop } = await openBenchDb("postgres", "ready", pgUrl);
+  let t = performance.now();
+  const { db, url, drop } = keep
+    ? await openKeptBenchDb(keep, pgUrl, size, hours)
+    : await openBenchDb("postgres", "ready", pgUrl);
   try {
-    let t = performance.now();
-    await generateVenues(db, size);
-    await db.query("VACUUM ANALYZE venues");
-    console.log(`${size.toLocaleString("en-US")} venues generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    if (!keep) {
+      await generateVenues(db, size, undefined, { hours });
+      await db.query("VACUUM ANALYZE venues");
+    }
+    console.log(
+      `${size.toLocaleString("en-US")} venues ${hours ? "with opening hours " : ""}` +
+        `${keep ? `in ${keep}, ready` : "generated"} in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     const codes = before
       ? [
           { name: "before", dir: before },
@@ -171,32 +186,45 @@ for (const size of sizes) {
       if (!(follow > 0 && size === sizes[0])) break;
       const b = await start(url!, code.dir);
       try {
-        // `follow` new venues in one spot of their own (no generated venue is within 1 km of it), one transaction
+        // `follow` new venues in spots of their own (no generated venue is within 1 km of them), one
+        // transaction: clusters of at most CLUSTER venues ~1 km apart (a run's own row of them), each
+        // ~110 m across, so each cluster's count stays under the count's cap (x-total-count "10000+")
         const spot = { latitude: 37.0 - c * 0.1, longitude: -121.0 };
+        const clusters = Math.ceil(follow / CLUSTER);
         const times2: number[] = [];
         for (let r = 0; r < runs; r++) {
           const from = 10_000_000 * (c + 1) + r * follow;
+          const row = { latitude: spot.latitude, longitude: spot.longitude + r * 0.05 };
           t = performance.now();
           await db.transaction(async (tx) => {
             await tx.query(
               `INSERT INTO venues (external_id, name, category, latitude, longitude, source, attribution,
                                    detected_vibes, vibe_scores)
-               SELECT 'bench-follow-' || g, 'Followed ' || g, 'Cafe', $3 + (g % 100) * 0.00001,
-                      $4 + (g / 100 % 100) * 0.00001, 'bench', 'bench', ARRAY['Chill'], '{"Chill": 0.9}'::jsonb
+               SELECT 'bench-follow-' || g, 'Followed ' || g, 'Cafe',
+                      $3 + ((g - $1) % $5) * 0.01 + ((g - $1) / $5 % 100) * 0.00001,
+                      $4 + ((g - $1) / $5 / 100 % 100) * 0.00001, 'bench', 'bench', ARRAY['Chill'],
+                      '{"Chill": 0.9}'::jsonb
                  FROM generate_series($1::int, $2::int) g`,
-              [from, from + follow - 1, spot.latitude, spot.longitude],
+              [from, from + follow - 1, row.latitude, row.longitude, clusters],
             );
           });
           const committed = performance.now();
-          const path =
-            `/api/venues/match-public?latitude=${spot.latitude}&longitude=${spot.longitude}` + "&radius=2&vibes=Chill";
+          const paths = Array.from(
+            { length: clusters },
+            (_, k) =>
+              `/api/venues/match-public?latitude=${row.latitude + k * 0.01 + 0.0005}` +
+              `&longitude=${row.longitude + 0.0005}&radius=0.2&vibes=Chill`,
+          );
           let seen = 0;
-          const want = follow * (r + 1);
+          const want = follow;
           for (;;) {
-            const res = await fetch(b.base + path);
-            const total = Number(res.headers.get("x-total-count") ?? Number.NaN);
-            const body = (await res.json()) as unknown;
-            seen = Number.isFinite(total) ? total : Array.isArray(body) ? body.length : 0;
+            seen = 0;
+            for (const path of paths) {
+              const res = await fetch(b.base + path);
+              const total = Number(res.headers.get("x-total-count") ?? Number.NaN);
+              const body = (await res.json()) as unknown;
+              seen += Number.isFinite(total) ? total : Array.isArray(body) ? body.length : 0;
+            }
             if (seen >= want || performance.now() - committed > 60_000) break;
             await sleep(10);
           }
@@ -218,6 +246,7 @@ for (const size of sizes) {
       }
     }
   } finally {
+    if (keep) await db.query("DELETE FROM venues WHERE external_id LIKE 'bench-follow-%'");
     await drop();
   }
 }
