@@ -792,6 +792,37 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.close();
   });
 
+  it("a part's best tier visited by its own score order, made again for another tier key", async () => {
+    // near part: two venues of H1 (0.9, 0.85) and one of H2 (0.3); far part: H2 0.95 and H1 0.1
+    const H1 = "24/7";
+    const H2 = "Fr-Sa 18:00-02:00";
+    const rows = new Map<number, StoredVenue>();
+    for (const [id, metres, hours, chill] of [
+      [1, 0, H1, 0.9],
+      [5, 1, H1, 0.85],
+      [2, 2, H2, 0.3],
+      [4, 2000, H2, 0.95],
+      [3, 2001, H1, 0.1],
+    ] as const)
+      rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 2 };
+    const firstOf = (hours: string, key: string): Ranking => ({
+      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 }),
+      tier: (h) => (h === hours ? 0 : 1),
+      tierKey: key,
+    });
+    const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+    // key a: the near part's first tier is H1, visited best first
+    expect(await top(firstOf(H1, "a"))).toEqual([1, 5]);
+    // key b: H2 first. With key a's order of the near part's first tier (1, 5), venue 2 would
+    // never be visited: the rest of the part (tier 1) stops below venue 1's 0.9
+    expect(await top(firstOf(H2, "b"))).toEqual([4, 2]);
+    expect(await top(firstOf(H1, "a"))).toEqual([1, 5]);
+    await catalog.close();
+  });
+
   it("a ranking's tiers are asked once per opening hours and key, and asked again for another key", async () => {
     const rows = new Map<number, StoredVenue>();
     for (let id = 1; id <= 40; id++)

@@ -1165,6 +1165,11 @@ export async function createVenueCatalog(
     tier: Float64Array;
     maxScore: Uint8Array;
     maxRating: Float64Array;
+    /**
+     * Per group g and score column k (key g * columns + k): the positions of the group's venues of
+     * its best tier, highest score of column k first (tierOrder), made when a search first visits them.
+     */
+    orders: Map<number, Int32Array>;
   }
   const tierBests = new WeakMap<Packed, TierBest>();
   let tierBestOf: TierBest | null = null;
@@ -1177,12 +1182,14 @@ export async function createVenueCatalog(
       // a new minute: the same arrays, worked out again as searches need them
       tb.key = key;
       tb.tier.fill(Number.NaN);
+      tb.orders.clear();
     } else if (!tb) {
       tb = {
         key,
         tier: new Float64Array(p.groups).fill(Number.NaN),
         maxScore: new Uint8Array(p.groups * ncol),
         maxRating: new Float64Array(p.groups),
+        orders: new Map(),
       };
       tierBests.set(p, tb);
     }
@@ -1209,8 +1216,34 @@ export async function createVenueCatalog(
     tierBestOf = tb;
   };
 
+  /**
+   * Part g's venues of `tier` (its best: open now, at night a few of its many), highest score of
+   * column k first (NO_SCORE_BYTE last), for the threshold algorithm over them alone: kept with the
+   * part's TierBest for as long as the tierKey stays the same.
+   */
+  const tierOrder = (p: Packed, g: number, tier: number, k: number, key: string, tierOf: (hours: number) => number) => {
+    aimTierBest(p, g, tier, key, tierOf);
+    const tb = tierBestOf!;
+    const at = g * p.columns.size + k;
+    let order = tb.orders.get(at);
+    if (order) return order;
+    const found: number[] = [];
+    for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++)
+      if (tierOf(p.runHours[u]) === tier) for (let i = p.runStart[u]; i < p.runStart[u + 1]; i++) found.push(i);
+    const column = store.scoreColumn(k);
+    const rankOf = (i: number) => {
+      const b = column[p.slots[i]];
+      return b === NO_SCORE_BYTE ? -1 : b;
+    };
+    order = Int32Array.from(found.sort((a, b) => rankOf(b) - rankOf(a) || a - b));
+    tb.orders.set(at, order);
+    return order;
+  };
+
   /** The threshold algorithm's bound: every vibe's score at rank `thresholdRank` of its order. */
   let thresholdRank = 0;
+  /** Where the orders' ranks start: the group's first position (orderByScore), or 0 (tierOrder). */
+  let thresholdBase = 0;
   let thresholdOrders: Int32Array[] | null = null;
   let thresholdColumns: ReadonlyMap<string, Uint8Array> | null = null;
   const threshold: GroupBest = {
@@ -1220,7 +1253,7 @@ export async function createVenueCatalog(
       const at = columnsAsked.indexOf(k);
       const order = thresholdOrders![at];
       const column = thresholdColumns!.get(vibe)!;
-      const byte = column[bestOf!.slots[order[bestOf!.from[bestGroup] + thresholdRank]]];
+      const byte = column[bestOf!.slots[order[thresholdBase + thresholdRank]]];
       return byte === NO_SCORE_BYTE ? 0 : byte / 100;
     },
     get rating() {
@@ -1365,6 +1398,42 @@ export async function createVenueCatalog(
       return { hits, count: Math.min(inside, countCap + 1) };
     }
 
+    /**
+     * The threshold algorithm over group g: its venues in turn by each vibe's score, highest first
+     * (`orders`, ranks `base` .. `base + n - 1`; columnsOf's columns). After rank r, a venue not yet
+     * seen scores at most the r-th score of every list: once even that cannot enter the page (in
+     * `tier`, at the group's nearest), nothing left here can.
+     */
+    const thresholdVisit = (
+      p: Packed,
+      g: number,
+      orders: Int32Array[],
+      base: number,
+      n: number,
+      tier: number,
+      meters: number,
+    ) => {
+      const columnOf = store.scoreColumns();
+      bestOf = p;
+      bestGroup = g;
+      for (let r = 0; r < n; r++) {
+        for (const order of orders) {
+          const i = order[base + r];
+          if (seenAt[i - p.from[g]] === seenStamp) continue;
+          seenAt[i - p.from[g]] = seenStamp;
+          visit(p, i);
+        }
+        if (!ranked.full) continue;
+        thresholdRank = r;
+        thresholdBase = base;
+        thresholdOrders = orders;
+        thresholdColumns = columnOf;
+        if (ranked.excludes(tier, ranking.bound(threshold, meters), meters)) break;
+      }
+      thresholdOrders = null;
+      thresholdColumns = null;
+    };
+
     // the groups, best bound first: a cell, then its parts, then a part's venues
     const queue: Pending[] = [];
     const push = (item: Pending) => {
@@ -1431,20 +1500,29 @@ export async function createVenueCatalog(
         seenAt.fill(0);
         seenStamp = 1;
       }
-      // Open first: the part's venues of its best tier (few, at night) each, and the rest by the
-      // threshold under the tier that follows, which can stop where the best tier could not.
+      // Open first: the part's venues of its best tier, and the rest under the tier that follows,
+      // which can stop where the best tier could not. Each by the threshold when the ranking's
+      // vibes allow it (the best tier's own orders, kept for the minute: tierOrder).
       let rest = tier;
       if (ranking.tier && p.runFrom[g + 1] - p.runFrom[g] > 1) {
         rest = Infinity;
         for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++) {
           const t = tierOf(p.runHours[u]);
           if (t > tier) rest = Math.min(rest, t);
-          else
+        }
+        const key = ranking.tierKey;
+        const tks = ranking.vibes && key !== undefined && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
+        if (tks) {
+          const lists = tks.map((k) => tierOrder(p, g, tier, k, key!, tierOf));
+          thresholdVisit(p, g, lists, 0, lists[0].length, tier, meters);
+        } else
+          for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++) {
+            if (tierOf(p.runHours[u]) > tier) continue;
             for (let i = p.runStart[u]; i < p.runStart[u + 1]; i++) {
               seenAt[i - p.from[g]] = seenStamp;
               visit(p, i);
             }
-        }
+          }
         if (rest === Infinity) continue;
         bestOf = p;
         bestGroup = g;
@@ -1455,28 +1533,15 @@ export async function createVenueCatalog(
         for (let i = p.from[g]; i < p.to[g]; i++) if (seenAt[i - p.from[g]] !== seenStamp) visit(p, i);
         continue;
       }
-      // The threshold algorithm: the group's venues in turn by each vibe's score, highest first.
-      // After rank r, a venue not yet seen scores at most the r-th score of every list: once
-      // even that cannot enter the page (at the group's nearest), nothing left here can.
-      const orders = ks.map((k) => orderByScore(store, p, k));
-      const columnOf = store.scoreColumns();
-      bestOf = p;
-      bestGroup = g;
-      for (let r = 0; r < n; r++) {
-        for (const order of orders) {
-          const i = order[p.from[g] + r];
-          if (seenAt[i - p.from[g]] === seenStamp) continue;
-          seenAt[i - p.from[g]] = seenStamp;
-          visit(p, i);
-        }
-        if (!ranked.full) continue;
-        thresholdRank = r;
-        thresholdOrders = orders;
-        thresholdColumns = columnOf;
-        if (ranked.excludes(rest, ranking.bound(threshold, meters), meters)) break;
-      }
-      thresholdOrders = null;
-      thresholdColumns = null;
+      thresholdVisit(
+        p,
+        g,
+        ks.map((k) => orderByScore(store, p, k)),
+        p.from[g],
+        n,
+        rest,
+        meters,
+      );
     }
     bestOf = null;
     const hits = ranked.drain().map((h) => ({ venue: store.venue(h.slot), meters: h.meters }));
