@@ -9,9 +9,13 @@
  * BENCH_RADIUS=16 (km)  BENCH_HOURS=1: a quarter of the venues with real opening hours (bench/generate-venues.ts;
  * the server's own clock ranks the open ones first, so the time of day is printed)
  * BENCH_SMOKE=1: 2,000 venues, 1 s per step (bench/smoke.ts).
+ * BENCH_NOW=<ISO instant>: the server reads opening hours at that instant (BuildOptions.clock), as
+ * bench/match-catalog.ts does (2026-11-28T04:30:00Z: a Friday 8:30 PM in San Francisco), instead of now.
+ * BENCH_KEEP_DB=<database name> (PostgreSQL, one size): that database's venues (bench-db.ts
+ * openKeptBenchDb, made once and kept), instead of generating them for each run.
  */
 import { startBenchApp } from "./bench-app";
-import { openBenchDb } from "./bench-db";
+import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad } from "./load";
 import { listOption, okJson, option, SMOKE } from "./smoke";
@@ -26,7 +30,12 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const hours = process.env.BENCH_HOURS === "1";
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
 printHeader(import.meta.url, { databases: dbs.join(",") });
-const inSanFrancisco = new Date().toLocaleString("en-US", { timeZone: "America/Los_Angeles" });
+const fixedNow = process.env.BENCH_NOW ? new Date(process.env.BENCH_NOW) : null;
+if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error("BENCH_NOW must be an ISO instant");
+const keep = process.env.BENCH_KEEP_DB;
+if (keep && (dbs.join() !== "postgres" || sizes.length > 1))
+  throw new Error("BENCH_KEEP_DB holds one size on PostgreSQL: give BENCH_DBS=postgres and one BENCH_SIZES");
+const inSanFrancisco = (fixedNow ?? new Date()).toLocaleString("en-US", { timeZone: "America/Los_Angeles" });
 if (hours) console.log(`# venues with opening hours; the clock: ${inSanFrancisco} in San Francisco`);
 
 // Request centres: random points in the populated core of the generated metro area.
@@ -41,11 +50,13 @@ const nextPath = () => {
 const lines: string[] = [];
 for (const kind of dbs) {
   for (const size of sizes) {
-    const { db, drop } = await openBenchDb(kind, "match", pgUrl);
     let t = performance.now();
-    await generateVenues(db, size, undefined, { hours });
+    const { db, drop } = keep
+      ? await openKeptBenchDb(keep, pgUrl!, size, hours)
+      : await openBenchDb(kind, "match", pgUrl);
+    if (!keep) await generateVenues(db, size, undefined, { hours });
     const loadMs = performance.now() - t;
-    const { app, base } = await startBenchApp(db);
+    const { app, base } = await startBenchApp(db, {}, fixedNow ? { clock: () => fixedNow } : {});
     const sample = await okJson<unknown[]>(await fetch(base + nextPath()), "a sample match");
     console.log(
       `${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; ` +
