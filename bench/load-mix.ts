@@ -11,7 +11,8 @@
  *
  * Options: BENCH_SECONDS=60 BENCH_CONCURRENCY=4,8,16,32,64 BENCH_USERS=5000 BENCH_FRIENDS=50
  *          BENCH_POSTS=250000 BENCH_VENUES=0 (generated venues added to the seed's, bench/generate-venues.ts:
- *          100000 puts the matches among 100,000 venues of the Bay Area, issue 28)
+ *          100000 puts the matches among 100,000 venues of the Bay Area, issue 28; BENCH_HOURS=1 gives a
+ *          quarter of them real opening hours, as the seed's have, so open-first ranks them by the clock)
  *          BENCH_REDIS_URL=redis://127.0.0.1:6379 (optional: the bus on Redis)
  *          BENCH_CPU_PROF=1 (write the instance's CPU profile to .tmp/prof)
  *          BENCH_INSTANCES=2 (app instances sharing the load; needs BENCH_REDIS_URL) BENCH_POOL_SIZE=10
@@ -54,7 +55,7 @@ const instances: ChildProcess[] = [];
 try {
   const t = performance.now();
   await seedVenues(db);
-  if (generated > 0) await generateVenues(db, generated);
+  if (generated > 0) await generateVenues(db, generated, undefined, { hours: process.env.BENCH_HOURS === "1" });
   await generateSocial(db, { users, friends, posts: postCount });
   const venues = await db.query<{ id: number; latitude: number; longitude: number }>(
     "SELECT id, latitude, longitude FROM venues",

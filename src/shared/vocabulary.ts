@@ -190,6 +190,23 @@ export const OAUTH_ERROR_TEXT = {
  */
 export const TOTAL_COUNT_HEADER = "x-total-count";
 /**
+ * A venue list's size is counted exactly up to this many venues; past it the count stops and says
+ * "more than" (x-total-count "10000+", shown "10,000+"): a dense city's circle holds tens of thousands
+ * of matches, and counting them all cost as much as finding the page (issue 28). offset stops here too
+ * (MAX_VENUE_OFFSET). Here, not in contracts/, so the client reads it without the schemas (zod).
+ */
+export const MAX_EXACT_TOTAL = 10_000;
+/** A list's size as x-total-count says it: the number, or "10000+" past MAX_EXACT_TOTAL. */
+export const totalHeaderValue = (total: number) => (total > MAX_EXACT_TOTAL ? `${MAX_EXACT_TOTAL}+` : String(total));
+/**
+ * x-total-count read back: the number, MAX_EXACT_TOTAL + 1 for "10000+" (more than the cap), or null
+ * when the header is missing or not one of those.
+ */
+export function parseTotalHeader(value: string | null): number | null {
+  if (value === `${MAX_EXACT_TOTAL}+`) return MAX_EXACT_TOTAL + 1;
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
+/**
  * Response header of match-public (issue 25): how many venues of the ranking are confirmed matches.
  * When they fill less than a page (100), the ranking goes on with likely ones (Venue.likely), which
  * x-total-count counts too.

@@ -5,10 +5,13 @@ import {
   CONFIRMED_COUNT_HEADER,
   FALLBACKS,
   LIMITS,
+  MAX_EXACT_TOTAL,
   NOISE_LEVELS,
+  parseTotalHeader,
   PICKER_VIBES,
   SUGGESTIONS_HEADER,
   TOTAL_COUNT_HEADER,
+  totalHeaderValue,
   VENUE_CATEGORIES,
 } from "../vocabulary";
 import { MATCH_SORTS } from "../vocabulary";
@@ -22,24 +25,15 @@ export const MAX_VENUE_RESULTS = 100;
 export const MAX_SEARCH_LENGTH = 100;
 /** Largest `offset` a venue list accepts: far past any real radius's venues, small enough to stay cheap. */
 export const MAX_VENUE_OFFSET = 10_000;
-/** Response header of match-public and nearby: the whole ranking's size (constants.ts). */
-export { CONFIRMED_COUNT_HEADER, SUGGESTIONS_HEADER, TOTAL_COUNT_HEADER };
-/**
- * A venue list's size is counted exactly up to this many venues; past it the count stops and says
- * "more than" (x-total-count "10000+", shown "10,000+"): a dense city's circle holds tens of thousands
- * of matches, and counting them all cost as much as finding the page (issue 28). offset stops here too.
- */
-export const MAX_EXACT_TOTAL = MAX_VENUE_OFFSET;
-/** A list's size as x-total-count says it: the number, or "10000+" past MAX_EXACT_TOTAL. */
-export const totalHeaderValue = (total: number) => (total > MAX_EXACT_TOTAL ? `${MAX_EXACT_TOTAL}+` : String(total));
-/**
- * x-total-count read back: the number, MAX_EXACT_TOTAL + 1 for "10000+" (more than the cap), or null
- * when the header is missing or not one of those.
- */
-export function parseTotalHeader(value: string | null): number | null {
-  if (value === `${MAX_EXACT_TOTAL}+`) return MAX_EXACT_TOTAL + 1;
-  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
-}
+/** Response headers of match-public and nearby: the ranking's size, "10000+" past MAX_EXACT_TOTAL (vocabulary.ts). */
+export {
+  CONFIRMED_COUNT_HEADER,
+  MAX_EXACT_TOTAL,
+  parseTotalHeader,
+  SUGGESTIONS_HEADER,
+  TOTAL_COUNT_HEADER,
+  totalHeaderValue,
+};
 
 // Query values arrive as text: a blank one is missing, not zero; only a plain decimal is a number.
 const num = (name: string, min: number, max: number) =>

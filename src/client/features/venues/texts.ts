@@ -1,7 +1,6 @@
 // Screen texts and settings of the venues feature (../shared/product-spec.md).
 
-import { REVIEWS } from "@shared/vocabulary";
-import { MAX_EXACT_TOTAL } from "@shared/contracts/venues";
+import { MAX_EXACT_TOTAL, REVIEWS } from "@shared/vocabulary";
 
 export const SUGGESTION_RADIUS = 5;
 

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import { CONFIRMED_COUNT_HEADER, TOTAL_COUNT_HEADER } from "@shared/vocabulary";
+import { CONFIRMED_COUNT_HEADER, parseTotalHeader, TOTAL_COUNT_HEADER } from "@shared/vocabulary";
 import { VENUE_API } from "@client/lib/api-paths";
 import { VENUE_TEXT } from "@client/features/venues/texts";
-import { parseTotalHeader, type Venue } from "@shared/contracts/venues";
+import type { Venue } from "@shared/contracts/venues";
 import { type ApiResponse, apiSend } from "@client/lib/api-call";
 import type { MatchParams } from "../lib/venue-params";
 import { isAbort } from "./abort";
