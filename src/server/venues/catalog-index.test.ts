@@ -324,6 +324,12 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   if (want.count > cap) stats.capped++;
   expect(got.count).toBe(capped(want.count));
   expect(got.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(want.hits);
+  // the same without the fit's orders (Ranking.fit): the threshold over each vibe's own order
+  if (ranking.fit) {
+    const { fit: _, ...byColumns } = ranking;
+    const again = await catalog.best(q, byColumns);
+    expect(again.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(want.hits);
+  }
   // nearest first, and the count of a list
   const near = plainScan(venues, q, null);
   expect((await catalog.within(q)).map((h) => h.venue.id)).toEqual(near.hits.map((h) => h.id));
@@ -808,18 +814,20 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     const table = fakeTable(rows);
     const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 2 };
-    const firstOf = (hours: string, key: string): Ranking => ({
-      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 }),
-      tier: (h) => (h === hours ? 0 : 1),
-      tierKey: key,
-    });
-    const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
-    // key a: the near part's first tier is H1, visited best first
-    expect(await top(firstOf(H1, "a"))).toEqual([1, 5]);
-    // key b: H2 first. With key a's order of the near part's first tier (1, 5), venue 2 would
-    // never be visited: the rest of the part (tier 1) stops below venue 1's 0.9
-    expect(await top(firstOf(H2, "b"))).toEqual([4, 2]);
-    expect(await top(firstOf(H1, "a"))).toEqual([1, 5]);
+    // by the ranking's fit (Ranking.fit), and by each vibe's score column without it
+    for (const byFit of [true, false]) {
+      const firstOf = (hours: string, key: string): Ranking => {
+        const { fit, ...rest } = matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 });
+        return { ...rest, ...(byFit && { fit }), tier: (h) => (h === hours ? 0 : 1), tierKey: key };
+      };
+      const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+      // key a: the near part's first tier is H1, visited best first
+      expect(await top(firstOf(H1, `a ${byFit}`))).toEqual([1, 5]);
+      // key b: H2 first. With key a's order of the near part's first tier (1, 5), venue 2 would
+      // never be visited: the rest of the part (tier 1) stops below venue 1's 0.9
+      expect(await top(firstOf(H2, `b ${byFit}`))).toEqual([4, 2]);
+      expect(await top(firstOf(H1, `a ${byFit}`))).toEqual([1, 5]);
+    }
     await catalog.close();
   });
 

@@ -101,6 +101,20 @@ export interface Ranking {
    * cannot enter the page (the threshold algorithm); without it every venue of a group is visited.
    */
   vibes?: readonly string[];
+  /**
+   * With `vibes`: the one figure of a venue's stored scores that `score` grows with (besides
+   * nearness and tier), `of`, and the best score a venue of that fit can have at `meters` or
+   * farther, `bound` (never below `score`, growing with the fit). A group's venues are then visited
+   * highest fit first and left once the next fit cannot enter the page: one list, where the
+   * threshold over each vibe's own list stays loose when the venues best at one vibe are not those
+   * best at another (two vibes in a dense centre). `key` names the function: the orders it makes
+   * are kept per packed cell for the next search with the same key.
+   */
+  fit?: {
+    key: string;
+    of(score: (vibe: string) => number | undefined): number;
+    bound(fit: number, meters: number): number;
+  };
   /** Venues whose score `bound` does not cover (a live vibe moves a fit): scored one by one. */
   outliers?: Iterable<number>;
   /**
@@ -236,6 +250,11 @@ interface Packed {
    * that score, highest first (no score last), for the threshold algorithm (rank() in the catalog).
    */
   byScore: (Int32Array | undefined)[];
+  /**
+   * Per Ranking.fit key, made as searches first visit each group: the fit of each position (NaN
+   * where not worked out yet) and each group's positions highest fit first (fitOrder).
+   */
+  byFit: Map<string, { fit: Float64Array; order: Int32Array; done: Uint8Array }>;
   /** The cell's `ranked` (the same array). */
   ranked: number[];
 }
@@ -363,6 +382,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
     maxRating: new Float64Array(groups).fill(Number.NaN),
     aside: new Uint8Array(groups),
     byScore: [],
+    byFit: new Map(),
     ranked: cell.ranked,
   };
   const lists: number[][] = [];
@@ -508,6 +528,35 @@ function orderByScore(store: VenueStore, p: Packed, k: number): Int32Array {
   }
   if (!p.ranked.includes(k)) p.ranked.push(k);
   return (p.byScore[k] = order);
+}
+
+/** At most this many fits' orders are kept per packed cell (one per vibe set asked; the oldest go). */
+const FIT_ORDERS_KEPT = 4;
+
+/**
+ * Group g of a packed cell ordered by a ranking's fit (Ranking.fit), highest first (equal fits in
+ * position order), and every position's fit: worked out when a search first visits the group with
+ * that fit, and kept with the cell (a change packs the cell anew).
+ */
+function fitOrder(store: VenueStore, p: Packed, g: number, fit: NonNullable<Ranking["fit"]>) {
+  let f = p.byFit.get(fit.key);
+  if (!f) {
+    if (p.byFit.size >= FIT_ORDERS_KEPT) p.byFit.delete(p.byFit.keys().next().value!);
+    const n = p.slots.length;
+    f = { fit: new Float64Array(n).fill(Number.NaN), order: new Int32Array(n), done: new Uint8Array(p.groups) };
+    p.byFit.set(fit.key, f);
+  }
+  if (!f.done[g]) {
+    const values = f.fit;
+    for (let i = p.from[g]; i < p.to[g]; i++) {
+      const slot = p.slots[i];
+      values[i] = fit.of((vibe) => store.scoreOf(slot, vibe));
+      f.order[i] = i;
+    }
+    f.order.subarray(p.from[g], p.to[g]).sort((a, b) => values[b] - values[a] || a - b);
+    f.done[g] = 1;
+  }
+  return f;
 }
 
 /**
@@ -1170,6 +1219,8 @@ export async function createVenueCatalog(
      * its best tier, highest score of column k first (tierOrder), made when a search first visits them.
      */
     orders: Map<number, Int32Array>;
+    /** The same by a ranking's fit: key `${g} ${fit.key}` (tierFitOrder). */
+    fitOrders: Map<string, Int32Array>;
   }
   const tierBests = new WeakMap<Packed, TierBest>();
   let tierBestOf: TierBest | null = null;
@@ -1183,6 +1234,7 @@ export async function createVenueCatalog(
       tb.key = key;
       tb.tier.fill(Number.NaN);
       tb.orders.clear();
+      tb.fitOrders.clear();
     } else if (!tb) {
       tb = {
         key,
@@ -1190,6 +1242,7 @@ export async function createVenueCatalog(
         maxScore: new Uint8Array(p.groups * ncol),
         maxRating: new Float64Array(p.groups),
         orders: new Map(),
+        fitOrders: new Map(),
       };
       tierBests.set(p, tb);
     }
@@ -1238,6 +1291,29 @@ export async function createVenueCatalog(
     order = Int32Array.from(found.sort((a, b) => rankOf(b) - rankOf(a) || a - b));
     tb.orders.set(at, order);
     return order;
+  };
+
+  /** Part g's venues of `tier` by the ranking's fit, highest first (as tierOrder by one score column). */
+  const tierFitOrder = (
+    p: Packed,
+    g: number,
+    tier: number,
+    fit: NonNullable<Ranking["fit"]>,
+    key: string,
+    tierOf: (hours: number) => number,
+  ) => {
+    aimTierBest(p, g, tier, key, tierOf);
+    const tb = tierBestOf!;
+    const at = `${g} ${fit.key}`;
+    const values = fitOrder(store, p, g, fit).fit;
+    let order = tb.fitOrders.get(at);
+    if (order) return { order, values };
+    const found: number[] = [];
+    for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++)
+      if (tierOf(p.runHours[u]) === tier) for (let i = p.runStart[u]; i < p.runStart[u + 1]; i++) found.push(i);
+    order = Int32Array.from(found.sort((a, b) => values[b] - values[a] || a - b));
+    tb.fitOrders.set(at, order);
+    return { order, values };
   };
 
   /** The threshold algorithm's bound: every vibe's score at rank `thresholdRank` of its order. */
@@ -1434,6 +1510,31 @@ export async function createVenueCatalog(
       thresholdColumns = null;
     };
 
+    /**
+     * Group g's venues highest fit first (Ranking.fit: `order`'s ranks `base` .. `base + n - 1`,
+     * `values` each position's fit), until the next one's fit cannot enter the page (in `tier`, at
+     * the group's nearest): no venue after it can either.
+     */
+    const fitVisit = (
+      p: Packed,
+      g: number,
+      order: Int32Array,
+      values: Float64Array,
+      base: number,
+      n: number,
+      tier: number,
+      meters: number,
+    ) => {
+      const fit = ranking.fit!;
+      for (let r = 0; r < n; r++) {
+        const i = order[base + r];
+        if (seenAt[i - p.from[g]] === seenStamp) continue;
+        if (ranked.full && ranked.excludes(tier, fit.bound(values[i], meters), meters)) break;
+        seenAt[i - p.from[g]] = seenStamp;
+        visit(p, i);
+      }
+    };
+
     // the groups, best bound first: a cell, then its parts, then a part's venues
     const queue: Pending[] = [];
     const push = (item: Pending) => {
@@ -1511,8 +1612,12 @@ export async function createVenueCatalog(
           if (t > tier) rest = Math.min(rest, t);
         }
         const key = ranking.tierKey;
-        const tks = ranking.vibes && key !== undefined && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
-        if (tks) {
+        const byFit = ranking.fit && ranking.vibes && key !== undefined && !p.aside[g];
+        const tks = !byFit && ranking.vibes && key !== undefined && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
+        if (byFit) {
+          const { order, values } = tierFitOrder(p, g, tier, ranking.fit!, key!, tierOf);
+          fitVisit(p, g, order, values, 0, order.length, tier, meters);
+        } else if (tks) {
           const lists = tks.map((k) => tierOrder(p, g, tier, k, key!, tierOf));
           thresholdVisit(p, g, lists, 0, lists[0].length, tier, meters);
         } else
@@ -1527,6 +1632,11 @@ export async function createVenueCatalog(
         bestOf = p;
         bestGroup = g;
         if (ranked.full && ranked.excludes(rest, ranking.bound(groupBest, meters), meters)) continue;
+      }
+      if (ranking.fit && ranking.vibes && !p.aside[g]) {
+        const f = fitOrder(store, p, g, ranking.fit);
+        fitVisit(p, g, f.order, f.fit, p.from[g], n, rest, meters);
+        continue;
       }
       const ks = ranking.vibes && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
       if (!ks) {

@@ -384,6 +384,12 @@ export function matchRanking(
         radiusMeters,
       ),
     vibes,
+    // the fit alone moves the score (but for the live vibes, outliers): its order per group
+    fit: {
+      key: `matchScore ${vibes.join(",")}`,
+      of: (score) => matchScore(score, vibes),
+      bound: (fit, meters) => rank(fit, meters, radiusMeters),
+    },
     outliers: live.keys(),
     // open now (or within the hour), then unknown hours, then closed (issue 25): not under Top Rated
     ...(q.now && q.vibes.length && openFirst(q.now)),
