@@ -1269,6 +1269,14 @@ export async function createVenueCatalog(
     tierBestOf = tb;
   };
 
+  /** The positions of part g's venues of `tier` (its runs of opening hours in that tier). */
+  const tierPositions = (p: Packed, g: number, tier: number, tierOf: (hours: number) => number) => {
+    const found: number[] = [];
+    for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++)
+      if (tierOf(p.runHours[u]) === tier) for (let i = p.runStart[u]; i < p.runStart[u + 1]; i++) found.push(i);
+    return found;
+  };
+
   /**
    * Part g's venues of `tier` (its best: open now, at night a few of its many), highest score of
    * column k first (NO_SCORE_BYTE last), for the threshold algorithm over them alone: kept with the
@@ -1280,9 +1288,7 @@ export async function createVenueCatalog(
     const at = g * p.columns.size + k;
     let order = tb.orders.get(at);
     if (order) return order;
-    const found: number[] = [];
-    for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++)
-      if (tierOf(p.runHours[u]) === tier) for (let i = p.runStart[u]; i < p.runStart[u + 1]; i++) found.push(i);
+    const found = tierPositions(p, g, tier, tierOf);
     const column = store.scoreColumn(k);
     const rankOf = (i: number) => {
       const b = column[p.slots[i]];
@@ -1308,10 +1314,7 @@ export async function createVenueCatalog(
     const values = fitOrder(store, p, g, fit).fit;
     let order = tb.fitOrders.get(at);
     if (order) return { order, values };
-    const found: number[] = [];
-    for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++)
-      if (tierOf(p.runHours[u]) === tier) for (let i = p.runStart[u]; i < p.runStart[u + 1]; i++) found.push(i);
-    order = Int32Array.from(found.sort((a, b) => values[b] - values[a] || a - b));
+    order = Int32Array.from(tierPositions(p, g, tier, tierOf).sort((a, b) => values[b] - values[a] || a - b));
     tb.fitOrders.set(at, order);
     return { order, values };
   };
