@@ -407,7 +407,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
         async (specs, searches, rounds, scanBelow, countCap) => {
           const rows = new Map(specs.map((v, i) => [i + 1, stored(i + 1, v)]));
           const table = fakeTable(rows);
-          const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow, countCap });
+          const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow, countCap });
           try {
             // the index is built as the catalog is read, not by the first search
             expect(catalog.unindexed).toBe(0);
@@ -454,7 +454,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // cap (no vibe: ~17,000 venues in the circle), and past a small one on the histograms alone
     for (const scanBelow of [0, Infinity]) {
       const countCap = scanBelow === 0 ? 500 : MAX_EXACT_TOTAL;
-      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow, countCap });
+      const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow, countCap });
       for (const sort of [...MATCH_SORTS, "open first" as const, "rated open first" as const])
         for (const vibes of [["Chill"], ["Chill", "Cozy"], []])
           for (const limit of [1, 500])
@@ -498,7 +498,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
         }
     const table = fakeTable(rows);
     const venues = [...rows.values()];
-    const catalog = await createVenueCatalog(table.db, table.changes);
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true });
     try {
       await fc.assert(
         fc.asyncProperty(searchArb, (s) => check(catalog, venues, s)),
@@ -547,7 +547,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     ]);
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 1 };
     for (const scanBelow of [0, Infinity]) {
-      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
+      const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow });
       for (const sort of MATCH_SORTS.filter((s) => s !== "rating")) {
         const ranking = matchRanking({ vibes: ["Chill"], sort, radiusMeters: 3000 }, live);
         const got = await catalog.best(q, ranking);
@@ -619,7 +619,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     for (const c of cases) {
       const rows = new Map(c.rows);
       const table = fakeTable(rows);
-      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+      const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
       const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 20_000, vibes: ["Chill"], limit: 1, ...c.q };
       const ids = (await catalog.best(q, c.ranking)).hits.map((h) => h.venue.id);
       expect(ids, c.name).toEqual(c.want);
@@ -639,7 +639,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
         rows.set(id, { ...v, latitude: v.latitude + i * 0.05, longitude: v.longitude + j * 0.05 });
       }
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
     for (const limit of [1, 3, 10]) {
       const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 40_000, vibes: ["Chill"], limit };
       for (const sort of MATCH_SORTS) {
@@ -662,7 +662,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       [4, chillAt(4, 9010, 0.8)],
     ]);
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 2 });
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 2 });
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 20_000, vibes: ["Chill"], limit: 10 };
     const ranking = matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: q.radiusMeters });
     const got = await catalog.best(q, ranking);
@@ -681,7 +681,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     rows.set(7, chillAt(7, 800, 0.9));
     rows.set(8, chillAt(8, -800, 0.85));
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 2000, vibes: ["Chill"], limit: 4 };
     for (const sort of MATCH_SORTS.filter((s) => s !== "rating")) {
       const ranking = matchRanking({ vibes: ["Chill"], sort, radiusMeters: q.radiusMeters });
@@ -693,7 +693,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
   it("a closed catalog reads no more changes; within() refuses a search of likely venues", async () => {
     const rows = new Map([[1, chillAt(1, 0, 0.5)]]);
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 1000, vibes: ["Chill"], limit: 5 };
     await expect(catalog.within({ ...q, likely: true })).rejects.toThrow("within() does not search likely venues");
     rows.set(2, chillAt(2, 10, 0.6));
@@ -721,7 +721,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       });
     }
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 1000, vibes: ["Chill", "Cozy"], limit: 20 };
     const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: q.radiusMeters });
     const ids = (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
@@ -753,7 +753,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Cozy"], limit: 10, likely: true };
     const ranking: Ranking = { score: (v) => (v.rating ?? 0) + 1, bound: () => 0 };
     for (const scanBelow of [0, Infinity]) {
-      const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow });
+      const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow });
       const ids = async () => (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
       expect(await ids()).toEqual([9, 5, 3, 7, 8, 1]);
       expect(await ids()).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
@@ -779,7 +779,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     ] as const)
       rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 1 };
     const firstOf = (hours: string, key: string): Ranking => ({
       ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 }),
@@ -812,12 +812,14 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     ] as const)
       rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 2 };
     // by the ranking's fit (Ranking.fit), and by each vibe's score column without it
     for (const byFit of [true, false]) {
+      if (byFit) expect(matchRanking({ vibes: ["Chill", "Cozy"], radiusMeters: 3000 }).fit).toBeDefined();
       const firstOf = (hours: string, key: string): Ranking => {
-        const { fit, ...rest } = matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 });
+        // two vibes, so that the ranking has a fit (one vibe's column is its fit's order already)
+        const { fit, ...rest } = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: 3000 });
         return { ...rest, ...(byFit && { fit }), tier: (h) => (h === hours ? 0 : 1), tierKey: key };
       };
       const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
@@ -836,7 +838,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     for (let id = 1; id <= 40; id++)
       rows.set(id, { ...chillAt(id, id * 20, 0.5), opening_hours: HOURS[id % HOURS.length] });
     const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes);
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true });
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 5 };
     const asked: string[] = [];
     /** A ranking whose tier puts first the venues whose hours are `first` (the rest after). */

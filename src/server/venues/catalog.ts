@@ -532,6 +532,10 @@ function orderByScore(store: VenueStore, p: Packed, k: number): Int32Array {
 
 /** At most this many fits' orders are kept per packed cell (one per vibe set asked; the oldest go). */
 const FIT_ORDERS_KEPT = 4;
+/** A fit gets its orders once it was asked this many times lately and makes this share of the asks. */
+const FIT_MIN_ASKS = 20;
+const FIT_SHARE = 0.05;
+const FIT_ASKS_WINDOW = 2_000;
 
 /**
  * Group g of a packed cell ordered by a ranking's fit (Ranking.fit), highest first (equal fits in
@@ -801,9 +805,32 @@ export async function createVenueCatalog(
     scanBelow?: number;
     /** Counts stop past this many venues (default MAX_EXACT_TOTAL): see VenueCatalog.count. */
     countCap?: number;
+    /** Rank by every Ranking.fit's orders, however seldom it is asked (tests); default: popular fits only. */
+    everyFit?: boolean;
   } = {},
 ): Promise<VenueCatalog> {
   const scanBelow = opts.scanBelow ?? SCAN_BELOW;
+  /**
+   * How often each Ranking.fit key was asked lately (halved every FIT_ASKS_WINDOW asks). A fit's
+   * orders cost a pass over each group a search visits, paid again whenever its key falls out of a
+   * cell's few kept ones: only the fits of a good share of the searches (a city's favourite vibe
+   * pair) get them; the rest rank by the score columns' threshold, as every search did before.
+   */
+  const fitAsks = new Map<string, number>();
+  let fitAsksTotal = 0;
+  const popularFit = (key: string) => {
+    const n = (fitAsks.get(key) ?? 0) + 1;
+    fitAsks.set(key, n);
+    if (++fitAsksTotal >= FIT_ASKS_WINDOW) {
+      fitAsksTotal = 0;
+      for (const [k, v] of fitAsks) {
+        if (v >> 1) fitAsks.set(k, v >> 1);
+        else fitAsks.delete(k);
+        fitAsksTotal += v >> 1;
+      }
+    }
+    return opts.everyFit === true || (n >= FIT_MIN_ASKS && n >= fitAsksTotal * FIT_SHARE);
+  };
   const countCap = opts.countCap ?? MAX_EXACT_TOTAL;
   /** The venues, and the grid of their slots; replaced together when everything is read again. */
   let store = new VenueStore();
@@ -1439,6 +1466,8 @@ export async function createVenueCatalog(
     // a count past the cap is not the circle's: the page may need more venues than it says
     ranked.reset(scan ? Math.min(q.limit, reach) : count > countCap ? q.limit : Math.min(q.limit, count));
     const tierOf = tiersOf(ranking);
+    // a popular fit's orders (Ranking.fit), else the score columns' threshold
+    const fit = ranking.fit && ranking.vibes && popularFit(ranking.fit.key) ? ranking.fit : null;
     const ids = store.ids;
     const offer = (slot: number, meters: number) => {
       factsSlot = slot;
@@ -1528,11 +1557,10 @@ export async function createVenueCatalog(
       tier: number,
       meters: number,
     ) => {
-      const fit = ranking.fit!;
       for (let r = 0; r < n; r++) {
         const i = order[base + r];
         if (seenAt[i - p.from[g]] === seenStamp) continue;
-        if (ranked.full && ranked.excludes(tier, fit.bound(values[i], meters), meters)) break;
+        if (ranked.full && ranked.excludes(tier, fit!.bound(values[i], meters), meters)) break;
         seenAt[i - p.from[g]] = seenStamp;
         visit(p, i);
       }
@@ -1615,10 +1643,10 @@ export async function createVenueCatalog(
           if (t > tier) rest = Math.min(rest, t);
         }
         const key = ranking.tierKey;
-        const byFit = ranking.fit && ranking.vibes && key !== undefined && !p.aside[g];
+        const byFit = fit !== null && key !== undefined && !p.aside[g];
         const tks = !byFit && ranking.vibes && key !== undefined && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
         if (byFit) {
-          const { order, values } = tierFitOrder(p, g, tier, ranking.fit!, key!, tierOf);
+          const { order, values } = tierFitOrder(p, g, tier, fit, key!, tierOf);
           fitVisit(p, g, order, values, 0, order.length, tier, meters);
         } else if (tks) {
           const lists = tks.map((k) => tierOrder(p, g, tier, k, key!, tierOf));
@@ -1636,8 +1664,8 @@ export async function createVenueCatalog(
         bestGroup = g;
         if (ranked.full && ranked.excludes(rest, ranking.bound(groupBest, meters), meters)) continue;
       }
-      if (ranking.fit && ranking.vibes && !p.aside[g]) {
-        const f = fitOrder(store, p, g, ranking.fit);
+      if (fit !== null && !p.aside[g]) {
+        const f = fitOrder(store, p, g, fit);
         fitVisit(p, g, f.order, f.fit, p.from[g], n, rest, meters);
         continue;
       }

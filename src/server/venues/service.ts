@@ -384,12 +384,15 @@ export function matchRanking(
         radiusMeters,
       ),
     vibes,
-    // the fit alone moves the score (but for the live vibes, outliers): its order per group
-    fit: {
-      key: `matchScore ${vibes.join(",")}`,
-      of: (score) => matchScore(score, vibes),
-      bound: (fit, meters) => rank(fit, meters, radiusMeters),
-    },
+    // the fit alone moves the score (but for the live vibes, outliers): its order per group, for
+    // two vibes or more (one vibe's score column is already in the fit's order)
+    ...(vibes.length > 1 && {
+      fit: {
+        key: `matchScore ${[...vibes].sort().join(",")}`,
+        of: (score: (vibe: string) => number | undefined) => matchScore(score, vibes),
+        bound: (fit: number, meters: number) => rank(fit, meters, radiusMeters),
+      },
+    }),
     outliers: live.keys(),
     // open now (or within the hour), then unknown hours, then closed (issue 25): not under Top Rated
     ...(q.now && q.vibes.length && openFirst(q.now)),
