@@ -6,6 +6,8 @@ import type { Queryable } from "../db/client";
  * dedups).
  */
 const SEEN_MAX = 200_000;
+/** Viewers whose hash is kept (a guest is an address, so there is no end to them). */
+const HASHES_MAX = 10_000;
 
 /**
  * Counts how often each venue is returned by a vibe match, for its owner's dashboard: at most
@@ -18,23 +20,43 @@ const SEEN_MAX = 200_000;
  * when the day changes.
  */
 export function createMatchCounter(db: Queryable, secret: string, flushMs = 10_000) {
-  /** `${venueId} ${viewer hash}` pairs to write, and those already written today (this instance). */
-  let pending = new Set<string>();
-  let seen = new Set<string>();
+  /**
+   * Per viewer (its hash), the venue ids to write, and those already written today (this instance):
+   * sets of numbers, not "venue viewer" strings, which made every search build and hash a hundred
+   * strings (a search's 100 venues recorded in 25-33 µs, now 4 µs; 2026-11-29, issue 28).
+   */
+  let pending = new Map<string, Set<number>>();
+  let seen = new Map<string, Set<number>>();
+  let seenPairs = 0;
   let seenDay: string | null = null;
-  const hash = (who: string) => createHmac("sha256", secret).update(who).digest("base64url").slice(0, 22);
+  /** Each viewer's hash, computed once (the map starts afresh past HASHES_MAX viewers). */
+  const hashes = new Map<string, string>();
+  const hash = (who: string) => {
+    let h = hashes.get(who);
+    if (h === undefined) {
+      if (hashes.size >= HASHES_MAX) hashes.clear();
+      h = createHmac("sha256", secret).update(who).digest("base64url").slice(0, 22);
+      hashes.set(who, h);
+    }
+    return h;
+  };
+  const setOf = (m: Map<string, Set<number>>, viewer: string) => {
+    let ids = m.get(viewer);
+    if (!ids) m.set(viewer, (ids = new Set()));
+    return ids;
+  };
 
   const flush = async () => {
     if (!pending.size) return;
     const batch = pending;
-    pending = new Set();
+    pending = new Map();
     const venues: number[] = [];
     const viewers: string[] = [];
-    for (const pair of batch) {
-      const space = pair.indexOf(" ");
-      venues.push(Number(pair.slice(0, space)));
-      viewers.push(pair.slice(space + 1));
-    }
+    for (const [viewer, ids] of batch)
+      for (const id of ids) {
+        venues.push(id);
+        viewers.push(viewer);
+      }
     try {
       const [{ day }] = await db.query<{ day: string }>(
         `WITH fresh AS (
@@ -51,13 +73,19 @@ export function createMatchCounter(db: Queryable, secret: string, flushMs = 10_0
       );
       if (day !== seenDay) {
         // a new day: what was seen yesterday counts again, and yesterday's pairs are no longer needed
-        if (seenDay !== null) seen = new Set();
+        if (seenDay !== null) {
+          seen = new Map();
+          seenPairs = 0;
+        }
         seenDay = day;
         await db.query("DELETE FROM venue_match_seen WHERE day < current_date");
       }
     } catch {
       // the database is briefly away: keep the pairs for the next flush
-      for (const pair of batch) pending.add(pair);
+      for (const [viewer, ids] of batch) {
+        const into = setOf(pending, viewer);
+        for (const id of ids) into.add(id);
+      }
     }
   };
   const timer = setInterval(() => void flush(), flushMs);
@@ -70,12 +98,17 @@ export function createMatchCounter(db: Queryable, secret: string, flushMs = 10_0
     record(venueIds: readonly number[], who: string) {
       if (!venueIds.length) return;
       const viewer = hash(who);
-      if (seen.size > SEEN_MAX) seen = new Set();
+      if (seenPairs > SEEN_MAX) {
+        seen = new Map();
+        seenPairs = 0;
+      }
+      const seenIds = setOf(seen, viewer);
+      let fresh: Set<number> | null = null;
       for (const id of venueIds) {
-        const pair = `${id} ${viewer}`;
-        if (seen.has(pair)) continue;
-        seen.add(pair);
-        pending.add(pair);
+        if (seenIds.has(id)) continue;
+        seenIds.add(id);
+        seenPairs++;
+        (fresh ??= setOf(pending, viewer)).add(id);
       }
     },
     flush,
