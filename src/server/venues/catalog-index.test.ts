@@ -195,8 +195,10 @@ const searchArb = fc.record({
   // the venues' four categories, or one no venue has
   category: fc.option(fc.constantFrom<string>(...VENUE_CATEGORIES, "Bowling Alley"), { nil: undefined }),
   openNow: fc.boolean(),
-  /** "Open late": open after midnight of the night of NOW (hours.ts isOpenLate). */
+  /** "Open late": open after midnight of the night of its instant (hours.ts isOpenLate). */
   openLate: fc.boolean(),
+  /** The search's instant (WHEN): searches of one catalog at different minutes, a closing time apart. */
+  when: fc.integer({ min: 0, max: 3 }),
   limit: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 400 })),
   sort: fc.constantFrom(...MATCH_SORTS, "open first" as const, "rated open first" as const),
   /** Venues with a live vibe (by their number among the nearest 20 to the centre), and its scores. */
@@ -209,17 +211,28 @@ const searchArb = fc.record({
 type SearchSpec = typeof searchArb extends fc.Arbitrary<infer T> ? T : never;
 
 const NOW = new Date("2026-11-27T20:30:00Z");
+/**
+ * The instants searches ask at: NOW (a Friday 12:30 PM in San Francisco), 9:59 PM, 10:00 PM (when
+ * Mo-Su 10:00-22:00 closes), and 10:00:40 PM (the same minute): the catalog keeps counts per minute.
+ */
+const WHEN = [
+  NOW,
+  new Date("2026-11-28T05:59:00Z"),
+  new Date("2026-11-28T06:00:00Z"),
+  new Date("2026-11-28T06:00:40Z"),
+];
 
 /** The search, and the ranking the service would use (or an open-first one over it). */
 function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ranking: Ranking } {
+  const at = WHEN[s.when];
   const q: CatalogSearch = {
     latitude: Math.max(-90, Math.min(90, SPOTS[s.spot].latitude + s.dLat)),
     longitude: ((SPOTS[s.spot].longitude + s.dLon + 540) % 360) - 180,
     radiusMeters: s.radiusKm * 1000,
     vibes: s.vibes,
     category: s.category,
-    openAt: s.openNow ? NOW : undefined,
-    openLateAt: s.openLate ? NOW : undefined,
+    openAt: s.openNow ? at : undefined,
+    openLateAt: s.openLate ? at : undefined,
     limit: s.limit,
   };
   const live = new Map<number, LiveVibe>();
@@ -243,7 +256,7 @@ function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ran
     // Top Rated under the open-first tiers and their key: not a ranking the service asks for, but
     // the catalog takes any ranking, and this is the one whose tiered bound reads the best rating
     // among a part's venues of one tier (catalog.ts aimTierBest)
-    const { tier, tierKey } = matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters, now: NOW }, live);
+    const { tier, tierKey } = matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters, now: at }, live);
     return {
       q,
       ranking: { ...matchRanking({ vibes, sort: "rating", radiusMeters: q.radiusMeters }, live), tier, tierKey },
@@ -254,11 +267,11 @@ function searchOf(s: SearchSpec, venues: StoredVenue[]): { q: CatalogSearch; ran
   // the service's own open-first ranking (its tiers and their key: the catalog keeps what it works
   // out per key, each tier's best scores per part among it) for half the searches
   if (s.limit % 2 === 0)
-    return { q, ranking: matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters, now: NOW }, live) };
+    return { q, ranking: matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters, now: at }, live) };
   // open now first, then unknown hours, then closed; Best match within each (no key: asked each search)
   const inner = matchRanking({ vibes, sort: "best", radiusMeters: q.radiusMeters }, live);
   const tier = (hours: string | null) => {
-    const status = openStatus(hours, NOW);
+    const status = openStatus(hours, at);
     return status === null ? 1 : status.open ? 0 : 2;
   };
   return { q, ranking: { ...inner, tier } };
@@ -470,6 +483,8 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
                 category: undefined,
                 openNow: sort === "rating",
                 openLate: sort === "best",
+                // 9:59 PM then 10:00 PM: the same filters a closing time apart
+                when: limit === 1 ? 1 : 2,
                 limit,
                 sort,
                 live: [{ at: 17, scores: { Chill: 1, Cozy: 1 } }],
@@ -524,6 +539,34 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       hours: "Mo-Su 10:00-22:00",
       likely: [],
     });
+
+  it("counts kept per cell and filters follow the minute, the vibes and the category asked", async () => {
+    // 200 Chill cafes open 10:00-22:00 and 100 Cozy bars open 24/7 within 2 km (one or two cells, wholly
+    // inside a 20 km circle: counted off their histograms, which the catalog keeps per filters and minute)
+    const rows = new Map<number, StoredVenue>();
+    for (let id = 1; id <= 300; id++) {
+      const v = chillAt(id, (id % 40) * 50, 0.5);
+      rows.set(id, id <= 200 ? v : { ...v, category: "Bar", detected_vibes: ["Cozy"], opening_hours: "24/7" });
+    }
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes);
+    const count = (vibes: string[], when: Date | undefined, category?: string) =>
+      catalog.count({ ...SPOTS[0], radiusMeters: 20_000, vibes, openAt: when, category });
+    const [, before, closing, sameMinute] = WHEN;
+    for (let round = 0; round < 2; round++) {
+      expect(await count(["Chill", "Cozy"], before)).toBe(300);
+      expect(await count(["Chill", "Cozy"], closing)).toBe(100);
+      expect(await count(["Chill", "Cozy"], sameMinute)).toBe(100);
+      expect(await count(["Cozy", "Chill"], before)).toBe(300);
+      expect(await count(["Chill"], before)).toBe(200);
+      expect(await count(["Chill"], closing)).toBe(0);
+      expect(await count(["Chill", "Cozy"], undefined)).toBe(300);
+      expect(await count(["Chill", "Cozy"], before, "Bar")).toBe(100);
+      expect(await count([], closing)).toBe(100);
+      expect(await count([], undefined)).toBe(300);
+    }
+    await catalog.close();
+  });
 
   it("a far venue lifted onto the page by its live vibe is found, its group's bound below the page", async () => {
     // 60 near venues that fit poorly; one 2.5 km away that fits worse, alone in its part, with a

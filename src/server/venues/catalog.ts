@@ -255,6 +255,13 @@ interface Packed {
    * where not worked out yet) and each group's positions highest fit first (fitOrder).
    */
   byFit: Map<string, { fit: Float64Array; order: Int32Array; done: Uint8Array }>;
+  /**
+   * Per search filters (Circle.countKey: the wanted vibes, the category, the minute of Open now and
+   * Open late), each group's count of venues passing them (histCount; -1 until a search asks):
+   * the same filters within the same minute count the same, so a popular search's cells are
+   * counted once a minute instead of once a search. COUNTS_KEPT keys at most; the oldest go.
+   */
+  counts: Map<string, Int32Array>;
   /** The cell's `ranked` (the same array). */
   ranked: number[];
 }
@@ -383,6 +390,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
     aside: new Uint8Array(groups),
     byScore: [],
     byFit: new Map(),
+    counts: new Map(),
     ranked: cell.ranked,
   };
   const lists: number[][] = [];
@@ -529,6 +537,9 @@ function orderByScore(store: VenueStore, p: Packed, k: number): Int32Array {
   if (!p.ranked.includes(k)) p.ranked.push(k);
   return (p.byScore[k] = order);
 }
+
+/** At most this many filters' group counts are kept per packed cell (Packed.counts; the oldest go). */
+const COUNTS_KEPT = 8;
 
 /** At most this many fits' orders are kept per packed cell (one per vibe set asked; the oldest go). */
 const FIT_ORDERS_KEPT = 4;
@@ -1037,7 +1048,12 @@ export async function createVenueCatalog(
         const slot = store.slotOf.get(id);
         if (slot !== undefined && !store.detectedVibesOf(slot).some((v) => wantVibes.includes(v))) extra.add(slot);
       }
+    // what histCount's answer depends on: opening hours change at whole minutes (hours.ts reads them so)
+    const minute = (d: Date | null) => (d === null ? "-" : String(Math.floor(d.getTime() / 60_000)));
+    const wanted = wantVibes ? [...wantVibes].sort().join(",") : "*";
+    const countKey = `${wanted}|${category ?? "*"}|${minute(openAt)}|${minute(openLateAt)}`;
     return {
+      countKey,
       extra,
       cx,
       cy,
@@ -1139,6 +1155,18 @@ export async function createVenueCatalog(
     return inCircle(c, x - c.cx, y - c.cy, z - c.cz);
   };
 
+  /** histCount of group g, kept with the packed cell for the circle's filters (Packed.counts). */
+  const keptCount = (c: Circle, p: Packed, g: number) => {
+    let counts = p.counts.get(c.countKey);
+    if (!counts) {
+      if (p.counts.size >= COUNTS_KEPT) p.counts.delete(p.counts.keys().next().value!);
+      counts = new Int32Array(p.groups).fill(-1);
+      p.counts.set(c.countKey, counts);
+    }
+    if (counts[g] < 0) counts[g] = histCount(c, p, g);
+    return counts[g];
+  };
+
   /** How many venues of a group its histogram says pass the filters (every one of them, when unfiltered). */
   const histCount = (c: Circle, p: Packed, g: number) => {
     if (c.wantVibes === null && c.category === null && !c.timed) return p.to[g] - p.from[g];
@@ -1172,14 +1200,14 @@ export async function createVenueCatalog(
       if (n > countCap) return;
       const p = cell.packed ?? pack(store, cell);
       if (chordToBox(p, 0, cx, cy, cz) > maxChord) return;
-      if (farChordToBox(p, 0, cx, cy, cz) <= surelyIn) n += histCount(c, p, 0);
+      if (farChordToBox(p, 0, cx, cy, cz) <= surelyIn) n += keptCount(c, p, 0);
       else crossed.push(p);
     });
     for (const p of crossed) {
       for (let g = 1; g < p.groups && n <= countCap; g++) {
         if (chordToBox(p, g, cx, cy, cz) > maxChord) continue;
         if (farChordToBox(p, g, cx, cy, cz) <= surelyIn) {
-          n += histCount(c, p, g);
+          n += keptCount(c, p, g);
           continue;
         }
         for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i]) && chordInside(c, p, i) >= 0) n++;
@@ -1444,7 +1472,7 @@ export async function createVenueCatalog(
       if (n > most) return;
       const p = cell.packed ?? pack(store, cell);
       if (chordToBox(p, 0, c.cx, c.cy, c.cz) > c.maxChord) return;
-      const here = histCount(c, p, 0);
+      const here = keptCount(c, p, 0);
       if (here === 0) return;
       n += here;
       holding.push(p);
