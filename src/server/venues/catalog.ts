@@ -104,11 +104,13 @@ export interface Ranking {
   /**
    * With `vibes`: the one figure of a venue's stored scores that `score` grows with (besides
    * nearness and tier), `of`, and the best score a venue of that fit can have at `meters` or
-   * farther, `bound` (never below `score`, growing with the fit). A group's venues are then visited
+   * farther, `bound` (never below `score`, growing with the fit; for a venue that is not an outlier,
+   * at its own distance, exactly its `score`). A group's venues are then visited
    * highest fit first and left once the next fit cannot enter the page: one list, where the
    * threshold over each vibe's own list stays loose when the venues best at one vibe are not those
    * best at another (two vibes in a dense centre). `key` names the function: the orders it makes
-   * are kept per packed cell for the next search with the same key.
+   * are kept per packed cell for the next search with the same key. A venue visited by its fit is
+   * offered `bound(its fit, its distance)`: its score, without `score` reading its scores again.
    */
   fit?: {
     key: string;
@@ -1527,6 +1529,17 @@ export async function createVenueCatalog(
       if (outliers.size && outliers.has(slot)) return;
       offer(slot, chordToMeters(chord));
     };
+    /** visit() of a venue whose fit is known (fitVisit): its score is the fit's bound at its distance. */
+    const visitFit = (p: Packed, i: number, fitOfVenue: number) => {
+      const slot = p.slots[i];
+      if (!passes(c, p, i, slot)) return;
+      const chord = chordInside(c, p, i);
+      if (chord < 0) return;
+      inside++;
+      if (outliers.size && outliers.has(slot)) return;
+      const meters = chordToMeters(chord);
+      ranked.offer(slot, tierOf(store.hours[slot]), fit!.bound(fitOfVenue, meters), meters, ids[slot]);
+    };
 
     if (scan) {
       for (const p of holding) eachWanted(c, p, (i) => visit(p, i));
@@ -1590,7 +1603,7 @@ export async function createVenueCatalog(
         if (seenAt[i - p.from[g]] === seenStamp) continue;
         if (ranked.full && ranked.excludes(tier, fit!.bound(values[i], meters), meters)) break;
         seenAt[i - p.from[g]] = seenStamp;
-        visit(p, i);
+        visitFit(p, i, values[i]);
       }
     };
 
