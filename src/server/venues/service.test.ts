@@ -1,7 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ALL_VIBES, MATCH_SORTS } from "@shared/vocabulary";
 import { liveVibe } from "../live/crowd";
+import type { VenueFacts } from "./catalog";
 import type { StoredVenue } from "./queries";
-import { matchedJson, presentMatched, type MatchedVenue } from "./service";
+import { matchedJson, matchRanking, presentMatched, type MatchedVenue } from "./service";
 
 const venue = (id: number, over: Partial<StoredVenue> = {}): StoredVenue => ({
   id,
@@ -81,6 +84,42 @@ describe("matchedJson", () => {
     // every byte accounted for: as long as JSON.stringify's own answer (the same fields, reordered)
     expect(matchedJson(list, now).length).toBe(
       Buffer.byteLength(JSON.stringify(list.map((m) => presentMatched(m, now)))),
+    );
+  });
+});
+
+describe("matchRanking's fit", () => {
+  // the catalog offers a venue visited by its fit the fit's bound at its distance instead of its
+  // score (catalog.ts visitFit): the two must be the same number for every venue without a live vibe
+  it("bounds a venue's score by its fit, and is its score exactly at its own distance", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...ALL_VIBES), fc.double({ min: 0, max: 1, noNaN: true }), { maxKeys: 6 }),
+        fc.uniqueArray(fc.constantFrom(...ALL_VIBES), { minLength: 2, maxLength: 4 }),
+        fc.constantFrom(...MATCH_SORTS.filter((s) => s !== "rating")),
+        fc.double({ min: 0, max: 160_934, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (scores, vibes, sort, radiusMeters, at) => {
+          const live = new Map([[2, liveVibe(null, [{ createdAt: new Date(), vibes: [vibes[0]] }])!]]);
+          const ranking = matchRanking({ vibes, sort, radiusMeters }, live);
+          const meters = at * radiusMeters;
+          const facts = (id: number): VenueFacts => ({
+            id,
+            category: "Cafe",
+            rating: null,
+            review_count: null,
+            memberRating: null,
+            vibeScore: (v) => scores[v],
+            openingHours: null,
+            likelyWeight: () => 0,
+          });
+          const fit = ranking.fit!.of((v) => scores[v]);
+          expect(ranking.fit!.bound(fit, meters)).toBe(ranking.score(facts(1), meters));
+          expect(ranking.fit!.bound(fit, meters / 2)).toBeGreaterThanOrEqual(ranking.score(facts(1), meters));
+          // a venue with a live vibe is an outlier: its score is not its stored fit's
+          expect([...(ranking.outliers ?? [])]).toEqual([2]);
+        },
+      ),
     );
   });
 });
