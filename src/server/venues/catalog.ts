@@ -1520,17 +1520,11 @@ export async function createVenueCatalog(
     for (const { slot, chord } of claimed) offer(slot, chordToMeters(chord));
     /** Venues inside the circle that pass its filters, as visited (the scan's count). */
     let inside = claimed.length;
-    const visit = (p: Packed, i: number) => {
-      const slot = p.slots[i];
-      if (!passes(c, p, i, slot)) return;
-      const chord = chordInside(c, p, i);
-      if (chord < 0) return;
-      inside++;
-      if (outliers.size && outliers.has(slot)) return;
-      offer(slot, chordToMeters(chord));
-    };
-    /** visit() of a venue whose fit is known (fitVisit): its score is the fit's bound at its distance. */
-    const visitFit = (p: Packed, i: number, fitOfVenue: number) => {
+    /**
+     * A venue of a group, offered when it passes the filters and is inside the circle. Visited by
+     * its fit (fitVisit), its score is the fit's bound at its distance (Ranking.fit), not read again.
+     */
+    const visit = (p: Packed, i: number, fitOfVenue = Number.NaN) => {
       const slot = p.slots[i];
       if (!passes(c, p, i, slot)) return;
       const chord = chordInside(c, p, i);
@@ -1538,7 +1532,8 @@ export async function createVenueCatalog(
       inside++;
       if (outliers.size && outliers.has(slot)) return;
       const meters = chordToMeters(chord);
-      ranked.offer(slot, tierOf(store.hours[slot]), fit!.bound(fitOfVenue, meters), meters, ids[slot]);
+      if (Number.isNaN(fitOfVenue)) offer(slot, meters);
+      else ranked.offer(slot, tierOf(store.hours[slot]), fit!.bound(fitOfVenue, meters), meters, ids[slot]);
     };
 
     if (scan) {
@@ -1603,7 +1598,7 @@ export async function createVenueCatalog(
         if (seenAt[i - p.from[g]] === seenStamp) continue;
         if (ranked.full && ranked.excludes(tier, fit!.bound(values[i], meters), meters)) break;
         seenAt[i - p.from[g]] = seenStamp;
-        visitFit(p, i, values[i]);
+        visit(p, i, values[i]);
       }
     };
 
