@@ -264,6 +264,8 @@ interface Packed {
    * counted once a minute instead of once a search. COUNTS_KEPT keys at most; the oldest go.
    */
   counts: Map<string, Int32Array>;
+  /** Per Ranking.fit key, each group's fit of its best scores (groupFit; NaN until a search asks). */
+  bestFits: Map<string, Float64Array>;
   /** The cell's `ranked` (the same array). */
   ranked: number[];
 }
@@ -393,6 +395,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
     byScore: [],
     byFit: new Map(),
     counts: new Map(),
+    bestFits: new Map(),
     ranked: cell.ranked,
   };
   const lists: number[][] = [];
@@ -1278,6 +1281,8 @@ export async function createVenueCatalog(
     orders: Map<number, Int32Array>;
     /** The same by a ranking's fit: key `${g} ${fit.key}` (tierFitOrder). */
     fitOrders: Map<string, Int32Array>;
+    /** Per Ranking.fit key, each group's fit of this tier's best scores (NaN until asked, or when redone). */
+    fits: Map<string, Float64Array>;
   }
   const tierBests = new WeakMap<Packed, TierBest>();
   let tierBestOf: TierBest | null = null;
@@ -1292,6 +1297,7 @@ export async function createVenueCatalog(
       tb.tier.fill(Number.NaN);
       tb.orders.clear();
       tb.fitOrders.clear();
+      tb.fits.clear();
     } else if (!tb) {
       tb = {
         key,
@@ -1300,6 +1306,7 @@ export async function createVenueCatalog(
         maxRating: new Float64Array(p.groups),
         orders: new Map(),
         fitOrders: new Map(),
+        fits: new Map(),
       };
       tierBests.set(p, tb);
     }
@@ -1320,6 +1327,7 @@ export async function createVenueCatalog(
         }
       }
       tb.tier[g] = tier;
+      for (const fits of tb.fits.values()) fits[g] = Number.NaN;
     }
     bestOf = p;
     bestGroup = g;
@@ -1631,6 +1639,21 @@ export async function createVenueCatalog(
       }
       return top;
     };
+    /**
+     * The fit of a group's best scores (the view `best`, aimed at group g), kept per fit key in
+     * `kept` (made with `make`): a group's bound is then fit.bound of one number, not the ranking's
+     * bound reading a score per vibe through the view each search. Ranking.fit.of grows with each score.
+     */
+    const keptFit = (map: Map<string, Float64Array>, groups: number, g: number, best: GroupBest) => {
+      let fits = map.get(fit!.key);
+      if (!fits) {
+        if (map.size >= FIT_ORDERS_KEPT) map.delete(map.keys().next().value!);
+        fits = new Float64Array(groups).fill(Number.NaN);
+        map.set(fit!.key, fits);
+      }
+      if (Number.isNaN(fits[g])) fits[g] = fit!.of((vibe) => best.vibeScore(vibe));
+      return fits[g];
+    };
     const consider = (p: Packed, g: number) => {
       const chord = chordToBox(p, g, cx, cy, cz);
       if (chord > maxChord) return;
@@ -1647,12 +1670,20 @@ export async function createVenueCatalog(
       // visited with it, after them, under their own tier: see below)
       if (g > 0 && ranking.tierKey !== undefined && tier !== Infinity && p.runFrom[g + 1] - p.runFrom[g] > 1) {
         aimTierBest(p, g, tier, ranking.tierKey, tierOf);
-        push({ p, g, tier, score: ranking.bound(tierBest, meters), meters });
+        const score =
+          fit !== null
+            ? fit.bound(keptFit(tierBestOf!.fits, p.groups, g, tierBest), meters)
+            : ranking.bound(tierBest, meters);
+        push({ p, g, tier, score, meters });
         return;
       }
       bestOf = p;
       bestGroup = g;
-      push({ p, g, tier, score: ranking.bound(groupBest, meters), meters });
+      const score =
+        fit !== null
+          ? fit.bound(keptFit(p.bestFits, p.groups, g, groupBest), meters)
+          : ranking.bound(groupBest, meters);
+      push({ p, g, tier, score, meters });
     };
     forCellsAround(q.latitude, q.longitude, c.radius, (cell) => consider(cell.packed ?? pack(store, cell), 0));
     while (queue.length) {
