@@ -103,10 +103,10 @@ export interface Ranking {
   vibes?: readonly string[];
   /**
    * With `vibes`: the one figure of a venue's stored scores that `score` grows with (besides
-   * nearness and tier), `of`, and the best score a venue of that fit can have at `meters` or
-   * farther, `bound` (never below `score`, growing with the fit; for a venue that is not an outlier,
-   * at its own distance, exactly its `score`). A group's venues are then visited
-   * highest fit first and left once the next fit cannot enter the page: one list, where the
+   * nearness and tier), `of` (itself growing with each score), and the best score a venue of that
+   * fit can have at `meters` or farther, `bound` (never below `score`, growing with the fit; for a
+   * venue that is not an outlier, at its own distance, exactly its `score`). A group's venues are
+   * then visited highest fit first and left once the next fit cannot enter the page: one list, where the
    * threshold over each vibe's own list stays loose when the venues best at one vibe are not those
    * best at another (two vibes in a dense centre). `key` names the function: the orders it makes
    * are kept per packed cell for the next search with the same key. A venue visited by its fit is
