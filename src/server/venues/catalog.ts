@@ -264,7 +264,7 @@ interface Packed {
    * counted once a minute instead of once a search. COUNTS_KEPT keys at most; the oldest go.
    */
   counts: Map<string, Int32Array>;
-  /** Per Ranking.fit key, each group's fit of its best scores (groupFit; NaN until a search asks). */
+  /** Per Ranking.fit key, each group's fit of its best scores (rank()'s keptFit; NaN until a search asks). */
   bestFits: Map<string, Float64Array>;
   /** The cell's `ranked` (the same array). */
   ranked: number[];
@@ -1641,8 +1641,9 @@ export async function createVenueCatalog(
     };
     /**
      * The fit of a group's best scores (the view `best`, aimed at group g), kept per fit key in
-     * `kept` (made with `make`): a group's bound is then fit.bound of one number, not the ranking's
-     * bound reading a score per vibe through the view each search. Ranking.fit.of grows with each score.
+     * `map` (Packed.bestFits, or TierBest.fits for a part's best tier): a group's bound is then
+     * fit.bound of one number, not the ranking's bound reading a score per vibe through the view each
+     * search. Ranking.fit.of grows with each score.
      */
     const keptFit = (map: Map<string, Float64Array>, groups: number, g: number, best: GroupBest) => {
       let fits = map.get(fit!.key);
