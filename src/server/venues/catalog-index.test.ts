@@ -773,6 +773,33 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.close();
   });
 
+  it("a page's ties by fit: equal tier, fit and distance go by id, wherever the venues sit in the cell", async () => {
+    // thirty venues on one spot with the same scores: visited by their fit (Ranking.fit), only the
+    // id orders them; editing the first five moves them to the end of the store, not of the page
+    const rows = new Map<number, StoredVenue>();
+    const twin = (id: number, name = `Venue ${id}`): StoredVenue => ({
+      ...chillAt(id, 50, 0.8),
+      name,
+      detected_vibes: ["Chill", "Cozy"],
+      vibe_scores: { Chill: 0.8, Cozy: 0.6 },
+    });
+    for (let id = 1; id <= 30; id++) rows.set(id, twin(id));
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 1000, vibes: ["Chill", "Cozy"], limit: 10 };
+    const first = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    for (const sort of ["best", undefined] as const) {
+      const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort, radiusMeters: q.radiusMeters, now: NOW });
+      const ids = async () => (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+      expect(await ids()).toEqual(first);
+      for (let id = 1; id <= 5; id++) rows.set(id, twin(id, `Venue ${id}, renamed`));
+      await table.notify(["1", "2", "3", "4", "5"]);
+      expect(await ids()).toEqual(first);
+      expect(await ids()).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
+    }
+    await catalog.close();
+  });
+
   it("the likely list's ties: equal tier and score go nearest first, then by id", async () => {
     // Top Rated's likely list (service.ts) scores by rating alone: every venue here has the same
     // rating, so only the ties order them. Ids are given against the distance, and three share a spot.

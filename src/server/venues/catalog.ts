@@ -203,6 +203,14 @@ interface Packed {
   y: Float64Array;
   z: Float64Array;
   vibes: Int32Array;
+  /**
+   * Each position's opening hours (VenueStore.hours, interned): a search's filters and tiers read
+   * them in the cell's order, a few cache lines, instead of one store entry per venue anywhere in
+   * the million.
+   */
+  hours: Uint32Array;
+  /** Each position's venue id (VenueStore.ids), the ranking's last tie-break, read the same way. */
+  ids: Int32Array;
   /** Positions of the venues with each vibe bit (empty for bits no venue here has). */
   byVibe: Int32Array[];
   /** Positions of the venues whose vibes have no bits (compared by name). */
@@ -369,6 +377,8 @@ function pack(store: VenueStore, cell: Cell): Packed {
     y: new Float64Array(n),
     z: new Float64Array(n),
     vibes: new Int32Array(n),
+    hours: new Uint32Array(n),
+    ids: new Int32Array(n),
     byVibe: [],
     unbitted: NO_POSITIONS,
     likelyAt: NO_POSITIONS,
@@ -421,6 +431,8 @@ function pack(store: VenueStore, cell: Cell): Packed {
     packed.z[i] = EARTH_RADIUS_M * Math.sin(lat);
     const vibes = store.vibeMaskOf(slot);
     packed.vibes[i] = vibes;
+    packed.hours[i] = store.hours[slot];
+    packed.ids[i] = store.ids[slot];
     if (store.hasLikely(slot)) likelyAt.push(i);
     if (vibes === -1) unbitted.push(i);
     else
@@ -1122,12 +1134,12 @@ export async function createVenueCatalog(
   };
 
   /** Whether a venue (position i of a packed cell) passes the filters, its position aside. */
-  const passes = (c: Circle, p: Packed, i: number, slot: number) => passesWith(c, slot, p.vibes[i]);
-  /** The same for a venue by its slot and its vibes' bits (VenueStore.vibeMaskOf). */
-  const passesWith = (c: Circle, slot: number, bits: number) => {
+  const passes = (c: Circle, p: Packed, i: number, slot: number) => passesWith(c, slot, p.vibes[i], p.hours[i]);
+  /** The same for a venue by its slot, its vibes' bits (VenueStore.vibeMaskOf) and its hours. */
+  const passesWith = (c: Circle, slot: number, bits: number, hours: number) => {
     if (c.category !== null && store.category[slot] !== c.category) return false;
     if (c.wantVibes !== null && !(bits === -1 ? hasWantedVibe(c, slot) : (bits & c.wantMask) !== 0)) return false;
-    return hoursPass(c, store.hours[slot]);
+    return hoursPass(c, hours);
   };
   /**
    * The circle's claimed venues (Circle.extra) that pass its other filters and are inside it, with
@@ -1279,8 +1291,8 @@ export async function createVenueCatalog(
      * its best tier, highest score of column k first (tierOrder), made when a search first visits them.
      */
     orders: Map<number, Int32Array>;
-    /** The same by a ranking's fit: key `${g} ${fit.key}` (tierFitOrder). */
-    fitOrders: Map<string, Int32Array>;
+    /** The same by a ranking's fit: per fit key, per group (tierFitOrder). */
+    fitOrders: Map<string, (Int32Array | undefined)[]>;
     /** Per Ranking.fit key, each group's fit of this tier's best scores (NaN until asked, or when redone). */
     fits: Map<string, Float64Array>;
   }
@@ -1375,12 +1387,13 @@ export async function createVenueCatalog(
   ) => {
     aimTierBest(p, g, tier, key, tierOf);
     const tb = tierBestOf!;
-    const at = `${g} ${fit.key}`;
     const values = fitOrder(store, p, g, fit).fit;
-    let order = tb.fitOrders.get(at);
+    let byGroup = tb.fitOrders.get(fit.key);
+    if (!byGroup) tb.fitOrders.set(fit.key, (byGroup = []));
+    let order = byGroup[g];
     if (order) return { order, values };
     order = Int32Array.from(tierPositions(p, g, tier, tierOf).sort((a, b) => values[b] - values[a] || a - b));
-    tb.fitOrders.set(at, order);
+    byGroup[g] = order;
     return { order, values };
   };
 
@@ -1456,12 +1469,12 @@ export async function createVenueCatalog(
         if (c.category !== null && store.category[slot] !== c.category) continue;
         const bits = p.vibes[i];
         if (bits === -1 ? hasWantedVibe(c, slot) : (bits & c.wantMask) !== 0) continue;
-        if (!hoursPass(c, store.hours[slot])) continue;
+        if (!hoursPass(c, p.hours[i])) continue;
         const chord = chordInside(c, p, i);
         if (chord < 0) continue;
         const meters = chordToMeters(chord);
         factsSlot = slot;
-        const tier = tierOf(store.hours[slot]);
+        const tier = tierOf(p.hours[i]);
         found.push({ slot, tier, score: ranking.score(facts, meters), meters, id: store.ids[slot] });
       }
     });
@@ -1517,7 +1530,8 @@ export async function createVenueCatalog(
     const outliers = new Set<number>();
     for (const id of ranking.outliers ?? []) {
       const slot = store.slotOf.get(id);
-      if (slot === undefined || outliers.has(slot) || !passesWith(c, slot, store.vibeMaskOf(slot))) continue;
+      if (slot === undefined || outliers.has(slot) || !passesWith(c, slot, store.vibeMaskOf(slot), store.hours[slot]))
+        continue;
       const chord = slotChordInside(c, slot);
       if (chord < 0) continue;
       outliers.add(slot);
@@ -1541,7 +1555,7 @@ export async function createVenueCatalog(
       if (outliers.size && outliers.has(slot)) return;
       const meters = chordToMeters(chord);
       if (Number.isNaN(fitOfVenue)) offer(slot, meters);
-      else ranked.offer(slot, tierOf(store.hours[slot]), fit!.bound(fitOfVenue, meters), meters, ids[slot]);
+      else ranked.offer(slot, tierOf(p.hours[i]), fit!.bound(fitOfVenue, meters), meters, p.ids[i]);
     };
 
     if (scan) {
@@ -1783,7 +1797,7 @@ export async function createVenueCatalog(
         const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
         if (chord > nearest.bound) return;
         if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) return;
-        if (!hoursPass(c, store.hours[slot])) return;
+        if (!hoursPass(c, p.hours[i])) return;
         nearest.offer(slot, chord);
       };
       const scan = (p: Packed) => eachWanted(c, p, (i) => take(p, i));
