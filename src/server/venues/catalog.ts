@@ -669,11 +669,23 @@ class RankedHeap extends ArrayHeap {
     return meters > this.meters[0];
   }
   protected swap(i: number, j: number) {
-    for (const a of [this.slots, this.tiers, this.scores, this.meters, this.ids] as const) {
-      const t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-    }
+    // each array on its own line: a loop over the five (two element kinds) made each access generic
+    const { slots, tiers, scores, meters, ids } = this;
+    const slot = slots[i];
+    slots[i] = slots[j];
+    slots[j] = slot;
+    const tier = tiers[i];
+    tiers[i] = tiers[j];
+    tiers[j] = tier;
+    const score = scores[i];
+    scores[i] = scores[j];
+    scores[j] = score;
+    const m = meters[i];
+    meters[i] = meters[j];
+    meters[j] = m;
+    const id = ids[i];
+    ids[i] = ids[j];
+    ids[j] = id;
   }
   private put(i: number, slot: number, tier: number, score: number, meters: number, id: number) {
     this.slots[i] = slot;
