@@ -773,6 +773,37 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.close();
   });
 
+  it("a cell's parts are bounded tier first: a closed part that fits best does not hide an open one", async () => {
+    // the centre's cell holds a closed venue that fits best (its part first by fit) and, 1.5 km north
+    // in another part, an open one that fits less; a cell 6 km north holds two more open ones. Open
+    // first, the near open venue leads the page: the cell's parts go by tier before fit.
+    const twoVibes = (id: number, metresNorth: number, fit: number, hours: string): [number, StoredVenue] => [
+      id,
+      {
+        ...chillAt(id, metresNorth, fit),
+        detected_vibes: ["Chill", "Cozy"],
+        vibe_scores: { Chill: fit, Cozy: fit },
+        opening_hours: hours,
+      },
+    ];
+    const rows = new Map<number, StoredVenue>([
+      twoVibes(1, 0, 0.9, "Mo-Su 22:00-23:00"),
+      twoVibes(2, 1500, 0.5, "24/7"),
+      twoVibes(3, 6000, 0.5, "24/7"),
+      twoVibes(4, 6000, 0.5, "24/7"),
+    ]);
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill", "Cozy"], limit: 2 };
+    for (const sort of ["best", undefined] as const) {
+      const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort, radiusMeters: q.radiusMeters, now: NOW });
+      const ids = (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+      expect(ids).toEqual([2, 3]);
+      expect(ids).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
+    }
+    await catalog.close();
+  });
+
   it("a page's ties by fit: equal tier, fit and distance go by id, wherever the venues sit in the cell", async () => {
     // thirty venues on one spot with the same scores: visited by their fit (Ranking.fit), only the
     // id orders them; editing the first five moves them to the end of the store, not of the page
