@@ -804,6 +804,37 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.close();
   });
 
+  it("a part's later tier is visited when it can still pass the page's last: closed after open", async () => {
+    // two parts of one cell, each with an open venue and closed ones. The near part's three fill
+    // the page, its two closed ones last; the other part's open venue then pushes one out, and its
+    // closed one (fit 0.25, the part's best) still passes the page's last (0.22): bounded too low,
+    // it would be left
+    const venue = (id: number, metresNorth: number, fit: number, open: boolean): [number, StoredVenue] => [
+      id,
+      {
+        ...chillAt(id, metresNorth, fit),
+        detected_vibes: ["Chill", "Cozy"],
+        vibe_scores: { Chill: fit, Cozy: fit },
+        opening_hours: open ? "24/7" : "Mo-Su 22:00-23:00",
+      },
+    ];
+    const rows = new Map<number, StoredVenue>([
+      venue(1, 0, 0.95, true),
+      venue(2, 0, 0.22, false),
+      venue(3, 0, 0.1, false),
+      venue(4, 1500, 0.2, true),
+      venue(5, 1500, 0.25, false),
+    ]);
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill", "Cozy"], limit: 3 };
+    const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: q.radiusMeters, now: NOW });
+    const ids = (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+    expect(ids).toEqual([1, 4, 5]);
+    expect(ids).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
+    await catalog.close();
+  });
+
   it("a page's ties by fit: equal tier, fit and distance go by id, wherever the venues sit in the cell", async () => {
     // thirty venues on one spot with the same scores: visited by their fit (Ranking.fit), only the
     // id orders them; editing the first five moves them to the end of the store, not of the page

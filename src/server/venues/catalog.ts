@@ -1844,7 +1844,11 @@ export async function createVenueCatalog(
         if (rest === Infinity) continue;
         bestOf = p;
         bestGroup = g;
-        if (ranked.full && ranked.excludes(rest, ranking.bound(groupBest, meters), meters)) continue;
+        const restBound =
+          fit !== null
+            ? fit.bound(keptFit(p.bestFits, p.groups, g, groupBest), meters)
+            : ranking.bound(groupBest, meters);
+        if (ranked.full && ranked.excludes(rest, restBound, meters)) continue;
       }
       if (fit !== null && !p.aside[g]) {
         const f = fitOrder(store, p, g, fit);
