@@ -13,12 +13,18 @@
  * bench/match-catalog.ts does (2026-11-28T04:30:00Z: a Friday 8:30 PM in San Francisco), instead of now.
  * BENCH_KEEP_DB=<database name> (PostgreSQL, one size): that database's venues (bench-db.ts
  * openKeptBenchDb, made once and kept), instead of generating them for each run.
+ * BENCH_INSTANCES=<n> (PostgreSQL): n instances started as production starts one (package.json
+ * start:prod, each its own process; the load generator spreads its connections over them, as a load
+ * balancer would) instead of the app in this process: one instance per core. They read opening hours
+ * at the real time (BENCH_NOW cannot reach them); more than one needs BENCH_REDIS_URL, as deployed.
  */
+import { spawn, type ChildProcess } from "node:child_process";
+import { productionStart } from "../tests/helpers/instance";
 import { startBenchApp } from "./bench-app";
 import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad } from "./load";
-import { listOption, okJson, option, SMOKE } from "./smoke";
+import { BENCH_APP_ENV, BENCH_SECRET, listOption, okJson, option, SMOKE } from "./smoke";
 import { printHeader } from "./header";
 
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
@@ -33,6 +39,11 @@ printHeader(import.meta.url, { databases: dbs.join(",") });
 const fixedNow = process.env.BENCH_NOW ? new Date(process.env.BENCH_NOW) : null;
 if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error("BENCH_NOW must be an ISO instant");
 const keep = process.env.BENCH_KEEP_DB;
+const instanceCount = option("BENCH_INSTANCES", 0, 0);
+const redisUrl = process.env.BENCH_REDIS_URL;
+if (instanceCount > 0 && (dbs.join() !== "postgres" || fixedNow))
+  throw new Error("BENCH_INSTANCES runs on PostgreSQL (BENCH_DBS=postgres) at the real time (no BENCH_NOW)");
+if (instanceCount > 1 && !redisUrl) throw new Error("BENCH_INSTANCES > 1 needs BENCH_REDIS_URL, as deployed");
 if (keep && (dbs.join() !== "postgres" || sizes.length > 1))
   throw new Error("BENCH_KEEP_DB holds one size on PostgreSQL: give BENCH_DBS=postgres and one BENCH_SIZES");
 const inSanFrancisco = (fixedNow ?? new Date()).toLocaleString("en-US", { timeZone: "America/Los_Angeles" });
@@ -47,20 +58,86 @@ const nextPath = () => {
   return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=${radius}&vibes=Chill,Cozy`;
 };
 
+/**
+ * `count` instances on the database at `url`, each started as production starts one, once each
+ * answers /api/health/ready (its catalog read): their base URLs, and a stop that ends them.
+ */
+async function startInstances(url: string, count: number) {
+  const { assignments, args } = productionStart();
+  const firstPort = 6600 + (process.pid % 500) * 4;
+  const children: ChildProcess[] = [];
+  const bases: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = firstPort + i;
+    const child = spawn(process.execPath, args, {
+      env: {
+        ...process.env,
+        ...assignments,
+        ...BENCH_APP_ENV,
+        LOG_LEVEL: "warn",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: url,
+        ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-match-${process.pid}` } : {}),
+        SESSION_SECRET: BENCH_SECRET,
+        SEED: "false",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    children.push(child);
+    bases.push(`http://127.0.0.1:${port}`);
+  }
+  const deadline = Date.now() + 120_000;
+  for (const base of bases)
+    for (;;) {
+      const ready = await fetch(`${base}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error(`${base} was not ready within 120 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  const stop = () =>
+    Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null) return resolve();
+            c.once("exit", () => resolve());
+            c.kill("SIGTERM");
+          }),
+      ),
+    );
+  return { bases, stop };
+}
+
 const lines: string[] = [];
 for (const kind of dbs) {
   for (const size of sizes) {
     let t = performance.now();
-    const { db, drop } = keep
+    const { db, url, drop } = keep
       ? await openKeptBenchDb(keep, pgUrl!, size, hours)
       : await openBenchDb(kind, "match", pgUrl);
     if (!keep) await generateVenues(db, size, undefined, { hours });
     const loadMs = performance.now() - t;
-    const { app, base } = await startBenchApp(db, {}, fixedNow ? { clock: () => fixedNow } : {});
-    const sample = await okJson<unknown[]>(await fetch(base + nextPath()), "a sample match");
+    let base: string | string[];
+    let stop: () => Promise<unknown>;
+    if (instanceCount > 0) {
+      const started = await startInstances(url!, instanceCount);
+      base = started.bases;
+      stop = started.stop;
+    } else {
+      const { app, base: one } = await startBenchApp(db, {}, fixedNow ? { clock: () => fixedNow } : {});
+      base = one;
+      stop = () => app.close();
+    }
+    const first = typeof base === "string" ? base : base[0];
+    const sample = await okJson<unknown[]>(await fetch(first + nextPath()), "a sample match");
     console.log(
       `${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; ` +
-        `a sample answer has ${sample.length} venues`,
+        `a sample answer has ${sample.length} venues` +
+        (instanceCount > 0 ? `; ${instanceCount} instance(s), each its own process` : ""),
     );
     await holdLoad(base, nextPath, { concurrency: 4, seconds: SMOKE ? 1 : 3 }); // warm up caches and plans
     for (const c of concurrencies) {
@@ -72,7 +149,7 @@ for (const kind of dbs) {
       lines.push(line);
     }
     t = performance.now();
-    await app.close();
+    await stop();
     await drop();
   }
 }

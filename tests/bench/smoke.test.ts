@@ -20,6 +20,8 @@ const cebab = (split: string) => existsSync(`${CEBAB_DIR.replace(/\/?$/, "/")}ce
 
 interface Bench {
   file: string;
+  /** How this run differs from the file's plain one, when a file runs twice. */
+  label?: string;
   /** Why it cannot run here, if it cannot. */
   missing?: string | false;
   args?: string[];
@@ -38,6 +40,13 @@ const benches: Bench[] = [
   { file: "readmodel-memory.ts", env: { BENCH_DB: "pglite" }, nodeArgs: ["--expose-gc"] },
   // on PGlite only: the PostgreSQL path of the same app is what load-mix below smokes
   { file: "match-public.ts", env: { BENCH_DBS: "pglite" } },
+  // the same against two instances started as production starts them (one per core, issue 28)
+  {
+    file: "match-public.ts",
+    label: "two instances",
+    env: { BENCH_DBS: "postgres", BENCH_INSTANCES: "2" },
+    missing: (!pg || !redis) && "TEST_DATABASE_URL and TEST_REDIS_URL are not both set",
+  },
   // the dense city centre: match-public beside /api/health (issue 28)
   { file: "match-dense.ts", env: { BENCH_DBS: "pglite" } },
   { file: "feed.ts", env: { BENCH_DBS: "pglite" } },
@@ -99,7 +108,8 @@ function run(b: Bench): Promise<{ code: number | null; output: string; ms: numbe
 describe.concurrent("benchmarks in smoke mode", () => {
   for (const b of benches) {
     it.skipIf(Boolean(b.missing) && !inCi)(
-      `${b.file} runs${b.missing ? ` (${inCi ? "cannot run" : "skipped"}: ${b.missing})` : ""}`,
+      `${b.file}${b.label ? ` (${b.label})` : ""} runs` +
+        `${b.missing ? ` (${inCi ? "cannot run" : "skipped"}: ${b.missing})` : ""}`,
       async () => {
         if (b.missing) throw new Error(`CI must run every bench, but ${b.file} cannot run: ${b.missing}`);
         const { code, output, ms } = await run(b);
