@@ -18,8 +18,7 @@
  * balancer would) instead of the app in this process: one instance per core. They read opening hours
  * at the real time (BENCH_NOW cannot reach them); more than one needs BENCH_REDIS_URL, as deployed.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { productionStart } from "../tests/helpers/instance";
+import { type Instance, startInstance } from "../tests/helpers/instance";
 import { startBenchApp } from "./bench-app";
 import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
@@ -59,57 +58,30 @@ const nextPath = () => {
 };
 
 /**
- * `count` instances on the database at `url`, each started as production starts one, once each
- * answers /api/health/ready (its catalog read): their base URLs, and a stop that ends them.
+ * `count` instances on the database at `url`, each started as production starts one (its catalog is
+ * read once it says it is running): their base URLs, and a stop that ends them with SIGTERM.
  */
 async function startInstances(url: string, count: number) {
-  const { assignments, args } = productionStart();
-  const firstPort = 6600 + (process.pid % 500) * 4;
-  const children: ChildProcess[] = [];
-  const bases: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const port = firstPort + i;
-    const child = spawn(process.execPath, args, {
-      env: {
-        ...process.env,
-        ...assignments,
+  const instances: Instance[] = [];
+  for (let i = 0; i < count; i++)
+    instances.push(
+      await startInstance({
         ...BENCH_APP_ENV,
         LOG_LEVEL: "warn",
-        PORT: String(port),
-        HOST: "127.0.0.1",
         DATABASE_URL: url,
         ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `bench-match-${process.pid}` } : {}),
         SESSION_SECRET: BENCH_SECRET,
         SEED: "false",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    children.push(child);
-    bases.push(`http://127.0.0.1:${port}`);
-  }
-  const deadline = Date.now() + 120_000;
-  for (const base of bases)
-    for (;;) {
-      const ready = await fetch(`${base}/api/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error(`${base} was not ready within 120 s`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+      }),
+    );
   const stop = () =>
     Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null) return resolve();
-            c.once("exit", () => resolve());
-            c.kill("SIGTERM");
-          }),
-      ),
+      instances.map((instance) => {
+        instance.child.kill("SIGTERM");
+        return instance.exited;
+      }),
     );
-  return { bases, stop };
+  return { bases: instances.map((instance) => instance.url), stop };
 }
 
 const lines: string[] = [];
