@@ -539,6 +539,13 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       hours: "Mo-Su 10:00-22:00",
       likely: [],
     });
+  /** The same detected Chill and Cozy, with these scores (Cozy's Chill's unless given) and hours. */
+  const chillCozyAt = (id: number, metresNorth: number, chill: number, cozy = chill, hours = "Mo-Su 10:00-22:00") => ({
+    ...chillAt(id, metresNorth, chill),
+    detected_vibes: ["Chill", "Cozy"],
+    vibe_scores: { Chill: chill, Cozy: cozy },
+    opening_hours: hours,
+  });
 
   it("counts kept per cell and filters follow the minute, the vibes and the category asked", async () => {
     // 200 Chill cafes open 10:00-22:00 and 100 Cozy bars open 24/7 within 2 km (one or two cells, wholly
@@ -757,11 +764,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     const rows = new Map<number, StoredVenue>();
     for (let id = 1; id <= 1000; id++) {
       const fit = Math.round(id / 10) / 100;
-      rows.set(id, {
-        ...chillAt(id, id / 100, fit),
-        detected_vibes: ["Chill", "Cozy"],
-        vibe_scores: { Chill: fit, Cozy: fit },
-      });
+      rows.set(id, chillCozyAt(id, id / 100, fit));
     }
     const table = fakeTable(rows);
     const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
@@ -777,20 +780,11 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // the centre's cell holds a closed venue that fits best (its part first by fit) and, 1.5 km north
     // in another part, an open one that fits less; a cell 6 km north holds two more open ones. Open
     // first, the near open venue leads the page: the cell's parts go by tier before fit.
-    const twoVibes = (id: number, metresNorth: number, fit: number, hours: string): [number, StoredVenue] => [
-      id,
-      {
-        ...chillAt(id, metresNorth, fit),
-        detected_vibes: ["Chill", "Cozy"],
-        vibe_scores: { Chill: fit, Cozy: fit },
-        opening_hours: hours,
-      },
-    ];
     const rows = new Map<number, StoredVenue>([
-      twoVibes(1, 0, 0.9, "Mo-Su 22:00-23:00"),
-      twoVibes(2, 1500, 0.5, "24/7"),
-      twoVibes(3, 6000, 0.5, "24/7"),
-      twoVibes(4, 6000, 0.5, "24/7"),
+      [1, chillCozyAt(1, 0, 0.9, 0.9, "Mo-Su 22:00-23:00")],
+      [2, chillCozyAt(2, 1500, 0.5, 0.5, "24/7")],
+      [3, chillCozyAt(3, 6000, 0.5, 0.5, "24/7")],
+      [4, chillCozyAt(4, 6000, 0.5, 0.5, "24/7")],
     ]);
     const table = fakeTable(rows);
     const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
@@ -811,12 +805,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // it would be left
     const venue = (id: number, metresNorth: number, fit: number, open: boolean): [number, StoredVenue] => [
       id,
-      {
-        ...chillAt(id, metresNorth, fit),
-        detected_vibes: ["Chill", "Cozy"],
-        vibe_scores: { Chill: fit, Cozy: fit },
-        opening_hours: open ? "24/7" : "Mo-Su 22:00-23:00",
-      },
+      chillCozyAt(id, metresNorth, fit, fit, open ? "24/7" : "Mo-Su 22:00-23:00"),
     ];
     const rows = new Map<number, StoredVenue>([
       venue(1, 0, 0.95, true),
@@ -839,12 +828,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // thirty venues on one spot with the same scores: visited by their fit (Ranking.fit), only the
     // id orders them; editing the first five moves them to the end of the store, not of the page
     const rows = new Map<number, StoredVenue>();
-    const twin = (id: number, name = `Venue ${id}`): StoredVenue => ({
-      ...chillAt(id, 50, 0.8),
-      name,
-      detected_vibes: ["Chill", "Cozy"],
-      vibe_scores: { Chill: 0.8, Cozy: 0.6 },
-    });
+    const twin = (id: number, name = `Venue ${id}`): StoredVenue => ({ ...chillCozyAt(id, 50, 0.8, 0.6), name });
     for (let id = 1; id <= 30; id++) rows.set(id, twin(id));
     const table = fakeTable(rows);
     const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });

@@ -1476,9 +1476,11 @@ export async function createVenueCatalog(
     at?: number;
   }
   const CURSOR = -1;
-  /** Whether pending a comes before b (visited first). */
-  const before = (a: Pending, b: Pending) =>
-    a.tier !== b.tier ? a.tier < b.tier : a.score !== b.score ? a.score > b.score : a.meters < b.meters;
+  /** Whether pending a comes before a group whose best is (tier, score) at `meters` (is visited first). */
+  const ahead = (a: Pending, tier: number, score: number, meters: number) =>
+    a.tier !== tier ? a.tier < tier : a.score !== score ? a.score > score : a.meters < meters;
+  /** Whether pending a comes before b. */
+  const before = (a: Pending, b: Pending) => ahead(a, b.tier, b.score, b.meters);
 
   /**
    * best() and count() of the likely venues of a search (CatalogSearch.likely): every venue of the
@@ -1780,11 +1782,7 @@ export async function createVenueCatalog(
       for (; at < n; at++) {
         const tier = order.tiers[at];
         const score = fit!.bound(order.fits[at], cellMeters);
-        const top = queue[0];
-        if (
-          top !== undefined &&
-          (top.tier !== tier ? top.tier < tier : top.score !== score ? top.score > score : top.meters < cellMeters)
-        ) {
+        if (queue.length && ahead(queue[0], tier, score, cellMeters)) {
           push({ p, g: CURSOR, tier, score, meters: cellMeters, order, at });
           return;
         }

@@ -90,7 +90,7 @@ describe("matchedJson", () => {
 
 describe("matchRanking's fit", () => {
   // the catalog offers a venue visited by its fit the fit's bound at its distance instead of its
-  // score (catalog.ts visitFit): the two must be the same number for every venue without a live vibe
+  // score (catalog.ts rank(), visit through fitVisit): the same number for every venue without a live vibe
   it("bounds a venue's score by its fit, and is its score exactly at its own distance", () => {
     fc.assert(
       fc.property(
