@@ -17,10 +17,19 @@
  * the seed's have; without it none has any, and every venue is in one tier.
  * BENCH_KEEP_DB=<database name>: reuse (or make once, and keep) that database instead of a fresh one.
  * BENCH_SMOKE=1: 2,000 venues, 3 requests a case (bench/smoke.ts).
+ *
+ * BENCH_AGAINST=<git ref>: old beside new in one process. The ref's venues/catalog.ts (its imports
+ * are this tree's: the module alone is compared) is read into a second catalog over the same
+ * venues, and every request is asked of both, one after the other, in turns (which goes first
+ * alternates by round): per case, the mean CPU of each and their ratio. Paired this way, a change
+ * of a few percent shows on a machine whose neighbours move the wall clock by tens. The two pages
+ * must be the same venues in the same order with the same total, or the run fails.
  */
+import { execFileSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { createChangeFeed } from "../src/server/db/changes";
 import { createLiveStore } from "../src/server/live/store";
-import { createVenueCatalog } from "../src/server/venues/catalog";
+import { createVenueCatalog, type VenueCatalog } from "../src/server/venues/catalog";
 import { createFavoriteStore } from "../src/server/venues/favorites";
 import { matchedJson, matchVenues, type MatchRequest } from "../src/server/venues/service";
 import { openBenchDb, openKeptBenchDb } from "./bench-db";
@@ -34,6 +43,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 const keep = process.env.BENCH_KEEP_DB;
 const only = process.env.BENCH_CASES?.split("|").filter(Boolean);
 const hours = process.env.BENCH_HOURS === "1";
+const against = process.env.BENCH_AGAINST;
 /** The route's clock, fixed: the open-first tiers and Open now are the same in every run. */
 const now = new Date(process.env.BENCH_NOW ?? "2026-11-28T04:30:00Z");
 if (Number.isNaN(now.getTime())) throw new Error("BENCH_NOW must be an ISO instant");
@@ -86,14 +96,66 @@ const reader = {
   favorites: createFavoriteStore(db, changes),
 };
 
-const one = async ({ openNow, ...c }: Case[1], at: (typeof centres)[number]) => {
+const one = async ({ openNow, ...c }: Case[1], at: (typeof centres)[number], over = reader) => {
   // as GET /api/venues/match-public asks (venues/routes.ts)
-  const page = await matchVenues(reader, { ...c, ...at, now, ...(openNow && { openAt: now }) });
+  const page = await matchVenues(over, { ...c, ...at, now, ...(openNow && { openAt: now }) });
   matchedJson(page.venues, now);
-  return page.total;
+  return page;
 };
 
-for (const [name, c] of CASES) {
+/** The catalog module of git ref `ref`, beside this one (it is loaded, then its file removed). */
+async function catalogAt(ref: string): Promise<typeof createVenueCatalog> {
+  const source = execFileSync("git", ["show", `${ref}:src/server/venues/catalog.ts`]);
+  // beside catalog.ts, so that its relative imports resolve; never committed (.gitignore)
+  const file = new URL("../src/server/venues/.catalog-against.ts", import.meta.url);
+  writeFileSync(file, source);
+  try {
+    return (await import(file.href)).createVenueCatalog;
+  } finally {
+    rmSync(file);
+  }
+}
+
+/** Each case's requests asked of `old` and of this tree's catalog in turns; their CPU side by side. */
+async function compare(old: VenueCatalog) {
+  const readers = { old: { ...reader, catalog: old }, new: reader };
+  for (const [name, c] of CASES) {
+    if (only && !only.some((o) => name.includes(o))) continue;
+    // warm up: every centre once, so that both catalogs have packed the cells the rounds visit
+    for (const at of centres) for (const r of Object.values(readers)) await one(c, at, r);
+    const cpu = { old: [] as number[], new: [] as number[] };
+    for (let round = 0; round < 3; round++)
+      for (const at of centres) {
+        const pages: Partial<Record<"old" | "new", string>> = {};
+        for (const which of round % 2 ? (["new", "old"] as const) : (["old", "new"] as const)) {
+          const started = process.cpuUsage();
+          const page = await one(c, at, readers[which]);
+          const spent = process.cpuUsage(started);
+          cpu[which].push((spent.user + spent.system) / 1000);
+          pages[which] = `${page.total}: ${page.venues.map((v) => v.venue.id).join()}`;
+        }
+        if (pages.old !== pages.new)
+          throw new Error(
+            `${name} at ${at.latitude},${at.longitude}: ${against} answers ${pages.old}, this tree ${pages.new}`,
+          );
+      }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    const [o, n] = [median(cpu.old), median(cpu.new)];
+    console.log(
+      `${name.padEnd(42)} cpu median ${against} ${o.toFixed(3)} ms, this tree ${n.toFixed(3)} ms: ratio ` +
+        `${(n / o).toFixed(3)} (means ${mean(cpu.old).toFixed(3)} / ${mean(cpu.new).toFixed(3)} ms, ratio ` +
+        `${(mean(cpu.new) / mean(cpu.old)).toFixed(3)}); the same ${cpu.old.length} pages`,
+    );
+  }
+}
+
+if (against) {
+  const old = await (await catalogAt(against))(db, changes);
+  await compare(old);
+  await old.close();
+}
+for (const [name, c] of against ? [] : CASES) {
   if (only && !only.some((o) => name.includes(o))) continue;
   for (const at of centres.slice(0, 5)) await one(c, at); // warm up
   const rounds: { p50: number; p95: number; cpu: number; total: number }[] = [];
@@ -103,7 +165,7 @@ for (const [name, c] of CASES) {
     const cpu = process.cpuUsage();
     for (const at of centres) {
       t = performance.now();
-      totals += await one(c, at);
+      totals += (await one(c, at)).total;
       times.push(performance.now() - t);
     }
     const spent = process.cpuUsage(cpu);

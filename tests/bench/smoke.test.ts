@@ -56,6 +56,13 @@ const benches: Bench[] = [
   { file: "ready.ts", missing: !pg && "TEST_DATABASE_URL is not set" },
   // the match path in process, without HTTP (issue 28's grid index)
   { file: "match-catalog.ts", missing: !pg && "TEST_DATABASE_URL is not set" },
+  // the same old beside new: this commit's catalog module loaded a second time from git
+  {
+    file: "match-catalog.ts",
+    label: "against HEAD",
+    env: { BENCH_AGAINST: "HEAD" },
+    missing: !pg && "TEST_DATABASE_URL is not set",
+  },
   { file: "ws-fanout.ts", missing: (!pg || !redis) && "TEST_DATABASE_URL and TEST_REDIS_URL are not both set" },
   {
     file: "text-eval.ts",
