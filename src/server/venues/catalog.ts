@@ -1467,15 +1467,32 @@ export async function createVenueCatalog(
   /** A group waiting to be visited, with the best its venues can be. */
   interface Pending {
     p: Packed;
-    /** The group, or CURSOR: the parts of p's partOrder from `at` on, bounded at the cell's nearest. */
+    /**
+     * The group; or CURSOR: the parts of p's partOrder from `at` on, bounded at the cell's nearest;
+     * or RESUME: a part's visit by fit, from `visit.at` on, bounded by that venue's fit (fitVisit).
+     */
     g: number;
     tier: number;
     score: number;
     meters: number;
     order?: PartOrder;
     at?: number;
+    visit?: FitVisit;
+  }
+  /**
+   * A part's venues by fit (fitVisit): ranks `at` .. `end` - 1 of `order`, but those of tier `skip`
+   * (visited before, in their own visit). Without a tier to skip (-1), all of them are in the
+   * visit's tier: its best tier's venues, or a part of one tier.
+   */
+  interface FitVisit {
+    order: Int32Array;
+    values: Float64Array;
+    at: number;
+    end: number;
+    skip: number;
   }
   const CURSOR = -1;
+  const RESUME = -2;
   /** Whether pending a comes before a group whose best is (tier, score) at `meters` (is visited first). */
   const ahead = (a: Pending, tier: number, score: number, meters: number) =>
     a.tier !== tier ? a.tier < tier : a.score !== score ? a.score > score : a.meters < meters;
@@ -1578,9 +1595,10 @@ export async function createVenueCatalog(
     let inside = claimed.length;
     /**
      * A venue of a group, offered when it passes the filters and is inside the circle. Visited by
-     * its fit (fitVisit), its score is the fit's bound at its distance (Ranking.fit), not read again.
+     * its fit (fitVisit), its score is the fit's bound at its distance (Ranking.fit), and its tier
+     * the visit's (`tierOfVenue`), not read again.
      */
-    const visit = (p: Packed, i: number, fitOfVenue = Number.NaN) => {
+    const visit = (p: Packed, i: number, fitOfVenue = Number.NaN, tierOfVenue = 0) => {
       const slot = p.slots[i];
       if (!passes(c, p, i, slot)) return;
       const chord = chordInside(c, p, i);
@@ -1589,7 +1607,7 @@ export async function createVenueCatalog(
       if (outliers.size && outliers.has(slot)) return;
       const meters = chordToMeters(chord);
       if (Number.isNaN(fitOfVenue)) offer(slot, meters);
-      else ranked.offer(slot, tierOf(p.hours[i]), fit!.bound(fitOfVenue, meters), meters, p.ids[i]);
+      else ranked.offer(slot, tierOfVenue, fit!.bound(fitOfVenue, meters), meters, p.ids[i]);
     };
 
     if (scan) {
@@ -1635,26 +1653,27 @@ export async function createVenueCatalog(
     };
 
     /**
-     * Group g's venues highest fit first (Ranking.fit: `order`'s ranks `base` .. `base + n - 1`,
-     * `values` each position's fit), until the next one's fit cannot enter the page (in `tier`, at
-     * the group's nearest): no venue after it can either.
+     * A part's venues highest fit first (Ranking.fit: `v.order`'s ranks from `v.at`, `v.values` each
+     * position's fit), until the next one's fit cannot enter the page (in `tier`, at the part's
+     * nearest): no venue after it can either. Once the queue's next holds a better bound than the
+     * next venue's, the rest waits in the queue under that bound (RESUME): the page fills from the
+     * best venues of all the parts in turn, not from the whole of the first part popped.
      */
-    const fitVisit = (
-      p: Packed,
-      g: number,
-      order: Int32Array,
-      values: Float64Array,
-      base: number,
-      n: number,
-      tier: number,
-      meters: number,
-    ) => {
-      for (let r = 0; r < n; r++) {
-        const i = order[base + r];
-        if (seenAt[i - p.from[g]] === seenStamp) continue;
-        if (ranked.full && ranked.excludes(tier, fit!.bound(values[i], meters), meters)) break;
-        seenAt[i - p.from[g]] = seenStamp;
-        visit(p, i, values[i]);
+    const fitVisit = (p: Packed, v: FitVisit, tier: number, meters: number) => {
+      const { order, values, end, skip } = v;
+      for (let r = v.at; r < end; r++) {
+        const i = order[r];
+        // without a tier to skip, every venue of the visit is in its tier (see FitVisit)
+        const t = skip < 0 ? tier : tierOf(p.hours[i]);
+        if (t === skip) continue;
+        const score = fit!.bound(values[i], meters);
+        if (ranked.full && ranked.excludes(tier, score, meters)) return;
+        if (queue.length && ahead(queue[0], tier, score, meters)) {
+          v.at = r;
+          push({ p, g: RESUME, tier, score, meters, visit: v });
+          return;
+        }
+        visit(p, i, values[i], t);
       }
     };
 
@@ -1795,8 +1814,12 @@ export async function createVenueCatalog(
     };
     forCellsAround(q.latitude, q.longitude, c.radius, (cell) => consider(cell.packed ?? pack(store, cell), 0));
     while (queue.length) {
-      const { p, g, tier, score, meters, order, at } = pop();
+      const { p, g, tier, score, meters, order, at, visit: resumed } = pop();
       if (ranked.full && ranked.excludes(tier, score, meters)) break;
+      if (g === RESUME) {
+        fitVisit(p, resumed!, tier, meters);
+        continue;
+      }
       if (g === CURSOR) {
         advance(p, order!, at!, meters);
         continue;
@@ -1827,7 +1850,7 @@ export async function createVenueCatalog(
         const tks = !byFit && ranking.vibes && key !== undefined && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
         if (byFit) {
           const { order, values } = tierFitOrder(p, g, tier, fit, key!, tierOf);
-          fitVisit(p, g, order, values, 0, order.length, tier, meters);
+          fitVisit(p, { order, values, at: 0, end: order.length, skip: -1 }, tier, meters);
         } else if (tks) {
           const lists = tks.map((k) => tierOrder(p, g, tier, k, key!, tierOf));
           thresholdVisit(p, g, lists, 0, lists[0].length, tier, meters);
@@ -1849,8 +1872,10 @@ export async function createVenueCatalog(
         if (ranked.full && ranked.excludes(rest, restBound, meters)) continue;
       }
       if (fit !== null && !p.aside[g]) {
+        // after the best tier's venues (above, their own visit), the rest
         const f = fitOrder(store, p, g, fit);
-        fitVisit(p, g, f.order, f.fit, p.from[g], n, rest, meters);
+        const skip = rest === tier ? -1 : tier;
+        fitVisit(p, { order: f.order, values: f.fit, at: p.from[g], end: p.to[g], skip }, rest, meters);
         continue;
       }
       const ks = ranking.vibes && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
