@@ -1,6 +1,6 @@
 import { openPglite, openPostgres, type Db } from "../src/server/db/client";
 import { migrate } from "../src/server/db/migrate";
-import { generateVenues } from "./generate-venues";
+import { DENSE_AREA, generateVenues, packIntoDenseArea } from "./generate-venues";
 
 export interface BenchDb {
   db: Db;
@@ -45,9 +45,16 @@ export async function openBenchDb(kind: string, label: string, pgUrl?: string): 
  * A database of `size` generated venues (bench/generate-venues.ts; `hours`: with opening hours) that
  * outlives the run: `name` on the PostgreSQL at `pgUrl`, made (and filled) only when it is missing
  * or holds other venues, so runs in turn read the same venues without generating them again
- * (BENCH_KEEP_DB of match-catalog.ts and ready.ts). `drop()` only closes it.
+ * (BENCH_KEEP_DB of match-catalog.ts and ready.ts); `dense`: packed into the dense city centre
+ * (packIntoDenseArea). `drop()` only closes it.
  */
-export async function openKeptBenchDb(name: string, pgUrl: string, size: number, hours: boolean): Promise<BenchDb> {
+export async function openKeptBenchDb(
+  name: string,
+  pgUrl: string,
+  size: number,
+  hours: boolean,
+  dense = false,
+): Promise<BenchDb> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error("BENCH_KEEP_DB must be a plain database name");
   const admin = await openPostgres(pgUrl, 1);
   const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).length > 0;
@@ -57,12 +64,14 @@ export async function openKeptBenchDb(name: string, pgUrl: string, size: number,
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 4);
   await migrate(db);
-  const [{ n, h }] = await db.query<{ n: number; h: boolean }>(
-    "SELECT count(*)::int AS n, count(opening_hours) > 0 AS h FROM venues",
+  const [{ n, h, d }] = await db.query<{ n: number; h: boolean; d: boolean }>(
+    "SELECT count(*)::int AS n, count(opening_hours) > 0 AS h, max(latitude) < $1 AS d FROM venues",
+    [DENSE_AREA.latitude + 2 * DENSE_AREA.halfLat],
   );
-  if (n !== size || h !== hours) {
+  if (n !== size || h !== hours || d !== dense) {
     await db.query("TRUNCATE venues CASCADE");
     await generateVenues(db, size, undefined, { hours });
+    if (dense) await packIntoDenseArea(db);
     await db.query("VACUUM ANALYZE venues");
   }
   return { db, url: url.toString(), drop: () => db.close() };

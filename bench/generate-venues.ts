@@ -76,6 +76,30 @@ function osmHours(): { values: string[]; perMille: number } {
  * text search finds some: about 9% of venues have "Coffee" in their name. With `hours`, venues get
  * real opening hours (osmHours) in the seed file's share; without, none (as every run before).
  */
+/** The dense city centre (issue 28): ~5 km north to south and east to west, around San Francisco's Civic Center. */
+export const DENSE_AREA = { latitude: 37.7749, longitude: -122.4194, halfLat: 0.0225, halfLon: 0.0284 } as const;
+
+/**
+ * The generated metro box (latitude 37.25-38.05, longitude -122.6 to -121.7, clusters spilling a
+ * little past it) squeezed into DENSE_AREA, its shape kept: the rows a sync of the same venues
+ * into the area would leave (bench/match-dense.ts; match-catalog.ts BENCH_AREA=dense).
+ */
+export async function packIntoDenseArea(db: Queryable): Promise<void> {
+  const a = DENSE_AREA;
+  await db.query(
+    `UPDATE venues SET
+       latitude = $1 + greatest(-1, least(1, (latitude - 37.65) / 0.4)) * $3,
+       longitude = $2 + greatest(-1, least(1, (longitude + 122.15) / 0.45)) * $4`,
+    [a.latitude, a.longitude, a.halfLat, a.halfLon],
+  );
+}
+
+/** A point of DENSE_AREA for `rand()` in [0, 1) twice: a request's centre there. */
+export const denseAreaPoint = (rand: () => number) => ({
+  latitude: DENSE_AREA.latitude + (rand() * 2 - 1) * DENSE_AREA.halfLat,
+  longitude: DENSE_AREA.longitude + (rand() * 2 - 1) * DENSE_AREA.halfLon,
+});
+
 export async function generateVenues(
   db: Queryable,
   count: number,

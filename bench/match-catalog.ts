@@ -2,10 +2,9 @@
  * In-process microbenchmark of the match path (issue 28): venues/service.ts matchVenues over the
  * instance's catalog (venues/catalog.ts) and matchedJson, as GET /api/venues/match-public calls
  * them, without HTTP: at BENCH_SIZE generated venues (bench/generate-venues.ts) on PostgreSQL, each
- * case at BENCH_REQUESTS random centres of the metro area, three rounds, the median round's median
- * and p95 per request reported (and the CPU time: on a shared machine the wall clock mostly
- * measures the neighbours). Run it on two commits (the same file copied into a worktree of the
- * older one) in one session and compare the ratios.
+ * case at BENCH_REQUESTS random centres of the metro area (or of the dense centre: BENCH_AREA), three
+ * rounds, the median round's median and p95 per request reported (and the CPU time: on a shared
+ * machine the wall clock mostly measures the neighbours). Old beside new: BENCH_AGAINST below.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-catalog.ts
  *
@@ -17,6 +16,8 @@
  * the seed's have; without it none has any, and every venue is in one tier.
  * BENCH_KEEP_DB=<database name>: reuse (or make once, and keep) that database instead of a fresh one.
  * BENCH_SMOKE=1: 2,000 venues, 3 requests a case (bench/smoke.ts).
+ * BENCH_AREA=dense: the dense city centre of bench/match-dense.ts instead (BENCH_SIZE 100,000 venues
+ * packed into ~5 x 5 km, centres inside it).
  *
  * BENCH_AGAINST=<git ref>: old beside new in one process. The ref's venues/catalog.ts (its imports
  * are this tree's: the module alone is compared) is read into a second catalog over the same
@@ -33,11 +34,13 @@ import { createVenueCatalog, type VenueCatalog } from "../src/server/venues/cata
 import { createFavoriteStore } from "../src/server/venues/favorites";
 import { matchedJson, matchVenues, type MatchRequest } from "../src/server/venues/service";
 import { openBenchDb, openKeptBenchDb } from "./bench-db";
-import { generateVenues } from "./generate-venues";
+import { denseAreaPoint, generateVenues, packIntoDenseArea } from "./generate-venues";
 import { printHeader } from "./header";
 import { option } from "./smoke";
 
-const size = option("BENCH_SIZE", 1_000_000, 2_000);
+const dense = process.env.BENCH_AREA === "dense";
+if (process.env.BENCH_AREA && !dense) throw new Error("BENCH_AREA is dense, or not given (the metro area)");
+const size = option("BENCH_SIZE", dense ? 100_000 : 1_000_000, 2_000);
 const requests = option("BENCH_REQUESTS", 60, 3);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const keep = process.env.BENCH_KEEP_DB;
@@ -70,15 +73,18 @@ const CASES: Case[] = [
 
 let state = 12345;
 const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const centres = Array.from({ length: requests }, () => ({
-  latitude: Number((37.35 + rand() * 0.6).toFixed(4)),
-  longitude: Number((-122.5 + rand() * 0.6).toFixed(4)),
-}));
+const round4 = (x: number) => Number(x.toFixed(4));
+const centres = Array.from({ length: requests }, () => {
+  if (!dense) return { latitude: round4(37.35 + rand() * 0.6), longitude: round4(-122.5 + rand() * 0.6) };
+  const { latitude, longitude } = denseAreaPoint(rand);
+  return { latitude: round4(latitude), longitude: round4(longitude) };
+});
 
 async function openDb() {
-  if (keep) return openKeptBenchDb(keep, pgUrl, size, hours);
+  if (keep) return openKeptBenchDb(keep, pgUrl, size, hours, dense);
   const bench = await openBenchDb("postgres", "catalog", pgUrl);
   await generateVenues(bench.db, size, undefined, { hours });
+  if (dense) await packIntoDenseArea(bench.db);
   return bench;
 }
 

@@ -17,7 +17,7 @@
  */
 import { startBenchApp } from "./bench-app";
 import { openBenchDb } from "./bench-db";
-import { generateVenues } from "./generate-venues";
+import { denseAreaPoint, generateVenues, packIntoDenseArea } from "./generate-venues";
 import { printHeader } from "./header";
 import { fmt, holdLoad } from "./load";
 import { listOption, okJson, option } from "./smoke";
@@ -29,31 +29,19 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const dbs = listOption("BENCH_DBS", pgUrl ? "postgres" : "pglite", pgUrl ? "postgres" : "pglite");
 printHeader(import.meta.url, { databases: dbs.join(",") });
 
-/** The area: ~5 km north to south and east to west, centred on San Francisco's Civic Center. */
-const CENTRE = { latitude: 37.7749, longitude: -122.4194 };
-const HALF_LAT = 0.0225; // 2.5 km
-const HALF_LON = 0.0284; // 2.5 km at this latitude
-
 let state = 12345;
 const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const matchPath = () => {
-  const lat = (CENTRE.latitude + (rand() * 2 - 1) * HALF_LAT).toFixed(4);
-  const lng = (CENTRE.longitude + (rand() * 2 - 1) * HALF_LON).toFixed(4);
-  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=16&vibes=Chill,Cozy`;
+  const { latitude, longitude } = denseAreaPoint(rand);
+  const at = `latitude=${latitude.toFixed(4)}&longitude=${longitude.toFixed(4)}`;
+  return `/api/venues/match-public?${at}&radius=16&vibes=Chill,Cozy`;
 };
 
 const lines: string[] = [];
 for (const kind of dbs) {
   const { db, drop } = await openBenchDb(kind, "dense", pgUrl);
   await generateVenues(db, size);
-  // the generated metro box (bench/generate-venues.ts: latitude 37.25-38.05, longitude -122.6 to
-  // -121.7, clusters spilling a little past it) squeezed into the area, its shape kept
-  await db.query(
-    `UPDATE venues SET
-       latitude = $1 + greatest(-1, least(1, (latitude - 37.65) / 0.4)) * $3,
-       longitude = $2 + greatest(-1, least(1, (longitude + 122.15) / 0.45)) * $4`,
-    [CENTRE.latitude, CENTRE.longitude, HALF_LAT, HALF_LON],
-  );
+  await packIntoDenseArea(db);
   const { app, base } = await startBenchApp(db);
   const sample = await fetch(base + matchPath());
   const venues = await okJson<unknown[]>(sample, "a sample match");
