@@ -8,6 +8,7 @@ import type { LiveVibe } from "../live/crowd";
 import {
   chordToMeters,
   createVenueCatalog,
+  fitGate,
   shownRating,
   toEarth,
   type CatalogSearch,
@@ -934,7 +935,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     for (const byFit of [true, false]) {
       if (byFit) expect(matchRanking({ vibes: ["Chill", "Cozy"], radiusMeters: 3000 }).fit).toBeDefined();
       const firstOf = (hours: string, key: string): Ranking => {
-        // two vibes, so that the ranking has a fit (one vibe's column is its fit's order already)
+        // the ranking's fit, kept or taken away (the run by score columns)
         const { fit, ...rest } = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: 3000 });
         return { ...rest, ...(byFit && { fit }), tier: (h) => (h === hours ? 0 : 1), tierKey: key };
       };
@@ -1005,5 +1006,33 @@ describe("shownRating: the rating a venue shows, as docs/reviews.md's table give
     ["none: null, never a fallback", facts(null, null, null), null],
   ])("%s", (_, venue, want) => {
     expect(shownRating(venue)).toBe(want);
+  });
+});
+
+describe("fitGate: which fits rank by their orders", () => {
+  const ask = (gate: (key: string) => boolean, key: string, times: number) => {
+    let answer = false;
+    for (let i = 0; i < times; i++) answer = gate(key);
+    return answer;
+  };
+
+  it("gives a fit its orders once it is asked often enough and makes a good share of the asks", () => {
+    const gate = fitGate();
+    expect(ask(gate, "matchScore Chill", 19)).toBe(false);
+    expect(gate("matchScore Chill")).toBe(true); // the 20th ask
+    // a fit asked 25 times among 1,000 others' asks (2.5%) keeps the score columns' threshold
+    for (let i = 0; i < 1000; i++) gate(`matchScore ${ALL_VIBES[i % 10]},Quiet`);
+    expect(ask(gate, "matchScore Loud", 25)).toBe(false);
+  });
+
+  it("never gives more fits their orders than a cell keeps: the most asked, the same at every ask", () => {
+    const gate = fitGate();
+    const keys = ["matchScore Chill", "matchScore Cozy", "matchScore Loud", "matchScore Quiet", "matchScore Romantic"];
+    // Romantic is asked a little less than the rest, which are asked alike
+    for (let round = 0; round < 60; round++) for (const k of keys) if (k !== keys[4] || round % 10) gate(k);
+    for (let round = 0; round < 20; round++) {
+      const answers = keys.map((k) => gate(k));
+      expect(answers).toEqual([true, true, true, true, false]);
+    }
   });
 });

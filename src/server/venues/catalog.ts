@@ -582,6 +582,36 @@ const FIT_SHARE = 0.05;
 const FIT_ASKS_WINDOW = 2_000;
 
 /**
+ * Whether a search asking Ranking.fit `key` ranks by the fit's orders (each ask counted). A fit's
+ * orders cost a pass over each group a search visits, paid again whenever its key falls out of a
+ * cell's FIT_ORDERS_KEPT: only the fits of a good share of the searches lately (asked at least
+ * FIT_MIN_ASKS times and FIT_SHARE of the asks, counts halved every FIT_ASKS_WINDOW asks) get them,
+ * and no more of them than a cell keeps, the most asked first (a city's favourite moods): more would
+ * push each other's orders out of the cells they share at every search. The rest rank by the score
+ * columns' threshold.
+ */
+export function fitGate(): (key: string) => boolean {
+  const asks = new Map<string, number>();
+  let total = 0;
+  return (key) => {
+    const n = (asks.get(key) ?? 0) + 1;
+    asks.set(key, n);
+    if (++total >= FIT_ASKS_WINDOW) {
+      total = 0;
+      for (const [k, v] of asks) {
+        if (v >> 1) asks.set(k, v >> 1);
+        else asks.delete(k);
+        total += v >> 1;
+      }
+    }
+    if (n < FIT_MIN_ASKS || n < total * FIT_SHARE) return false;
+    let ahead = 0;
+    for (const [k, v] of asks) if ((v > n || (v === n && k < key)) && ++ahead >= FIT_ORDERS_KEPT) return false;
+    return true;
+  };
+}
+
+/**
  * Group g of a packed cell ordered by a ranking's fit (Ranking.fit), highest first (equal fits in
  * position order), and every position's fit: worked out when a search first visits the group with
  * that fit, and kept with the cell (a change packs the cell anew).
@@ -866,27 +896,7 @@ export async function createVenueCatalog(
   } = {},
 ): Promise<VenueCatalog> {
   const scanBelow = opts.scanBelow ?? SCAN_BELOW;
-  /**
-   * How often each Ranking.fit key was asked lately (halved every FIT_ASKS_WINDOW asks). A fit's
-   * orders cost a pass over each group a search visits, paid again whenever its key falls out of a
-   * cell's few kept ones: only the fits of a good share of the searches (a city's favourite vibe
-   * pair) get them; the rest rank by the score columns' threshold, as every search did before.
-   */
-  const fitAsks = new Map<string, number>();
-  let fitAsksTotal = 0;
-  const popularFit = (key: string) => {
-    const n = (fitAsks.get(key) ?? 0) + 1;
-    fitAsks.set(key, n);
-    if (++fitAsksTotal >= FIT_ASKS_WINDOW) {
-      fitAsksTotal = 0;
-      for (const [k, v] of fitAsks) {
-        if (v >> 1) fitAsks.set(k, v >> 1);
-        else fitAsks.delete(k);
-        fitAsksTotal += v >> 1;
-      }
-    }
-    return opts.everyFit === true || (n >= FIT_MIN_ASKS && n >= fitAsksTotal * FIT_SHARE);
-  };
+  const popularFit = opts.everyFit === true ? () => true : fitGate();
   const countCap = opts.countCap ?? MAX_EXACT_TOTAL;
   /** The venues, and the grid of their slots; replaced together when everything is read again. */
   let store = new VenueStore();

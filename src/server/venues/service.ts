@@ -384,9 +384,10 @@ export function matchRanking(
         radiusMeters,
       ),
     vibes,
-    // the fit alone moves the score (but for the live vibes, outliers): its order per group, for
-    // two vibes or more (one vibe's score column is already in the fit's order)
-    ...(vibes.length > 1 && {
+    // the fit alone moves the score (but for the live vibes, outliers): its order per group. One
+    // vibe's fit is its score, in its score column's order, but by the fit the catalog bounds a
+    // cell's parts in turn and lets a part's visit give way (catalog.ts rank), as it cannot by columns
+    ...(vibes.length > 0 && {
       fit: {
         key: `matchScore ${[...vibes].sort().join(",")}`,
         of: (score: (vibe: string) => number | undefined) => matchScore(score, vibes),
