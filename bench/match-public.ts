@@ -1,6 +1,6 @@
 /**
- * Benchmark of GET /api/venues/match-public (radius 16 km or BENCH_RADIUS, vibes Chill,Cozy) at 100,000 and
- * 1,000,000 venues, on PGlite and on PostgreSQL, through the real server over loopback HTTP.
+ * Benchmark of GET /api/venues/match-public (radius 16 km or BENCH_RADIUS, vibes Chill,Cozy or BENCH_VIBES) at
+ * 100,000 and 1,000,000 venues, on PGlite and on PostgreSQL, through the real server over loopback HTTP.
  *
  *   npx tsx bench/match-public.ts                       # PGlite only
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/match-public.ts
@@ -31,6 +31,8 @@ const seconds = option("BENCH_SECONDS", 15, 1);
 const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 /** Kilometres: 16 (10 miles, the client's default), or 160.934 for the widest circle (100 miles). */
 const radius = option("BENCH_RADIUS", 16, 16);
+/** The vibes asked (a comma list): Chill,Cozy, or one (a Home mood of one vibe), as BENCH_VIBES gives. */
+const vibes = process.env.BENCH_VIBES ?? "Chill,Cozy";
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const hours = process.env.BENCH_HOURS === "1";
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
@@ -54,7 +56,7 @@ const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const nextPath = () => {
   const lat = (37.35 + rand() * 0.6).toFixed(4);
   const lng = (-122.5 + rand() * 0.6).toFixed(4);
-  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=${radius}&vibes=Chill,Cozy`;
+  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=${radius}&vibes=${vibes}`;
 };
 
 /**
