@@ -338,6 +338,8 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   if (want.count > cap) stats.capped++;
   expect(got.count).toBe(capped(want.count));
   expect(got.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(want.hits);
+  // a hit ranked by its fit carries it: the fit of its venue's scores
+  for (const h of got.hits) if (h.fit !== undefined) expect(h.fit).toBe(ranking.fit!.of((v) => h.venue.vibe_scores[v]));
   // the same without the fit's orders (Ranking.fit): the threshold over each vibe's own order
   if (ranking.fit) {
     const { fit: _, ...byColumns } = ranking;

@@ -53,6 +53,11 @@ export interface CatalogSearch {
 export interface CatalogHit {
   venue: Readonly<StoredVenue>;
   meters: number;
+  /**
+   * The ranking's fit of the venue's stored scores (Ranking.fit.of), when the search ranked it by
+   * its fit: the number its caller would work out again from `venue.vibe_scores`.
+   */
+  fit?: number;
 }
 
 /**
@@ -680,6 +685,8 @@ class RankedHeap extends ArrayHeap {
   scores = new Float64Array(256);
   meters = new Float64Array(256);
   ids = new Int32Array(256);
+  /** Each entry's fit (Ranking.fit), NaN when it was scored without one: carried, not compared. */
+  fits = new Float64Array(256);
 
   reset(limit: number) {
     if (this.slots.length < limit) {
@@ -688,6 +695,7 @@ class RankedHeap extends ArrayHeap {
       this.scores = new Float64Array(limit);
       this.meters = new Float64Array(limit);
       this.ids = new Int32Array(limit);
+      this.fits = new Float64Array(limit);
     }
     this.size = 0;
     this.limit = limit;
@@ -715,8 +723,8 @@ class RankedHeap extends ArrayHeap {
     return meters > this.meters[0];
   }
   protected swap(i: number, j: number) {
-    // each array on its own line: a loop over the five (two element kinds) made each access generic
-    const { slots, tiers, scores, meters, ids } = this;
+    // each array on its own line: a loop over the six (two element kinds) made each access generic
+    const { slots, tiers, scores, meters, ids, fits } = this;
     const slot = slots[i];
     slots[i] = slots[j];
     slots[j] = slot;
@@ -732,34 +740,39 @@ class RankedHeap extends ArrayHeap {
     const id = ids[i];
     ids[i] = ids[j];
     ids[j] = id;
+    const fit = fits[i];
+    fits[i] = fits[j];
+    fits[j] = fit;
   }
-  private put(i: number, slot: number, tier: number, score: number, meters: number, id: number) {
+  private put(i: number, slot: number, tier: number, score: number, meters: number, id: number, fit: number) {
     this.slots[i] = slot;
     this.tiers[i] = tier;
     this.scores[i] = score;
     this.meters[i] = meters;
     this.ids[i] = id;
+    this.fits[i] = fit;
   }
-  offer(slot: number, tier: number, score: number, meters: number, id: number) {
+  /** Keeps the venue at `slot` if it comes before the last kept (or there is room); `fit`: NaN, or its fit. */
+  offer(slot: number, tier: number, score: number, meters: number, id: number, fit = Number.NaN) {
     if (this.size < this.limit) {
       const i = this.size++;
-      this.put(i, slot, tier, score, meters, id);
+      this.put(i, slot, tier, score, meters, id, fit);
       this.siftUp(i);
       return;
     }
     if (this.after(tier, score, meters, id, 0)) return;
-    this.put(0, slot, tier, score, meters, id);
+    this.put(0, slot, tier, score, meters, id, fit);
     this.siftDown();
   }
   /** Whether (tier, score, meters, id) would be kept (the heap is full: it comes before the top). */
   takes(tier: number, score: number, meters: number, id: number): boolean {
     return this.size < this.limit || !this.after(tier, score, meters, id, 0);
   }
-  /** The slots and distances kept, first first; then it holds nothing. */
-  drain(): { slot: number; meters: number }[] {
-    const out: { slot: number; meters: number }[] = new Array(this.size);
+  /** The slots, distances and fits (NaN: none) kept, first first; then it holds nothing. */
+  drain(): { slot: number; meters: number; fit: number }[] {
+    const out: { slot: number; meters: number; fit: number }[] = new Array(this.size);
     while (this.size > 0) {
-      out[this.size - 1] = { slot: this.slots[0], meters: this.meters[0] };
+      out[this.size - 1] = { slot: this.slots[0], meters: this.meters[0], fit: this.fits[0] };
       this.swap(0, --this.size);
       this.siftDown();
     }
@@ -1617,7 +1630,7 @@ export async function createVenueCatalog(
       if (outliers.size && outliers.has(slot)) return;
       const meters = chordToMeters(chord);
       if (Number.isNaN(fitOfVenue)) offer(slot, meters);
-      else ranked.offer(slot, tierOfVenue, fit!.bound(fitOfVenue, meters), meters, p.ids[i]);
+      else ranked.offer(slot, tierOfVenue, fit!.bound(fitOfVenue, meters), meters, p.ids[i], fitOfVenue);
     };
 
     if (scan) {
@@ -1904,7 +1917,13 @@ export async function createVenueCatalog(
       );
     }
     bestOf = null;
-    const hits = ranked.drain().map((h) => ({ venue: store.venue(h.slot), meters: h.meters }));
+    const hits = ranked.drain().map(
+      (h): CatalogHit => ({
+        venue: store.venue(h.slot),
+        meters: h.meters,
+        fit: Number.isNaN(h.fit) ? undefined : h.fit,
+      }),
+    );
     return { hits, count };
   };
 

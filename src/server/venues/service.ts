@@ -254,7 +254,8 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     const saved = q.userId ? await reader.favorites.of(q.userId) : NO_FAVORITES;
     const confirmed = hits.slice(offset).map((h) => {
       const l = live.get(h.venue.id) ?? null;
-      return matched(h, fitOf(h.venue.vibe_scores, l), saved, l);
+      // the catalog's fit when it ranked by it (the same number, without reading the scores again)
+      return matched(h, h.fit === undefined ? fitOf(h.venue.vibe_scores, l) : liveFit(h.fit, l, q.vibes), saved, l);
     });
     const now = q.now;
     const more = await likelyAfter(reader, search, count, offset, limit, {
