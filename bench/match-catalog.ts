@@ -22,9 +22,9 @@
  * BENCH_AGAINST=<git ref>: old beside new in one process. The ref's venues/catalog.ts (its imports
  * are this tree's: the module alone is compared) is read into a second catalog over the same
  * venues, and every request is asked of both, one after the other, in turns (which goes first
- * alternates by round): per case, the mean CPU of each and their ratio. Paired this way, a change
- * of a few percent shows on a machine whose neighbours move the wall clock by tens. The two pages
- * must be the same venues in the same order with the same total, or the run fails.
+ * alternates by round): per case, the median CPU of each and their ratio (and the means). Paired
+ * this way, a change of a few percent shows on a machine whose neighbours move the wall clock by
+ * tens. The two pages must be the same venues in the same order with the same total, or the run fails.
  */
 import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
@@ -70,6 +70,8 @@ const CASES: Case[] = [
   ["no vibe, 16 km, nearest, first page", { radiusKm: 16, vibes: [] }],
   ["no vibe, 16 km, nearest, offset 400", { radiusKm: 16, vibes: [], offset: 400 }],
 ];
+
+const cases = CASES.filter(([name]) => !only || only.some((o) => name.includes(o)));
 
 let state = 12345;
 const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -125,8 +127,7 @@ async function catalogAt(ref: string): Promise<typeof createVenueCatalog> {
 /** Each case's requests asked of `old` and of this tree's catalog in turns; their CPU side by side. */
 async function compare(old: VenueCatalog) {
   const readers = { old: { ...reader, catalog: old }, new: reader };
-  for (const [name, c] of CASES) {
-    if (only && !only.some((o) => name.includes(o))) continue;
+  for (const [name, c] of cases) {
     // warm up: every centre once, so that both catalogs have packed the cells the rounds visit
     for (const at of centres) for (const r of Object.values(readers)) await one(c, at, r);
     const cpu = { old: [] as number[], new: [] as number[] };
@@ -161,8 +162,7 @@ if (against) {
   await compare(old);
   await old.close();
 }
-for (const [name, c] of against ? [] : CASES) {
-  if (only && !only.some((o) => name.includes(o))) continue;
+for (const [name, c] of against ? [] : cases) {
   for (const at of centres.slice(0, 5)) await one(c, at); // warm up
   const rounds: { p50: number; p95: number; cpu: number; total: number }[] = [];
   for (let r = 0; r < 3; r++) {

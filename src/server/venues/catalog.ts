@@ -768,11 +768,16 @@ class RankedHeap extends ArrayHeap {
   takes(tier: number, score: number, meters: number, id: number): boolean {
     return this.size < this.limit || !this.after(tier, score, meters, id, 0);
   }
-  /** The slots, distances and fits (NaN: none) kept, first first; then it holds nothing. */
-  drain(): { slot: number; meters: number; fit: number }[] {
-    const out: { slot: number; meters: number; fit: number }[] = new Array(this.size);
+  /** The venues kept, first first, with their distances and fits (as NearestHeap.drain); then it holds nothing. */
+  drain(store: VenueStore): CatalogHit[] {
+    const out: CatalogHit[] = new Array(this.size);
     while (this.size > 0) {
-      out[this.size - 1] = { slot: this.slots[0], meters: this.meters[0], fit: this.fits[0] };
+      const fit = this.fits[0];
+      out[this.size - 1] = {
+        venue: store.venue(this.slots[0]),
+        meters: this.meters[0],
+        fit: Number.isNaN(fit) ? undefined : fit,
+      };
       this.swap(0, --this.size);
       this.siftDown();
     }
@@ -1635,8 +1640,7 @@ export async function createVenueCatalog(
 
     if (scan) {
       for (const p of holding) eachWanted(c, p, (i) => visit(p, i));
-      const hits = ranked.drain().map((h) => ({ venue: store.venue(h.slot), meters: h.meters }));
-      return { hits, count: Math.min(inside, countCap + 1) };
+      return { hits: ranked.drain(store), count: Math.min(inside, countCap + 1) };
     }
 
     /**
@@ -1917,14 +1921,7 @@ export async function createVenueCatalog(
       );
     }
     bestOf = null;
-    const hits = ranked.drain().map(
-      (h): CatalogHit => ({
-        venue: store.venue(h.slot),
-        meters: h.meters,
-        fit: Number.isNaN(h.fit) ? undefined : h.fit,
-      }),
-    );
-    return { hits, count };
+    return { hits: ranked.drain(store), count };
   };
 
   return {

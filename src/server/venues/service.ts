@@ -255,7 +255,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     const confirmed = hits.slice(offset).map((h) => {
       const l = live.get(h.venue.id) ?? null;
       // the catalog's fit when it ranked by it (the same number, without reading the scores again)
-      return matched(h, h.fit === undefined ? fitOf(h.venue.vibe_scores, l) : liveFit(h.fit, l, q.vibes), saved, l);
+      return matched(h, liveFit(h.fit ?? matchScore(h.venue.vibe_scores, q.vibes), l, q.vibes), saved, l);
     });
     const now = q.now;
     const more = await likelyAfter(reader, search, count, offset, limit, {
