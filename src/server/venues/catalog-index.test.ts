@@ -827,6 +827,31 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.close();
   });
 
+  it("a part is bounded by its best tier's highest fit, not below: its open venue still enters the page", async () => {
+    // two parts, each with open venues and a closed one (so each is bounded by its open venues
+    // alone). The near part's open venues (0.6, 0.5) fill the page first; the far part's open
+    // venue (0.51) passes the page's last by 0.01: a bound of its part 0.02 too low would leave it
+    const venue = (id: number, metresNorth: number, fit: number, open: boolean): [number, StoredVenue] => [
+      id,
+      chillCozyAt(id, metresNorth, fit, fit, open ? "24/7" : "Mo-Su 22:00-23:00"),
+    ];
+    const rows = new Map<number, StoredVenue>([
+      venue(1, 0, 0.6, true),
+      venue(2, 0, 0.5, true),
+      venue(3, 0, 0.9, false),
+      venue(4, 1500, 0.51, true),
+      venue(5, 1500, 0.9, false),
+    ]);
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill", "Cozy"], limit: 2 };
+    const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: q.radiusMeters, now: NOW });
+    const ids = (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+    expect(ids).toEqual([1, 4]);
+    expect(ids).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
+    await catalog.close();
+  });
+
   it("a page's ties by fit: equal tier, fit and distance go by id, wherever the venues sit in the cell", async () => {
     // thirty venues on one spot with the same scores: visited by their fit (Ranking.fit), only the
     // id orders them; editing the first five moves them to the end of the store, not of the page

@@ -277,11 +277,14 @@ interface Packed {
    * counted once a minute instead of once a search. COUNTS_KEPT keys at most; the oldest go.
    */
   counts: Map<string, Int32Array>;
-  /** Per Ranking.fit key, each group's fit of its best scores (rank()'s keptFit; NaN until a search asks). */
+  /**
+   * Per Ranking.fit key, each group's fit (rank()'s keptFit; NaN until a search asks): of its best
+   * scores, or for a part under a fit of two or more vibes its highest venue's.
+   */
   bestFits: Map<string, Float64Array>;
   /**
    * Per Ranking.fit key and tier key, the parts in the order a popped cell offers them (rank()'s
-   * partOrder): best tier first, then highest fit of their best scores. At most FIT_ORDERS_KEPT.
+   * partOrder): best tier first, then highest fit (keptFit's). At most FIT_ORDERS_KEPT.
    */
   partOrders: Map<string, PartOrder>;
   /** The cell's `ranked` (the same array). */
@@ -327,7 +330,7 @@ function shownRatingOf(store: VenueStore, slot: number): number {
 }
 
 /**
- * A cell's parts (groups 1..n) by tier, then by the fit of their best scores, highest first; each
+ * A cell's parts (groups 1..n) by tier, then by their fit (keptFit), highest first; each
  * one's tier and fit. A search bounds them in this order, and no further than the page needs.
  */
 interface PartOrder {
@@ -640,6 +643,27 @@ function fitOrder(store: VenueStore, p: Packed, g: number, fit: NonNullable<Rank
     f.done[g] = 1;
   }
   return f;
+}
+
+/**
+ * The highest fit (Ranking.fit) of part g's venues, or with a `tier` (not NaN) of its venues in
+ * that tier (`tierOf` their opening hours): read off the part's fit order (fitOrder, kept).
+ */
+function highestFit(
+  store: VenueStore,
+  p: Packed,
+  g: number,
+  fit: NonNullable<Ranking["fit"]>,
+  tier: number,
+  tierOf: (hours: number) => number,
+): number {
+  const f = fitOrder(store, p, g, fit);
+  if (Number.isNaN(tier)) return f.fit[f.order[p.from[g]]];
+  let most = Number.NEGATIVE_INFINITY;
+  for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++)
+    if (tierOf(p.runHours[u]) === tier)
+      for (let i = p.runStart[u]; i < p.runStart[u + 1]; i++) if (f.fit[i] > most) most = f.fit[i];
+  return most;
 }
 
 /**
@@ -1349,7 +1373,7 @@ export async function createVenueCatalog(
     orders: Map<number, Int32Array>;
     /** The same by a ranking's fit: per fit key, per group (tierFitOrder). */
     fitOrders: Map<string, (Int32Array | undefined)[]>;
-    /** Per Ranking.fit key, each group's fit of this tier's best scores (NaN until asked, or when redone). */
+    /** Per Ranking.fit key, each group's fit in this tier, as Packed.bestFits (NaN until asked, or when redone). */
     fits: Map<string, Float64Array>;
   }
   const tierBests = new WeakMap<Packed, TierBest>();
@@ -1598,6 +1622,8 @@ export async function createVenueCatalog(
     const tierOf = tiersOf(ranking);
     // a popular fit's orders (Ranking.fit), else the score columns' threshold
     const fit = ranking.fit && ranking.vibes && popularFit(ranking.fit.key) ? ranking.fit : null;
+    // One vibe's fit is its score: its best score's fit is its highest fit already (keptFit's exact)
+    const exactFits = fit !== null && ranking.vibes!.length > 1;
     const ids = store.ids;
     const offer = (slot: number, meters: number) => {
       factsSlot = slot;
@@ -1734,19 +1760,33 @@ export async function createVenueCatalog(
       return top;
     };
     /**
-     * The fit of a group's best scores (the view `best`, aimed at group g), kept per fit key in
-     * `map` (Packed.bestFits, or TierBest.fits for a part's best tier): a group's bound is then
-     * fit.bound of one number, not the ranking's bound reading a score per vibe through the view each
-     * search. Ranking.fit.of grows with each score.
+     * A group's fit, kept per fit key in `map` (Packed.bestFits, or TierBest.fits for a part's best
+     * tier): a group's bound is then fit.bound of one number, not the ranking's bound reading a score
+     * per vibe each search. `exact`: a part's highest fit (of its best tier's venues, "tier"), the
+     * first of its fit order (kept with the cell, or for the minute), so that its visit's first venue
+     * is bounded as the part was; else the fit of the group's best scores (the view `best`, aimed at
+     * group g), which Ranking.fit.of, growing with each score, keeps above each venue's fit, but
+     * loosely where one venue is best at one vibe and another at the next.
      */
-    const keptFit = (map: Map<string, Float64Array>, groups: number, g: number, best: GroupBest) => {
+    const keptFit = (
+      map: Map<string, Float64Array>,
+      p: Packed,
+      g: number,
+      best: GroupBest,
+      exact: "part" | "tier" | null,
+      tier = 0,
+    ) => {
       let fits = map.get(fit!.key);
       if (!fits) {
         if (map.size >= FIT_ORDERS_KEPT) map.delete(map.keys().next().value!);
-        fits = new Float64Array(groups).fill(Number.NaN);
+        fits = new Float64Array(p.groups).fill(Number.NaN);
         map.set(fit!.key, fits);
       }
-      if (Number.isNaN(fits[g])) fits[g] = fit!.of((vibe) => best.vibeScore(vibe));
+      if (!Number.isNaN(fits[g])) return fits[g];
+      fits[g] =
+        exact === null
+          ? fit!.of((vibe) => best.vibeScore(vibe))
+          : highestFit(store, p, g, fit!, exact === "tier" ? tier : Number.NaN, tierOf);
       return fits[g];
     };
     /** Group g's tier: 0 without tiers, else its best (a part's runs, a cell's histogram). */
@@ -1769,13 +1809,15 @@ export async function createVenueCatalog(
       g > 0 && ranking.tierKey !== undefined && tier !== Infinity && p.runFrom[g + 1] - p.runFrom[g] > 1;
     /** With a fit: the fit of group g's best scores (of its best tier's venues, byTier). */
     const groupFit = (p: Packed, g: number, tier: number) => {
+      // a part visited by its fit order (below) is bounded by its order's first (keptFit's exact)
+      const exact = exactFits && g > 0 && !p.aside[g];
       if (byTier(p, g, tier)) {
         aimTierBest(p, g, tier, ranking.tierKey!, tierOf);
-        return keptFit(tierBestOf!.fits, p.groups, g, tierBest);
+        return keptFit(tierBestOf!.fits, p, g, tierBest, exact ? "tier" : null, tier);
       }
       bestOf = p;
       bestGroup = g;
-      return keptFit(p.bestFits, p.groups, g, groupBest);
+      return keptFit(p.bestFits, p, g, groupBest, exact ? "part" : null);
     };
     const consider = (p: Packed, g: number) => {
       const chord = chordToBox(p, g, cx, cy, cz);
@@ -1894,7 +1936,7 @@ export async function createVenueCatalog(
         bestGroup = g;
         const restBound =
           fit !== null
-            ? fit.bound(keptFit(p.bestFits, p.groups, g, groupBest), meters)
+            ? fit.bound(keptFit(p.bestFits, p, g, groupBest, exactFits && !p.aside[g] ? "part" : null), meters)
             : ranking.bound(groupBest, meters);
         if (ranked.full && ranked.excludes(rest, restBound, meters)) continue;
       }
