@@ -11,6 +11,7 @@ import {
   fitGate,
   shownRating,
   toEarth,
+  type CatalogHit,
   type CatalogSearch,
   type Ranking,
   type VenueCatalog,
@@ -349,6 +350,10 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   // nearest first, and the count of a list
   const near = plainScan(venues, q, null);
   expect((await catalog.within(q)).map((h) => h.venue.id)).toEqual(near.hits.map((h) => h.id));
+  // and without vibes: every venue a candidate, a cell's parts nearest first
+  const anyVibe = { ...q, vibes: [] };
+  const nearAny = plainScan(venues, anyVibe, null);
+  expect((await catalog.within(anyVibe)).map((h) => h.venue.id)).toEqual(nearAny.hits.map((h) => h.id));
   expect(await catalog.count(q)).toBe(capped(near.count));
   // the likely venues of the search, ranked by their weight and nearness as the service ranks them
   const likelyQ = { ...q, likely: true };
@@ -363,6 +368,14 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   expect(gotLikely.count).toBe(capped(wantLikely.count));
   expect(gotLikely.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(wantLikely.hits);
   expect(await catalog.count(likelyQ)).toBe(capped(wantLikely.count));
+  // a later page: the first `skip` ranked, not answered
+  const skip = Math.ceil(q.limit / 2);
+  const ids = (hits: readonly CatalogHit[]) => hits.map((h) => ({ id: h.venue.id, meters: h.meters }));
+  const later = await catalog.best({ ...q, skip }, ranking);
+  expect(later.count).toBe(capped(want.count));
+  expect(ids(later.hits)).toEqual(want.hits.slice(skip));
+  expect(ids(await catalog.within({ ...anyVibe, skip }))).toEqual(nearAny.hits.slice(skip));
+  expect(ids((await catalog.best({ ...likelyQ, skip }, likelyRanking)).hits)).toEqual(wantLikely.hits.slice(skip));
 }
 
 /** A seeded stream of numbers in [0, 1) (a linear congruential generator). */

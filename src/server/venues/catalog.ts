@@ -48,6 +48,11 @@ export interface CatalogSearch {
   /** Only venues whose opening hours say they are open after midnight of the night of this instant. */
   openLateAt?: Date;
   limit: number;
+  /**
+   * Of the first `limit`, the first `skip` are ranked but not answered: a later page's venues are
+   * made (VenueStore.venue), not the pages' before it.
+   */
+  skip?: number;
 }
 
 export interface CatalogHit {
@@ -792,16 +797,20 @@ class RankedHeap extends ArrayHeap {
   takes(tier: number, score: number, meters: number, id: number): boolean {
     return this.size < this.limit || !this.after(tier, score, meters, id, 0);
   }
-  /** The venues kept, first first, with their distances and fits (as NearestHeap.drain); then it holds nothing. */
-  drain(store: VenueStore): CatalogHit[] {
-    const out: CatalogHit[] = new Array(this.size);
+  /**
+   * The venues kept but the first `skip`, first first, with their distances and fits (as
+   * NearestHeap.drain); then it holds nothing.
+   */
+  drain(store: VenueStore, skip = 0): CatalogHit[] {
+    const out: CatalogHit[] = new Array(Math.max(0, this.size - skip));
     while (this.size > 0) {
       const fit = this.fits[0];
-      out[this.size - 1] = {
-        venue: store.venue(this.slots[0]),
-        meters: this.meters[0],
-        fit: Number.isNaN(fit) ? undefined : fit,
-      };
+      if (this.size > skip)
+        out[this.size - 1 - skip] = {
+          venue: store.venue(this.slots[0]),
+          meters: this.meters[0],
+          fit: Number.isNaN(fit) ? undefined : fit,
+        };
       this.swap(0, --this.size);
       this.siftDown();
     }
@@ -859,11 +868,12 @@ class NearestHeap extends ArrayHeap {
     this.slots[0] = slot;
     this.siftDown();
   }
-  /** What it holds, nearest first (taken from the top, farthest first); then it holds nothing. */
-  drain(store: VenueStore): CatalogHit[] {
-    const out: CatalogHit[] = new Array(this.size);
+  /** What it holds but the nearest `skip`, nearest first (taken from the top, farthest first); then it is empty. */
+  drain(store: VenueStore, skip = 0): CatalogHit[] {
+    const out: CatalogHit[] = new Array(Math.max(0, this.size - skip));
     while (this.size > 0) {
-      out[this.size - 1] = { venue: store.venue(this.slots[0]), meters: chordToMeters(this.chords[0]) };
+      if (this.size > skip)
+        out[this.size - 1 - skip] = { venue: store.venue(this.slots[0]), meters: chordToMeters(this.chords[0]) };
       this.swap(0, --this.size);
       this.siftDown();
     }
@@ -1515,6 +1525,9 @@ export async function createVenueCatalog(
   const ranked = new RankedHeap();
   const nearest = new NearestHeap();
   const visits: { cell: Packed; minChord: number }[] = [];
+  /** A cell's parts near enough (within()), and each one's nearest chord by its group. */
+  const partsNear = new Int32Array(SUB * SUB);
+  let partChords = new Float64Array(SUB * SUB + 1);
 
   /** A group waiting to be visited, with the best its venues can be. */
   interface Pending {
@@ -1582,7 +1595,9 @@ export async function createVenueCatalog(
       }
     });
     found.sort((a, b) => a.tier - b.tier || b.score - a.score || a.meters - b.meters || a.id - b.id);
-    const hits = found.slice(0, Math.max(0, q.limit)).map((f) => ({ venue: store.venue(f.slot), meters: f.meters }));
+    const hits = found
+      .slice(q.skip ?? 0, Math.max(0, q.limit))
+      .map((f) => ({ venue: store.venue(f.slot), meters: f.meters }));
     return { hits, count: Math.min(found.length, countCap + 1) };
   };
 
@@ -1666,7 +1681,7 @@ export async function createVenueCatalog(
 
     if (scan) {
       for (const p of holding) eachWanted(c, p, (i) => visit(p, i));
-      return { hits: ranked.drain(store), count: Math.min(inside, countCap + 1) };
+      return { hits: ranked.drain(store, q.skip), count: Math.min(inside, countCap + 1) };
     }
 
     /**
@@ -1963,7 +1978,7 @@ export async function createVenueCatalog(
       );
     }
     bestOf = null;
-    return { hits: ranked.drain(store), count };
+    return { hits: ranked.drain(store, q.skip), count };
   };
 
   return {
@@ -1995,7 +2010,28 @@ export async function createVenueCatalog(
         if (!hoursPass(c, p.hours[i])) return;
         nearest.offer(slot, chord);
       };
-      const scan = (p: Packed) => eachWanted(c, p, (i) => take(p, i));
+      // Without wanted vibes every venue of a part is a candidate: a cell's parts nearest first, each
+      // left once it is farther than the farthest kept (a dense centre's cell holds ~30,000 venues)
+      const scan = (p: Packed) => {
+        if (c.wantVibes !== null || p.groups <= 2) {
+          eachWanted(c, p, (i) => take(p, i));
+          return;
+        }
+        if (partChords.length < p.groups) partChords = new Float64Array(p.groups);
+        let n = 0;
+        for (let g = 1; g < p.groups; g++) {
+          const chord = chordToBox(p, g, cx, cy, cz);
+          if (chord > maxChord || chord > nearest.bound) continue;
+          partChords[g] = chord;
+          partsNear[n++] = g;
+        }
+        const order = partsNear.subarray(0, n).sort((a, b) => partChords[a] - partChords[b]);
+        for (let k = 0; k < n; k++) {
+          const g = order[k];
+          if (partChords[g] > nearest.bound) break;
+          for (let i = p.from[g]; i < p.to[g]; i++) take(p, i);
+        }
+      };
       // The cells that can hold venues inside the circle, nearest first.
       const visit = (cell: Cell) => {
         const p = cell.packed ?? pack(store, cell);
@@ -2012,7 +2048,7 @@ export async function createVenueCatalog(
       }
       visits.length = 0;
       for (const { slot, chord } of c.extra.size ? claimedInside(c) : []) nearest.offer(slot, chord);
-      return nearest.drain(store);
+      return nearest.drain(store, q.skip);
     },
     async count(q) {
       await ready();

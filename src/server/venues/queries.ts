@@ -135,6 +135,8 @@ export interface RadiusSearch {
   /** Only venues open after midnight of the night of this instant (read in JS likewise). */
   openLateAt?: Date;
   limit: number;
+  /** Of the first `limit`, the first `skip` are not answered (catalog.ts CatalogSearch.skip; venueHitsNear). */
+  skip?: number;
 }
 
 /** With the "Open now" filter, venuesWithin reads this many times `limit` rows with hours, then keeps the open ones. */

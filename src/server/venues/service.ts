@@ -33,7 +33,7 @@ export interface VenueReader extends StateReader {
  */
 export async function venueHitsNear({ db, catalog }: VenueReader, q: RadiusSearch): Promise<CatalogHit[]> {
   if (!q.search) return catalog.within(q);
-  return (await venuesWithin(db, q)).map((row) => ({ venue: row, meters: row.meters! }));
+  return (await venuesWithin(db, q)).slice(q.skip ?? 0).map((row) => ({ venue: row, meters: row.meters! }));
 }
 
 /** venueHitsNear as rows (is_favorite false). */
@@ -216,11 +216,10 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
   if (q.sort === "rating" && !q.search) {
     // Top Rated: every venue of the radius (that fits a chosen vibe) ranked by its rating in one
     // pass, so the rated ones come first on the first page however far inside the radius they are.
-    const { hits, count } = await reader.catalog.best(
-      { ...search, limit: offset + limit },
+    const { hits: page, count } = await reader.catalog.best(
+      { ...search, limit: offset + limit, skip: offset },
       matchRanking({ vibes: q.vibes, sort: "rating", radiusMeters }),
     );
-    const page = hits.slice(offset);
     const { live, favorites } = await loadVenueState(
       reader,
       page.map((h) => h.venue.id),
@@ -248,11 +247,11 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     const live = await reader.live.all();
     // Open venues first (q.now), then unknown hours, then closed: the ranking's tier.
     const { hits, count } = await reader.catalog.best(
-      { ...search, limit: offset + limit },
+      { ...search, limit: offset + limit, skip: offset },
       matchRanking({ vibes: q.vibes, sort: q.sort, radiusMeters, now: q.now }, live),
     );
     const saved = q.userId ? await reader.favorites.of(q.userId) : NO_FAVORITES;
-    const confirmed = hits.slice(offset).map((h) => {
+    const confirmed = hits.map((h) => {
       const l = live.get(h.venue.id) ?? null;
       // the catalog's fit when it ranked by it (the same number, without reading the scores again)
       return matched(h, liveFit(h.fit ?? matchScore(h.venue.vibe_scores, q.vibes), l, q.vibes), saved, l);
@@ -276,7 +275,13 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
   // Without vibes the ranking is nearness: the nearest `end` are read. A text search reads its
   // venues in SQL (the words narrow them to a few) and ranks them all, by rating under Top Rated.
   const byRating = q.sort === "rating";
-  const read = await venueHitsNear(reader, { ...search, limit: q.vibes.length || byRating ? total : end });
+  // nearness alone: the page is the nearest `end` but the first `offset` (made, not the ones before)
+  const nearness = !q.vibes.length && !byRating;
+  const read = await venueHitsNear(reader, {
+    ...search,
+    limit: nearness ? end : total,
+    ...(nearness && { skip: offset }),
+  });
   // stable: equal ratings stay nearest first, as read
   const hits = byRating
     ? read
@@ -298,9 +303,9 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
       total,
       confirmed: total,
     };
-  if (!q.vibes.length)
+  if (nearness)
     return {
-      venues: hits.slice(offset).map((h) => matched(h, null, favorites, live.get(h.venue.id) ?? null)),
+      venues: hits.map((h) => matched(h, null, favorites, live.get(h.venue.id) ?? null)),
       total,
       confirmed: total,
     };
