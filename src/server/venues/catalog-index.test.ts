@@ -20,7 +20,7 @@ import {
 import { EARTH_RADIUS_M } from "../db/earth";
 import { isOpenAt, isOpenLate, openStatus } from "./hours";
 import { storeRowOf } from "./catalog-store";
-import type { StoredVenue } from "./queries";
+import { ratingOf, type StoredVenue } from "./queries";
 import { matchRanking } from "./service";
 
 /**
@@ -339,8 +339,15 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   if (want.count > cap) stats.capped++;
   expect(got.count).toBe(capped(want.count));
   expect(got.hits.map((h) => ({ id: h.venue.id, meters: h.meters }))).toEqual(want.hits);
-  // a hit ranked by its fit carries it: the fit of its venue's scores
-  for (const h of got.hits) if (h.fit !== undefined) expect(h.fit).toBe(ranking.fit!.of((v) => h.venue.vibe_scores[v]));
+  // a hit ranked by its fit carries it: the fit of its venue's scores (and rating, as it shows)
+  for (const h of got.hits)
+    if (h.fit !== undefined)
+      expect(h.fit).toBe(
+        ranking.fit!.of(
+          (v) => h.venue.vibe_scores[v],
+          () => ratingOf(h.venue).rating,
+        ),
+      );
   // the same without the fit's orders (Ranking.fit): the threshold over each vibe's own order
   if (ranking.fit) {
     const { fit: _, ...byColumns } = ranking;

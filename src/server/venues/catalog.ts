@@ -59,8 +59,8 @@ export interface CatalogHit {
   venue: Readonly<StoredVenue>;
   meters: number;
   /**
-   * The ranking's fit of the venue's stored scores (Ranking.fit.of), when the search ranked it by
-   * its fit: the number its caller would work out again from `venue.vibe_scores`.
+   * The ranking's fit of the venue (Ranking.fit.of), when the search ranked it by its fit: the
+   * number its caller would work out again from `venue.vibe_scores` (or its rating, Top Rated's).
    */
   fit?: number;
 }
@@ -112,9 +112,10 @@ export interface Ranking {
    */
   vibes?: readonly string[];
   /**
-   * With `vibes`: the one figure of a venue's stored scores that `score` grows with (besides
-   * nearness and tier), `of` (itself growing with each score), and the best score a venue of that
-   * fit can have at `meters` or farther, `bound` (never below `score`, growing with the fit; for a
+   * The one figure of a venue's stored scores and shown rating that `score` grows with (besides
+   * nearness and tier), `of` (itself growing with each score and with the rating: a fit of the
+   * vibes, or Top Rated's rank of the rating, which alone asks `rating`), and the best score a venue
+   * of that fit can have at `meters` or farther, `bound` (never below `score`, growing with the fit; for a
    * venue that is not an outlier, at its own distance, exactly its `score`). A group's venues are
    * then visited highest fit first and left once the next fit cannot enter the page: one list, where the
    * threshold over each vibe's own list stays loose when the venues best at one vibe are not those
@@ -124,7 +125,7 @@ export interface Ranking {
    */
   fit?: {
     key: string;
-    of(score: (vibe: string) => number | undefined): number;
+    of(score: (vibe: string) => number | undefined, rating: () => number | null): number;
     bound(fit: number, meters: number): number;
   };
   /** Venues whose score `bound` does not cover (a live vibe moves a fit): scored one by one. */
@@ -641,7 +642,13 @@ function fitOrder(store: VenueStore, p: Packed, g: number, fit: NonNullable<Rank
     const values = f.fit;
     for (let i = p.from[g]; i < p.to[g]; i++) {
       const slot = p.slots[i];
-      values[i] = fit.of((vibe) => store.scoreOf(slot, vibe));
+      values[i] = fit.of(
+        (vibe) => store.scoreOf(slot, vibe),
+        () => {
+          const r = shownRatingOf(store, slot);
+          return Number.isNaN(r) ? null : r;
+        },
+      );
       f.order[i] = i;
     }
     f.order.subarray(p.from[g], p.to[g]).sort((a, b) => values[b] - values[a] || a - b);
@@ -1636,9 +1643,9 @@ export async function createVenueCatalog(
     ranked.reset(scan ? Math.min(q.limit, reach) : count > countCap ? q.limit : Math.min(q.limit, count));
     const tierOf = tiersOf(ranking);
     // a popular fit's orders (Ranking.fit), else the score columns' threshold
-    const fit = ranking.fit && ranking.vibes && popularFit(ranking.fit.key) ? ranking.fit : null;
+    const fit = ranking.fit && popularFit(ranking.fit.key) ? ranking.fit : null;
     // One vibe's fit is its score: its best score's fit is its highest fit already (keptFit's exact)
-    const exactFits = fit !== null && ranking.vibes!.length > 1;
+    const exactFits = fit !== null && (ranking.vibes?.length ?? 0) > 1;
     const ids = store.ids;
     const offer = (slot: number, meters: number) => {
       factsSlot = slot;
@@ -1800,7 +1807,10 @@ export async function createVenueCatalog(
       if (!Number.isNaN(fits[g])) return fits[g];
       fits[g] =
         exact === null
-          ? fit!.of((vibe) => best.vibeScore(vibe))
+          ? fit!.of(
+              (vibe) => best.vibeScore(vibe),
+              () => best.rating,
+            )
           : highestFit(store, p, g, fit!, exact === "tier" ? tier : Number.NaN, tierOf);
       return fits[g];
     };

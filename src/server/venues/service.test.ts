@@ -113,7 +113,10 @@ describe("matchRanking's fit", () => {
             openingHours: null,
             likelyWeight: () => 0,
           });
-          const fit = ranking.fit!.of((v) => scores[v]);
+          const fit = ranking.fit!.of(
+            (v) => scores[v],
+            () => null,
+          );
           expect(ranking.fit!.bound(fit, meters)).toBe(ranking.score(facts(1), meters));
           expect(ranking.fit!.bound(fit, meters / 2)).toBeGreaterThanOrEqual(ranking.score(facts(1), meters));
           // a venue with a live vibe is an outlier: its score is not its stored fit's

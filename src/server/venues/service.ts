@@ -377,7 +377,12 @@ export function matchRanking(
   live: ReadonlyMap<number, LiveVibe> = new Map(),
 ): Ranking {
   if (q.sort === "rating")
-    return { score: (venue) => ratingRank(shownRating(venue)), bound: (best) => ratingRank(best.rating) };
+    return {
+      score: (venue) => ratingRank(shownRating(venue)),
+      bound: (best) => ratingRank(best.rating),
+      // the rating alone moves the score: its order per group, visited as a fit's (catalog.ts rank)
+      fit: { key: "rating", of: (_scores, rating) => ratingRank(rating()), bound: (rank) => rank },
+    };
   const rank = rankFor(q.sort);
   const { vibes, radiusMeters } = q;
   return {
