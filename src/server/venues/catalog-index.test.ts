@@ -569,6 +569,11 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     vibe_scores: { Chill: chill, Cozy: cozy },
     opening_hours: hours,
   });
+  /** A row of chillCozyAt with this fit for both, open (24/7) now or closed (at NOW). */
+  const openOrClosed = (id: number, metresNorth: number, fit: number, open: boolean): [number, StoredVenue] => [
+    id,
+    chillCozyAt(id, metresNorth, fit, fit, open ? "24/7" : "Mo-Su 22:00-23:00"),
+  ];
 
   it("counts kept per cell and filters follow the minute, the vibes and the category asked", async () => {
     // 200 Chill cafes open 10:00-22:00 and 100 Cozy bars open 24/7 within 2 km (one or two cells, wholly
@@ -826,16 +831,12 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // the page, its two closed ones last; the other part's open venue then pushes one out, and its
     // closed one (fit 0.25, the part's best) still passes the page's last (0.22): bounded too low,
     // it would be left
-    const venue = (id: number, metresNorth: number, fit: number, open: boolean): [number, StoredVenue] => [
-      id,
-      chillCozyAt(id, metresNorth, fit, fit, open ? "24/7" : "Mo-Su 22:00-23:00"),
-    ];
     const rows = new Map<number, StoredVenue>([
-      venue(1, 0, 0.95, true),
-      venue(2, 0, 0.22, false),
-      venue(3, 0, 0.1, false),
-      venue(4, 1500, 0.2, true),
-      venue(5, 1500, 0.25, false),
+      openOrClosed(1, 0, 0.95, true),
+      openOrClosed(2, 0, 0.22, false),
+      openOrClosed(3, 0, 0.1, false),
+      openOrClosed(4, 1500, 0.2, true),
+      openOrClosed(5, 1500, 0.25, false),
     ]);
     const table = fakeTable(rows);
     const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
@@ -851,16 +852,12 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // two parts, each with open venues and a closed one (so each is bounded by its open venues
     // alone). The near part's open venues (0.6, 0.5) fill the page first; the far part's open
     // venue (0.51) passes the page's last by 0.01: a bound of its part 0.02 too low would leave it
-    const venue = (id: number, metresNorth: number, fit: number, open: boolean): [number, StoredVenue] => [
-      id,
-      chillCozyAt(id, metresNorth, fit, fit, open ? "24/7" : "Mo-Su 22:00-23:00"),
-    ];
     const rows = new Map<number, StoredVenue>([
-      venue(1, 0, 0.6, true),
-      venue(2, 0, 0.5, true),
-      venue(3, 0, 0.9, false),
-      venue(4, 1500, 0.51, true),
-      venue(5, 1500, 0.9, false),
+      openOrClosed(1, 0, 0.6, true),
+      openOrClosed(2, 0, 0.5, true),
+      openOrClosed(3, 0, 0.9, false),
+      openOrClosed(4, 1500, 0.51, true),
+      openOrClosed(5, 1500, 0.9, false),
     ]);
     const table = fakeTable(rows);
     const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });

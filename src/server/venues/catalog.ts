@@ -1534,7 +1534,7 @@ export async function createVenueCatalog(
   const visits: { cell: Packed; minChord: number }[] = [];
   /** A cell's parts near enough (within()), and each one's nearest chord by its group. */
   const partsNear = new Int32Array(SUB * SUB);
-  let partChords = new Float64Array(SUB * SUB + 1);
+  const partChords = new Float64Array(SUB * SUB + 1);
 
   /** A group waiting to be visited, with the best its venues can be. */
   interface Pending {
@@ -1646,6 +1646,8 @@ export async function createVenueCatalog(
     const fit = ranking.fit && popularFit(ranking.fit.key) ? ranking.fit : null;
     // One vibe's fit is its score: its best score's fit is its highest fit already (keptFit's exact)
     const exactFits = fit !== null && (ranking.vibes?.length ?? 0) > 1;
+    /** Whether group g is bounded by its highest venue's fit: a part visited by its fit order. */
+    const exactFor = (p: Packed, g: number) => exactFits && g > 0 && !p.aside[g];
     const ids = store.ids;
     const offer = (slot: number, meters: number) => {
       factsSlot = slot;
@@ -1832,10 +1834,9 @@ export async function createVenueCatalog(
      */
     const byTier = (p: Packed, g: number, tier: number) =>
       g > 0 && ranking.tierKey !== undefined && tier !== Infinity && p.runFrom[g + 1] - p.runFrom[g] > 1;
-    /** With a fit: the fit of group g's best scores (of its best tier's venues, byTier). */
+    /** With a fit: group g's fit as keptFit keeps it (of its best tier's venues, byTier). */
     const groupFit = (p: Packed, g: number, tier: number) => {
-      // a part visited by its fit order (below) is bounded by its order's first (keptFit's exact)
-      const exact = exactFits && g > 0 && !p.aside[g];
+      const exact = exactFor(p, g);
       if (byTier(p, g, tier)) {
         aimTierBest(p, g, tier, ranking.tierKey!, tierOf);
         return keptFit(tierBestOf!.fits, p, g, tierBest, exact ? "tier" : null, tier);
@@ -1961,7 +1962,7 @@ export async function createVenueCatalog(
         bestGroup = g;
         const restBound =
           fit !== null
-            ? fit.bound(keptFit(p.bestFits, p, g, groupBest, exactFits && !p.aside[g] ? "part" : null), meters)
+            ? fit.bound(keptFit(p.bestFits, p, g, groupBest, exactFor(p, g) ? "part" : null), meters)
             : ranking.bound(groupBest, meters);
         if (ranked.full && ranked.excludes(rest, restBound, meters)) continue;
       }
@@ -2027,7 +2028,6 @@ export async function createVenueCatalog(
           eachWanted(c, p, (i) => take(p, i));
           return;
         }
-        if (partChords.length < p.groups) partChords = new Float64Array(p.groups);
         let n = 0;
         for (let g = 1; g < p.groups; g++) {
           const chord = chordToBox(p, g, cx, cy, cz);
