@@ -43,6 +43,10 @@ describe.skipIf(!findChromium())("Back and Forward", () => {
       // card of a desktop grid's second row left the page scrolled 122 px, twice, on a loaded machine
       // (and scrollIntoViewIfNeeded, before it, left a card on the window's edge where it was)
       const card = cards.nth(5);
+      // the list laid out below the window first: twice on a loaded machine the page could scroll only
+      // 122 px when the cards were counted (the rows under them not yet laid out)
+      const scrollable = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      await expect.poll(scrollable, { timeout: 15_000 }).toBeGreaterThan(300);
       await card.evaluate((el) => el.scrollIntoView({ block: "start" }));
       await card.click();
       const panel = page.getByRole("dialog");
