@@ -712,6 +712,130 @@ abstract class ArrayHeap {
 }
 
 /**
+ * A part's venues by fit (a ranking's fit visit): ranks `at` .. `end` - 1 of `order`, but those of
+ * tier `skip` (visited before, in their own visit). Without a tier to skip (-1), all of them are in
+ * the visit's tier: its best tier's venues, or a part of one tier.
+ */
+interface FitVisit {
+  order: Int32Array;
+  values: Float64Array;
+  at: number;
+  end: number;
+  skip: number;
+}
+
+/**
+ * The groups a ranking waits to visit, best bound first: (tier low first, then score high first,
+ * then nearest). Each entry is written once into columns (numbers in typed arrays: no object and no
+ * boxed number per entry, ~650 entries a page) and the heap orders their indices, so a move is one
+ * integer. An entry is kept until reset (the next search): pop() answers its index, read by the
+ * columns. g: the group, or a ranking's CURSOR or RESUME (see rank).
+ */
+class PendingQueue {
+  private heap = new Int32Array(1024);
+  private n = 0;
+  private used = 0;
+  packed: Packed[] = [];
+  g = new Int32Array(1024);
+  tier = new Float64Array(1024);
+  score = new Float64Array(1024);
+  meters = new Float64Array(1024);
+  at = new Int32Array(1024);
+  order: (PartOrder | null)[] = [];
+  visit: (FitVisit | null)[] = [];
+
+  reset() {
+    this.n = 0;
+    this.used = 0;
+  }
+  get length(): number {
+    return this.n;
+  }
+  /** Whether the queue's next comes before a group whose best is (tier, score) at `meters`. */
+  aheadOf(tier: number, score: number, meters: number): boolean {
+    if (this.n === 0) return false;
+    const e = this.heap[0];
+    const t = this.tier[e];
+    if (t !== tier) return t < tier;
+    const s = this.score[e];
+    return s !== score ? s > score : this.meters[e] < meters;
+  }
+  private before(a: number, b: number): boolean {
+    const ta = this.tier[a];
+    const tb = this.tier[b];
+    if (ta !== tb) return ta < tb;
+    const sa = this.score[a];
+    const sb = this.score[b];
+    return sa !== sb ? sa > sb : this.meters[a] < this.meters[b];
+  }
+  private grow() {
+    const size = 2 * this.g.length;
+    const more = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.g = more(this.g);
+    this.tier = more(this.tier);
+    this.score = more(this.score);
+    this.meters = more(this.meters);
+    this.at = more(this.at);
+    this.heap = more(this.heap);
+  }
+  push(
+    p: Packed,
+    g: number,
+    tier: number,
+    score: number,
+    meters: number,
+    order: PartOrder | null = null,
+    at = 0,
+    visit: FitVisit | null = null,
+  ) {
+    if (this.used === this.g.length) this.grow();
+    const e = this.used++;
+    this.packed[e] = p;
+    this.g[e] = g;
+    this.tier[e] = tier;
+    this.score[e] = score;
+    this.meters[e] = meters;
+    this.at[e] = at;
+    this.order[e] = order;
+    this.visit[e] = visit;
+    const heap = this.heap;
+    let i = this.n++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(e, heap[parent])) break;
+      heap[i] = heap[parent];
+      i = parent;
+    }
+    heap[i] = e;
+  }
+  /** The next entry's index (the queue is not empty); its fields stay readable until reset. */
+  pop(): number {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap[--this.n];
+    const n = this.n;
+    if (n > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        const child = r < n && this.before(heap[r], heap[l]) ? r : l;
+        if (!this.before(heap[child], last)) break;
+        heap[i] = heap[child];
+        i = child;
+      }
+      heap[i] = last;
+    }
+    return top;
+  }
+}
+
+/**
  * The first `limit` venues offered so far in a ranking's order (tier, then score high first,
  * then nearest, then id), as a heap whose top is the one to drop first.
  */
@@ -1530,46 +1654,15 @@ export async function createVenueCatalog(
 
   // Scratch space of searches (one runs at a time: a search does not wait once it has begun).
   const ranked = new RankedHeap();
+  const queue = new PendingQueue();
   const nearest = new NearestHeap();
   const visits: { cell: Packed; minChord: number }[] = [];
   /** A cell's parts near enough (within()), and each one's nearest chord by its group. */
   const partsNear = new Int32Array(SUB * SUB);
   const partChords = new Float64Array(SUB * SUB + 1);
 
-  /** A group waiting to be visited, with the best its venues can be. */
-  interface Pending {
-    p: Packed;
-    /**
-     * The group; or CURSOR: the parts of p's partOrder from `at` on, bounded at the cell's nearest;
-     * or RESUME: a part's visit by fit, from `visit.at` on, bounded by that venue's fit (fitVisit).
-     */
-    g: number;
-    tier: number;
-    score: number;
-    meters: number;
-    order?: PartOrder;
-    at?: number;
-    visit?: FitVisit;
-  }
-  /**
-   * A part's venues by fit (fitVisit): ranks `at` .. `end` - 1 of `order`, but those of tier `skip`
-   * (visited before, in their own visit). Without a tier to skip (-1), all of them are in the
-   * visit's tier: its best tier's venues, or a part of one tier.
-   */
-  interface FitVisit {
-    order: Int32Array;
-    values: Float64Array;
-    at: number;
-    end: number;
-    skip: number;
-  }
   const CURSOR = -1;
   const RESUME = -2;
-  /** Whether pending a comes before a group whose best is (tier, score) at `meters` (is visited first). */
-  const ahead = (a: Pending, tier: number, score: number, meters: number) =>
-    a.tier !== tier ? a.tier < tier : a.score !== score ? a.score > score : a.meters < meters;
-  /** Whether pending a comes before b. */
-  const before = (a: Pending, b: Pending) => ahead(a, b.tier, b.score, b.meters);
 
   /**
    * best() and count() of the likely venues of a search (CatalogSearch.likely): every venue of the
@@ -1745,44 +1838,17 @@ export async function createVenueCatalog(
         if (t === skip) continue;
         const score = fit!.bound(values[i], meters);
         if (ranked.full && ranked.excludes(tier, score, meters)) return;
-        if (queue.length && ahead(queue[0], tier, score, meters)) {
+        if (queue.aheadOf(tier, score, meters)) {
           v.at = r;
-          push({ p, g: RESUME, tier, score, meters, visit: v });
+          queue.push(p, RESUME, tier, score, meters, null, 0, v);
           return;
         }
         visit(p, i, values[i], t);
       }
     };
 
-    // the groups, best bound first: a cell, then its parts, then a part's venues
-    const queue: Pending[] = [];
-    const push = (item: Pending) => {
-      let i = queue.push(item) - 1;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!before(queue[i], queue[parent])) break;
-        [queue[i], queue[parent]] = [queue[parent], queue[i]];
-        i = parent;
-      }
-    };
-    const pop = (): Pending => {
-      const top = queue[0];
-      const last = queue.pop()!;
-      if (queue.length) {
-        queue[0] = last;
-        for (let i = 0; ; ) {
-          const l = 2 * i + 1;
-          const r = l + 1;
-          let first = i;
-          if (l < queue.length && before(queue[l], queue[first])) first = l;
-          if (r < queue.length && before(queue[r], queue[first])) first = r;
-          if (first === i) break;
-          [queue[i], queue[first]] = [queue[first], queue[i]];
-          i = first;
-        }
-      }
-      return top;
-    };
+    // the groups, best bound first: a cell, then its parts, then a part's venues (PendingQueue)
+    queue.reset();
     /**
      * A group's fit, kept per fit key in `map` (Packed.bestFits, or TierBest.fits for a part's best
      * tier): a group's bound is then fit.bound of one number, not the ranking's bound reading a score
@@ -1850,14 +1916,14 @@ export async function createVenueCatalog(
       if (chord > maxChord) return;
       const tier = groupTier(p, g);
       const meters = chordToMeters(chord);
-      if (fit !== null) push({ p, g, tier, score: fit.bound(groupFit(p, g, tier), meters), meters });
+      if (fit !== null) queue.push(p, g, tier, fit.bound(groupFit(p, g, tier), meters), meters);
       else if (byTier(p, g, tier)) {
         aimTierBest(p, g, tier, ranking.tierKey!, tierOf);
-        push({ p, g, tier, score: ranking.bound(tierBest, meters), meters });
+        queue.push(p, g, tier, ranking.bound(tierBest, meters), meters);
       } else {
         bestOf = p;
         bestGroup = g;
-        push({ p, g, tier, score: ranking.bound(groupBest, meters), meters });
+        queue.push(p, g, tier, ranking.bound(groupBest, meters), meters);
       }
     };
     /**
@@ -1896,27 +1962,32 @@ export async function createVenueCatalog(
       for (; at < n; at++) {
         const tier = order.tiers[at];
         const score = fit!.bound(order.fits[at], cellMeters);
-        if (queue.length && ahead(queue[0], tier, score, cellMeters)) {
-          push({ p, g: CURSOR, tier, score, meters: cellMeters, order, at });
+        if (queue.aheadOf(tier, score, cellMeters)) {
+          queue.push(p, CURSOR, tier, score, cellMeters, order, at);
           return;
         }
         const g = order.groups[at];
         const chord = chordToBox(p, g, cx, cy, cz);
         if (chord > maxChord) continue;
         const meters = chordToMeters(chord);
-        push({ p, g, tier, score: fit!.bound(order.fits[at], meters), meters });
+        queue.push(p, g, tier, fit!.bound(order.fits[at], meters), meters);
       }
     };
     forCellsAround(q.latitude, q.longitude, c.radius, (cell) => consider(cell.packed ?? pack(store, cell), 0));
     while (queue.length) {
-      const { p, g, tier, score, meters, order, at, visit: resumed } = pop();
+      const e = queue.pop();
+      const p = queue.packed[e];
+      const g = queue.g[e];
+      const tier = queue.tier[e];
+      const score = queue.score[e];
+      const meters = queue.meters[e];
       if (ranked.full && ranked.excludes(tier, score, meters)) break;
       if (g === RESUME) {
-        fitVisit(p, resumed!, tier, meters);
+        fitVisit(p, queue.visit[e]!, tier, meters);
         continue;
       }
       if (g === CURSOR) {
-        advance(p, order!, at!, meters);
+        advance(p, queue.order[e]!, queue.at[e], meters);
         continue;
       }
       if (g === 0) {
