@@ -47,6 +47,8 @@ const benches: Bench[] = [
     env: { BENCH_DBS: "postgres", BENCH_INSTANCES: "2" },
     missing: (!pg || !redis) && "TEST_DATABASE_URL and TEST_REDIS_URL are not both set",
   },
+  // what 8 clients' latency is made of: a bare server, the app with a kept page, the match (issue 28)
+  { file: "http-floor.ts" },
   // the dense city centre: match-public beside /api/health (issue 28)
   { file: "match-dense.ts", env: { BENCH_DBS: "pglite" } },
   { file: "feed.ts", env: { BENCH_DBS: "pglite" } },
