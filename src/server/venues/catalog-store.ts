@@ -107,7 +107,8 @@ const DECODED_KEPT = 20_000;
 export const MAX_VIBE_BITS = 30;
 
 type Typed = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
-function grown<T extends Typed>(a: T, size: number, fill?: number): T {
+/** A typed array of `size` holding `a`'s values first (the rest `fill`, else 0). */
+export function grown<T extends Typed>(a: T, size: number, fill?: number): T {
   const next = new (a.constructor as new (n: number) => T)(size);
   next.set(a);
   if (fill !== undefined) next.fill(fill, a.length);

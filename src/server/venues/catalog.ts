@@ -1,7 +1,7 @@
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import { EARTH_RADIUS_M } from "../db/earth";
-import { MAX_VIBE_BITS, NO_SCORE_BYTE, STORE_ROW_SQL, type StoreRow, VenueStore } from "./catalog-store";
+import { grown, MAX_VIBE_BITS, NO_SCORE_BYTE, STORE_ROW_SQL, type StoreRow, VenueStore } from "./catalog-store";
 import { isOpenAt, isOpenLate } from "./hours";
 import type { StoredVenue } from "./queries";
 import { venueRating } from "./ratings";
@@ -727,13 +727,12 @@ interface FitVisit {
 /**
  * The groups a ranking waits to visit, best bound first: (tier low first, then score high first,
  * then nearest). Each entry is written once into columns (numbers in typed arrays: no object and no
- * boxed number per entry, ~650 entries a page) and the heap orders their indices, so a move is one
- * integer. An entry is kept until reset (the next search): pop() answers its index, read by the
- * columns. g: the group, or a ranking's CURSOR or RESUME (see rank).
+ * boxed number per entry, ~650 entries a page) and the heap (ArrayHeap, over `heap`) orders their
+ * indices, so a move is one integer. An entry is kept until reset (the next search): pop() answers
+ * its index, read by the columns. g: the group, or a ranking's CURSOR or RESUME (see rank).
  */
-class PendingQueue {
+class PendingQueue extends ArrayHeap {
   private heap = new Int32Array(1024);
-  private n = 0;
   private used = 0;
   packed: Packed[] = [];
   g = new Int32Array(1024);
@@ -745,22 +744,21 @@ class PendingQueue {
   visit: (FitVisit | null)[] = [];
 
   reset() {
-    this.n = 0;
+    this.size = 0;
     this.used = 0;
-  }
-  get length(): number {
-    return this.n;
   }
   /** Whether the queue's next comes before a group whose best is (tier, score) at `meters`. */
   aheadOf(tier: number, score: number, meters: number): boolean {
-    if (this.n === 0) return false;
+    if (this.size === 0) return false;
     const e = this.heap[0];
     const t = this.tier[e];
     if (t !== tier) return t < tier;
     const s = this.score[e];
     return s !== score ? s > score : this.meters[e] < meters;
   }
-  private before(a: number, b: number): boolean {
+  protected above(i: number, j: number): boolean {
+    const a = this.heap[i];
+    const b = this.heap[j];
     const ta = this.tier[a];
     const tb = this.tier[b];
     if (ta !== tb) return ta < tb;
@@ -768,19 +766,10 @@ class PendingQueue {
     const sb = this.score[b];
     return sa !== sb ? sa > sb : this.meters[a] < this.meters[b];
   }
-  private grow() {
-    const size = 2 * this.g.length;
-    const more = <T extends Int32Array | Float64Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(size);
-      b.set(a);
-      return b;
-    };
-    this.g = more(this.g);
-    this.tier = more(this.tier);
-    this.score = more(this.score);
-    this.meters = more(this.meters);
-    this.at = more(this.at);
-    this.heap = more(this.heap);
+  protected swap(i: number, j: number) {
+    const e = this.heap[i];
+    this.heap[i] = this.heap[j];
+    this.heap[j] = e;
   }
   push(
     p: Packed,
@@ -792,7 +781,15 @@ class PendingQueue {
     at = 0,
     visit: FitVisit | null = null,
   ) {
-    if (this.used === this.g.length) this.grow();
+    if (this.used === this.g.length) {
+      const size = 2 * this.g.length;
+      this.g = grown(this.g, size);
+      this.tier = grown(this.tier, size);
+      this.score = grown(this.score, size);
+      this.meters = grown(this.meters, size);
+      this.at = grown(this.at, size);
+      this.heap = grown(this.heap, size);
+    }
     const e = this.used++;
     this.packed[e] = p;
     this.g[e] = g;
@@ -802,35 +799,14 @@ class PendingQueue {
     this.at[e] = at;
     this.order[e] = order;
     this.visit[e] = visit;
-    const heap = this.heap;
-    let i = this.n++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.before(e, heap[parent])) break;
-      heap[i] = heap[parent];
-      i = parent;
-    }
-    heap[i] = e;
+    this.heap[this.size] = e;
+    this.siftUp(this.size++);
   }
   /** The next entry's index (the queue is not empty); its fields stay readable until reset. */
   pop(): number {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap[--this.n];
-    const n = this.n;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        const r = l + 1;
-        const child = r < n && this.before(heap[r], heap[l]) ? r : l;
-        if (!this.before(heap[child], last)) break;
-        heap[i] = heap[child];
-        i = child;
-      }
-      heap[i] = last;
-    }
+    const top = this.heap[0];
+    this.heap[0] = this.heap[--this.size];
+    this.siftDown();
     return top;
   }
 }
@@ -1974,7 +1950,7 @@ export async function createVenueCatalog(
       }
     };
     forCellsAround(q.latitude, q.longitude, c.radius, (cell) => consider(cell.packed ?? pack(store, cell), 0));
-    while (queue.length) {
+    while (queue.size) {
       const e = queue.pop();
       const p = queue.packed[e];
       const g = queue.g[e];
