@@ -574,6 +574,19 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     id,
     chillCozyAt(id, metresNorth, fit, fit, open ? "24/7" : "Mo-Su 22:00-23:00"),
   ];
+  /**
+   * The first `limit` of `rows` for Chill,Cozy under Best match, open first (at NOW), 10 km around
+   * the first spot, every part visited by its fit: the catalog's page, and a plain scan's.
+   */
+  const bestOpenFirst = async (rows: Map<number, StoredVenue>, limit: number) => {
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill", "Cozy"], limit };
+    const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: q.radiusMeters, now: NOW });
+    const ids = (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+    await catalog.close();
+    return { ids, scanned: plainScan([...rows.values()], q, ranking).hits.map((h) => h.id) };
+  };
 
   it("counts kept per cell and filters follow the minute, the vibes and the category asked", async () => {
     // 200 Chill cafes open 10:00-22:00 and 100 Cozy bars open 24/7 within 2 km (one or two cells, wholly
@@ -838,14 +851,9 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       openOrClosed(4, 1500, 0.2, true),
       openOrClosed(5, 1500, 0.25, false),
     ]);
-    const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
-    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill", "Cozy"], limit: 3 };
-    const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: q.radiusMeters, now: NOW });
-    const ids = (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+    const { ids, scanned } = await bestOpenFirst(rows, 3);
     expect(ids).toEqual([1, 4, 5]);
-    expect(ids).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
-    await catalog.close();
+    expect(ids).toEqual(scanned);
   });
 
   it("a part is bounded by its best tier's highest fit, not below: its open venue still enters the page", async () => {
@@ -859,14 +867,9 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       openOrClosed(4, 1500, 0.51, true),
       openOrClosed(5, 1500, 0.9, false),
     ]);
-    const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
-    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill", "Cozy"], limit: 2 };
-    const ranking = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: q.radiusMeters, now: NOW });
-    const ids = (await catalog.best(q, ranking)).hits.map((h) => h.venue.id);
+    const { ids, scanned } = await bestOpenFirst(rows, 2);
     expect(ids).toEqual([1, 4]);
-    expect(ids).toEqual(plainScan([...rows.values()], q, ranking).hits.map((h) => h.id));
-    await catalog.close();
+    expect(ids).toEqual(scanned);
   });
 
   it("a page's ties by fit: equal tier, fit and distance go by id, wherever the venues sit in the cell", async () => {
