@@ -12,6 +12,8 @@
  * default Friday 8:30 PM in San Francisco, 2026-11-28T04:30:00Z), the same in every run.
  *
  * Options: BENCH_SIZE=1000000 BENCH_REQUESTS=60 BENCH_CASES=<parts of case names, separated by |>
+ * BENCH_LIMIT=<venues a page>: what each request asks (limit): the client's MATCH_PAGE_SIZE (24) unless given;
+ * 100 is the most a call answers and what every request asked before issue 28's page of 24.
  * BENCH_HOURS=1: generated venues get real opening hours (bench/generate-venues.ts), as a quarter of
  * the seed's have; without it none has any, and every venue is in one tier.
  * BENCH_KEEP_DB=<database name>: reuse (or make once, and keep) that database instead of a fresh one.
@@ -37,11 +39,14 @@ import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { denseAreaPoint, generateVenues, packIntoDenseArea } from "./generate-venues";
 import { printHeader } from "./header";
 import { option } from "./smoke";
+import { MATCH_PAGE_SIZE } from "../src/shared/vocabulary";
 
 const dense = process.env.BENCH_AREA === "dense";
 if (process.env.BENCH_AREA && !dense) throw new Error("BENCH_AREA is dense, or not given (the metro area)");
 const size = option("BENCH_SIZE", dense ? 100_000 : 1_000_000, 2_000);
 const requests = option("BENCH_REQUESTS", 60, 3);
+/** Venues a page: what the client asks, unless BENCH_LIMIT says otherwise. */
+const limit = option("BENCH_LIMIT", MATCH_PAGE_SIZE, MATCH_PAGE_SIZE);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const keep = process.env.BENCH_KEEP_DB;
 const only = process.env.BENCH_CASES?.split("|").filter(Boolean);
@@ -106,7 +111,7 @@ const reader = {
 
 const one = async ({ openNow, ...c }: Case[1], at: (typeof centres)[number], over = reader) => {
   // as GET /api/venues/match-public asks (venues/routes.ts)
-  const page = await matchVenues(over, { ...c, ...at, now, ...(openNow && { openAt: now }) });
+  const page = await matchVenues(over, { limit, ...c, ...at, now, ...(openNow && { openAt: now }) });
   matchedJson(page.venues, now);
   return page;
 };

@@ -13,6 +13,8 @@
  * bench/match-catalog.ts does (2026-11-28T04:30:00Z: a Friday 8:30 PM in San Francisco), instead of now.
  * BENCH_KEEP_DB=<database name> (PostgreSQL, one size): that database's venues (bench-db.ts
  * openKeptBenchDb, made once and kept), instead of generating them for each run.
+ * BENCH_LIMIT=<venues a page>: the page each request asks (limit): the client's, MATCH_PAGE_SIZE (24), unless
+ * given; 100 is the most a call answers (MAX_VENUE_RESULTS) and what the client asked before issue 28.
  * BENCH_INSTANCES=<n> (PostgreSQL): n instances started as production starts one (package.json
  * start:prod, each its own process; the load generator spreads its connections over them, as a load
  * balancer would) instead of the app in this process: one instance per core. They read opening hours
@@ -25,12 +27,15 @@ import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad } from "./load";
 import { BENCH_APP_ENV, BENCH_SECRET, listOption, okJson, option, SMOKE } from "./smoke";
 import { printHeader } from "./header";
+import { MATCH_PAGE_SIZE } from "../src/shared/vocabulary";
 
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
 const seconds = option("BENCH_SECONDS", 15, 1);
 const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 /** Kilometres: 16 (10 miles, the client's default), or 160.934 for the widest circle (100 miles). */
 const radius = option("BENCH_RADIUS", 16, 16);
+/** Venues a page: what the client asks (Home, Explore), unless BENCH_LIMIT says otherwise. */
+const limit = option("BENCH_LIMIT", MATCH_PAGE_SIZE, MATCH_PAGE_SIZE);
 /** The vibes asked (a comma list): Chill,Cozy, or one (a Home mood of one vibe), as BENCH_VIBES gives. */
 const vibes = process.env.BENCH_VIBES ?? "Chill,Cozy";
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -56,7 +61,7 @@ const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const nextPath = () => {
   const lat = (37.35 + rand() * 0.6).toFixed(4);
   const lng = (-122.5 + rand() * 0.6).toFixed(4);
-  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=${radius}&vibes=${vibes}`;
+  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=${radius}&vibes=${vibes}&limit=${limit}`;
 };
 
 /**
@@ -117,7 +122,8 @@ for (const kind of dbs) {
     for (const c of concurrencies) {
       const r = await holdLoad(base, nextPath, { concurrency: c, seconds });
       const line =
-        `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  concurrency ${String(c).padStart(2)}  ` +
+        `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  page ${String(limit).padStart(3)}  ` +
+        `concurrency ${String(c).padStart(2)}  ` +
         `${fmt(r)}`;
       console.log(line);
       lines.push(line);

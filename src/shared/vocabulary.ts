@@ -196,6 +196,14 @@ export const TOTAL_COUNT_HEADER = "x-total-count";
  * (MAX_VENUE_OFFSET). Here, not in contracts/, so the client reads it without the schemas (zod).
  */
 export const MAX_EXACT_TOTAL = 10_000;
+/**
+ * Venues a page of the match list asks for (`limit`; the server answers up to MAX_VENUE_RESULTS,
+ * 100): eight rows of the grid at one, two, three or four cards a row, several screens on a phone;
+ * Show more adds the next as many. A quarter of the bytes, cards and map pins of a page of 100 is
+ * drawn sooner, and the server ranks fewer: at 1,000,000 venues a page of 24 costs ~2.5x less than
+ * one of 100 (issue 28, bench/results/match-public.txt).
+ */
+export const MATCH_PAGE_SIZE = 24;
 /** A list's size as x-total-count says it: the number, or "10000+" past MAX_EXACT_TOTAL. */
 export const totalHeaderValue = (total: number) => (total > MAX_EXACT_TOTAL ? `${MAX_EXACT_TOTAL}+` : String(total));
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_COORDS, KM_PER_MILE } from "@shared/vocabulary";
+import { DEFAULT_COORDS, KM_PER_MILE, MATCH_PAGE_SIZE } from "@shared/vocabulary";
 import {
   MAX_EXACT_TOTAL,
   MAX_VENUE_OFFSET,
@@ -93,7 +93,8 @@ describe.each(dbTargets())("venue lists in pages on %s", (target) => {
   it("with vibes: pages of the same ranking, disjoint, together every fitting venue, best first", async () => {
     const radius = km(25);
     const path = `/api/venues/match-public?${here}&radius=${radius}&vibes=Romantic,Cozy`;
-    const { totals, all } = await allPages(path, 70);
+    // the client's pages (MATCH_PAGE_SIZE, issue 28)
+    const { totals, all } = await allPages(path, MATCH_PAGE_SIZE);
     const expected = await inRadius(radius, ["Romantic", "Cozy"]);
     expect(expected.length).toBeGreaterThan(200); // more than the 200 nearest the ranking once read
     expect(new Set(totals)).toEqual(new Set([expected.length]));

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import { CONFIRMED_COUNT_HEADER, parseTotalHeader, TOTAL_COUNT_HEADER } from "@shared/vocabulary";
+import { CONFIRMED_COUNT_HEADER, MATCH_PAGE_SIZE, parseTotalHeader, TOTAL_COUNT_HEADER } from "@shared/vocabulary";
 import { VENUE_API } from "@client/lib/api-paths";
 import { VENUE_TEXT } from "@client/features/venues/texts";
 import type { Venue } from "@shared/contracts/venues";
@@ -31,13 +31,13 @@ export interface MatchPage {
 }
 
 /**
- * GET /api/venues/match-public, the page starting at `offset` (the server's page size, 100). Fails
- * with the spec's 'Failed to fetch venues' (the server's error is its cause).
+ * GET /api/venues/match-public, the MATCH_PAGE_SIZE venues starting at `offset`. Fails with the
+ * spec's 'Failed to fetch venues' (the server's error is its cause).
  */
 export async function fetchMatchPage(params: MatchParams, offset: number, signal?: AbortSignal): Promise<MatchPage> {
   try {
     const res = await apiSend("GET /api/venues/match-public", {
-      query: { ...params, offset: offset || undefined },
+      query: { ...params, offset: offset || undefined, limit: MATCH_PAGE_SIZE },
       signal,
     });
     const venues: ApiResponse<"GET /api/venues/match-public"> = await res.json();
