@@ -962,6 +962,33 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.close();
   });
 
+  it("a part's and a cell's best tier are worked out again for another tier key", async () => {
+    // venues of H2 alone: a part 2 km away and a cell 8 km away are of tier 1 under key a, 0 under key b
+    const H1 = "24/7";
+    const H2 = "Fr-Sa 18:00-02:00";
+    const rows = new Map<number, StoredVenue>();
+    for (const [id, metres, hours, chill] of [
+      [1, 0, H1, 0.9],
+      [3, 2000, H2, 0.3],
+      [2, 8000, H2, 0.2],
+    ] as const)
+      rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill"], limit: 2 };
+    const firstOf = (hours: string, key: string): Ranking => ({
+      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 10_000 }),
+      tier: (h) => (h === hours ? 0 : 1),
+      tierKey: key,
+    });
+    const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+    expect(await top(firstOf(H1, "a"))).toEqual([1, 3]);
+    // with key a's tiers kept, the H2 part and cell would wait behind venue 1 (tier 1) and be left
+    expect(await top(firstOf(H2, "b"))).toEqual([3, 2]);
+    expect(await top(firstOf(H1, "a"))).toEqual([1, 3]);
+    await catalog.close();
+  });
+
   it("a part's best tier visited by its own score order, made again for another tier key", async () => {
     // near part: two venues of H1 (0.9, 0.85) and one of H2 (0.3); far part: H2 0.95 and H1 0.1
     const H1 = "24/7";

@@ -293,6 +293,12 @@ interface Packed {
    * partOrder): best tier first, then highest fit (keptFit's). At most FIT_ORDERS_KEPT.
    */
   partOrders: Map<string, PartOrder>;
+  /**
+   * Each group's best tier under the Ranking.tierKey `tiersKey` (rank()'s groupTier; NaN until a
+   * search asks): a cell's comes from its whole histogram, asked of every cell of every circle.
+   */
+  tiersKey: string;
+  tiers: Float64Array;
   /** The cell's `ranked` (the same array). */
   ranked: number[];
 }
@@ -436,6 +442,8 @@ function pack(store: VenueStore, cell: Cell): Packed {
     counts: new Map(),
     bestFits: new Map(),
     partOrders: new Map(),
+    tiersKey: "",
+    tiers: new Float64Array(groups),
     ranked: cell.ranked,
   };
   const lists: number[][] = [];
@@ -1858,16 +1866,27 @@ export async function createVenueCatalog(
           : highestFit(store, p, g, fit!, exact === "tier" ? tier : Number.NaN, tierOf);
       return fits[g];
     };
-    /** Group g's tier: 0 without tiers, else its best (a part's runs, a cell's histogram). */
+    /**
+     * Group g's tier: 0 without tiers, else its best (a part's runs, a cell's histogram), kept in
+     * the packed cell while the ranking's tierKey is the same.
+     */
     const groupTier = (p: Packed, g: number) => {
+      if (!ranking.tier) return 0;
+      const key = ranking.tierKey;
+      if (key !== undefined) {
+        if (p.tiersKey !== key) {
+          p.tiersKey = key;
+          p.tiers.fill(Number.NaN);
+        } else if (!Number.isNaN(p.tiers[g])) return p.tiers[g];
+      }
       let tier = Infinity;
-      if (!ranking.tier) tier = 0;
-      else if (g > 0)
+      if (g > 0)
         // a part's runs: one per opening hours value
         for (let u = p.runFrom[g]; u < p.runFrom[g + 1] && tier > 0; u++) tier = Math.min(tier, tierOf(p.runHours[u]));
       else
         for (let e = p.histFrom[g]; e < p.histFrom[g + 1] && tier > 0; e++)
           tier = Math.min(tier, tierOf(p.histHours[e]));
+      if (key !== undefined) p.tiers[g] = tier;
       return tier;
     };
     /**
