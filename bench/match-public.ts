@@ -15,6 +15,8 @@
  * openKeptBenchDb, made once and kept), instead of generating them for each run.
  * BENCH_LIMIT=<venues a page>: the page each request asks (limit): the client's, MATCH_PAGE_SIZE (24), unless
  * given; 100 is the most a call answers (MAX_VENUE_RESULTS) and what the client asked before issue 28.
+ * BENCH_SORT=best|rating: the Best match or Top Rated sort instead of the default (nearness and fit);
+ * BENCH_OPEN_NOW=1: Open now.
  * BENCH_INSTANCES=<n> (PostgreSQL): n instances started as production starts one (package.json
  * start:prod, each its own process; the load generator spreads its connections over them, as a load
  * balancer would) instead of the app in this process: one instance per core. They read opening hours
@@ -36,6 +38,13 @@ const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 const radius = option("BENCH_RADIUS", 16, 16);
 /** Venues a page: what the client asks (Home, Explore), unless BENCH_LIMIT says otherwise. */
 const limit = option("BENCH_LIMIT", MATCH_PAGE_SIZE, MATCH_PAGE_SIZE);
+const sort = process.env.BENCH_SORT;
+if (sort && sort !== "best" && sort !== "rating") throw new Error("BENCH_SORT is best or rating (or not given)");
+/** What the sort toggle and the Open now chip add to the query, as the client sends them. */
+const openNow = process.env.BENCH_OPEN_NOW === "1";
+const extra = (sort ? `&sort=${sort}` : "") + (openNow ? "&openNow=true" : "");
+/** The case as a result line names it. */
+const asked = `page ${String(limit).padStart(3)}${sort ? ` ${sort}` : ""}${openNow ? " open now" : ""}`;
 /** The vibes asked (a comma list): Chill,Cozy, or one (a Home mood of one vibe), as BENCH_VIBES gives. */
 const vibes = process.env.BENCH_VIBES ?? "Chill,Cozy";
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -61,7 +70,8 @@ const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const nextPath = () => {
   const lat = (37.35 + rand() * 0.6).toFixed(4);
   const lng = (-122.5 + rand() * 0.6).toFixed(4);
-  return `/api/venues/match-public?latitude=${lat}&longitude=${lng}&radius=${radius}&vibes=${vibes}&limit=${limit}`;
+  const where = `latitude=${lat}&longitude=${lng}&radius=${radius}`;
+  return `/api/venues/match-public?${where}&vibes=${vibes}&limit=${limit}${extra}`;
 };
 
 /**
@@ -122,7 +132,7 @@ for (const kind of dbs) {
     for (const c of concurrencies) {
       const r = await holdLoad(base, nextPath, { concurrency: c, seconds });
       const line =
-        `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  page ${String(limit).padStart(3)}  ` +
+        `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  ${asked}  ` +
         `concurrency ${String(c).padStart(2)}  ` +
         `${fmt(r)}`;
       console.log(line);
