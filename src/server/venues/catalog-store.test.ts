@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VenueStore } from "./catalog-store";
+import { DECODED_KEPT, VenueStore } from "./catalog-store";
 import type { StoredVenue } from "./queries";
 
 const venue = (id: number, over: Partial<StoredVenue> = {}): StoredVenue => ({
@@ -77,5 +77,25 @@ describe("VenueStore", () => {
     expect(Object.isFrozen(store.detectedVibesOf(a))).toBe(true);
     expect(store.vibeMaskOf(a)).toBe(0b11);
     expect(store.vibeMaskOf(c)).toBe(0b100);
+  });
+
+  it("keeps the last DECODED_KEPT venues decoded, drops the oldest first, and decodes a changed one anew", () => {
+    const store = new VenueStore();
+    const extra = 10;
+    const slots = Array.from({ length: DECODED_KEPT + extra }, (_, i) => store.put(venue(i + 1)));
+    const first = slots.map((slot) => store.venue(slot));
+    // the newest DECODED_KEPT are the same objects (decoded once); the oldest `extra` were dropped
+    for (const i of [extra, extra + 1, DECODED_KEPT, DECODED_KEPT + extra - 1])
+      expect(store.venue(slots[i])).toBe(first[i]);
+    const again = store.venue(slots[0]);
+    expect(again).not.toBe(first[0]);
+    expect(again).toEqual(first[0]);
+    // decoding the oldest again dropped the next oldest kept (slots[extra]), and nothing newer
+    expect(store.venue(slots[extra + 1])).toBe(first[extra + 1]);
+    expect(store.venue(slots[extra])).not.toBe(first[extra]);
+    // a venue changed: its next answer is the new one
+    const last = slots[DECODED_KEPT + extra - 1];
+    expect(store.put(venue(DECODED_KEPT + extra, { name: "Renamed" }))).toBe(last);
+    expect(store.venue(last).name).toBe("Renamed");
   });
 });

@@ -102,7 +102,7 @@ const MAX_SCORE_COLUMNS = 64;
 /** `keys` of a venue whose scores are kept aside, as they are (not whole hundredths, or null). */
 const SCORES_ASIDE = 0;
 /** Decoded venues kept (bounded: about 1 kB each). */
-const DECODED_KEPT = 20_000;
+export const DECODED_KEPT = 20_000;
 /** Bit numbers given to vibe names as they are first seen: 30 fit in a small integer. */
 export const MAX_VIBE_BITS = 30;
 
@@ -198,6 +198,15 @@ export class VenueStore {
   readonly vibeBits = new Map<string, number>();
 
   private readonly decoded = new Map<number, StoredVenue>();
+  /**
+   * The slots in the order they were decoded, a ring of DECODED_KEPT: the oldest is dropped from
+   * `decoded` when the next is kept. Not the Map's own first key: a Map leaves its deleted entries in
+   * place until it is rebuilt, and keys().next() walks over every one of them (tens of microseconds a
+   * venue once thousands had gone). A slot decoded again after a change is in the ring twice, and
+   * dropped when the older comes round: early, never wrong.
+   */
+  private readonly decodedOrder = new Int32Array(DECODED_KEPT).fill(-1);
+  private decodedNext = 0;
   /** VIBE members' rating sum and count by slot, for the few venues that have any (a ranking by rating reads it). */
   private readonly memberRatings = new Map<number, { sum: number; count: number }>();
 
@@ -333,7 +342,10 @@ export class VenueStore {
       ...(member_rating_sum !== null && { member_rating_sum }),
       ...(member_review_count !== null && { member_review_count }),
     };
-    if (this.decoded.size >= DECODED_KEPT) this.decoded.delete(this.decoded.keys().next().value!);
+    const oldest = this.decodedOrder[this.decodedNext];
+    if (oldest >= 0) this.decoded.delete(oldest);
+    this.decodedOrder[this.decodedNext] = slot;
+    this.decodedNext = (this.decodedNext + 1) % DECODED_KEPT;
     this.decoded.set(slot, venue);
     return venue;
   }
