@@ -284,6 +284,12 @@ interface Packed {
    */
   counts: Map<string, Int32Array>;
   /**
+   * Per count key as `counts`, each part's positions of the venues passing those filters (made when
+   * a count first crosses the part: countCircle), so that a part the circle's edge cuts is counted
+   * by its passing venues' positions alone. COUNTS_KEPT keys at most; the oldest go.
+   */
+  passing: Map<string, (Int32Array | undefined)[]>;
+  /**
    * Per Ranking.fit key, each group's fit (rank()'s keptFit; NaN until a search asks): of its best
    * scores, or for a part under a fit of two or more vibes its highest venue's.
    */
@@ -440,6 +446,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
     byScore: [],
     byFit: new Map(),
     counts: new Map(),
+    passing: new Map(),
     bestFits: new Map(),
     partOrders: new Map(),
     tiersKey: "",
@@ -1222,6 +1229,8 @@ export async function createVenueCatalog(
   const listFits = perValue();
   const hoursFit = perValue();
   const tiers = perValue();
+  /** The minutes (of openAt and openLateAt) and store that `hoursFit` answered for last. */
+  let hoursFitFor: { key: string; store: VenueStore | null } = { key: "", store: null };
   /** The key (Ranking.tierKey) and store that `tiers` answered for last. */
   let tiersFor: { key: string | undefined; store: VenueStore | null } = { key: undefined, store: null };
   /** `tierOf` a ranking's tier by an interned opening hours' index: asked again unless its key is the last one. */
@@ -1262,7 +1271,14 @@ export async function createVenueCatalog(
     const openAt = q.openAt ?? null;
     const openLateAt = q.openLateAt ?? null;
     listFits.next();
-    hoursFit.next();
+    // what histCount's and hoursPass's answers depend on: opening hours change at whole minutes
+    // (hours.ts reads them so), so hoursPass's answers are kept for every search of that minute
+    const minute = (d: Date | null) => (d === null ? "-" : String(Math.floor(d.getTime() / 60_000)));
+    const hoursKey = `${minute(openAt)}|${minute(openLateAt)}`;
+    if (hoursKey !== hoursFitFor.key || hoursFitFor.store !== store) {
+      hoursFit.next();
+      hoursFitFor = { key: hoursKey, store };
+    }
     // claimed venues (CatalogSearch.claimed) that a wanted vibe's detection does not already find
     const extra = new Set<number>();
     if (wantVibes !== null)
@@ -1270,10 +1286,8 @@ export async function createVenueCatalog(
         const slot = store.slotOf.get(id);
         if (slot !== undefined && !store.detectedVibesOf(slot).some((v) => wantVibes.includes(v))) extra.add(slot);
       }
-    // what histCount's answer depends on: opening hours change at whole minutes (hours.ts reads them so)
-    const minute = (d: Date | null) => (d === null ? "-" : String(Math.floor(d.getTime() / 60_000)));
     const wanted = wantVibes ? [...wantVibes].sort().join(",") : "*";
-    const countKey = `${wanted}|${category ?? "*"}|${minute(openAt)}|${minute(openLateAt)}`;
+    const countKey = `${wanted}|${category ?? "*"}|${hoursKey}`;
     return {
       countKey,
       extra,
@@ -1294,7 +1308,7 @@ export async function createVenueCatalog(
   };
   type Circle = ReturnType<typeof circleOf>;
 
-  /** Whether opening hours (an interned value's index) pass the circle's filters of time: once per value. */
+  /** Whether opening hours (an interned value's index) pass the circle's filters of time: once per value and minute. */
   const hoursPass = (c: Circle, hours: number) =>
     !c.timed ||
     hoursFit.get(hours, (h) => {
@@ -1389,6 +1403,23 @@ export async function createVenueCatalog(
     return counts[g];
   };
 
+  /** Part g's positions of the venues that pass the circle's filters (but its distance), kept per count key. */
+  const passingIn = (c: Circle, p: Packed, g: number) => {
+    let lists = p.passing.get(c.countKey);
+    if (!lists) {
+      if (p.passing.size >= COUNTS_KEPT) p.passing.delete(p.passing.keys().next().value!);
+      lists = new Array<Int32Array | undefined>(p.groups);
+      p.passing.set(c.countKey, lists);
+    }
+    let at = lists[g];
+    if (at === undefined) {
+      const found: number[] = [];
+      for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i])) found.push(i);
+      at = lists[g] = Int32Array.from(found);
+    }
+    return at;
+  };
+
   /** How many venues of a group its histogram says pass the filters (every one of them, when unfiltered). */
   const histCount = (c: Circle, p: Packed, g: number) => {
     if (c.wantVibes === null && c.category === null && !c.timed) return p.to[g] - p.from[g];
@@ -1432,7 +1463,13 @@ export async function createVenueCatalog(
           n += keptCount(c, p, g);
           continue;
         }
-        for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i]) && chordInside(c, p, i) >= 0) n++;
+        // cut by the edge: its venues that pass the filters (every one, unfiltered), by their distance
+        if (c.wantVibes === null && c.category === null && !c.timed) {
+          for (let i = p.from[g]; i < p.to[g]; i++) if (chordInside(c, p, i) >= 0) n++;
+          continue;
+        }
+        const at = passingIn(c, p, g);
+        for (let k = 0; k < at.length; k++) if (chordInside(c, p, at[k]) >= 0) n++;
       }
     }
     return Math.min(n, countCap + 1);
