@@ -45,12 +45,20 @@ describe("PerUserTtlCache", () => {
     expect(kept.get("c1")).toBeUndefined();
   });
 
-  it("keeps at most `max` values, dropping the oldest, and keeps nothing with no time to keep", () => {
+  it("keeps at most `max` values, dropping the oldest tenth at once, and nothing with no time to keep", () => {
     const kept = new PerUserTtlCache<number>(60_000, 2);
     kept.keep("1", "u1", 1, kept.epoch);
     kept.keep("2", "u2", 2, kept.epoch);
     kept.keep("3", "u3", 3, kept.epoch);
     expect([kept.get("1"), kept.get("2"), kept.get("3")]).toEqual([undefined, 2, 3]);
+    // full: the oldest tenth goes at once (here 2 of 20), the rest stays
+    const twenty = new PerUserTtlCache<number>(60_000, 20);
+    for (let i = 1; i <= 21; i++) twenty.keep(String(i), `u${i}`, i, twenty.epoch);
+    expect(Array.from({ length: 21 }, (_, i) => twenty.get(String(i + 1)) ?? null)).toEqual([
+      null,
+      null,
+      ...Array.from({ length: 19 }, (_, i) => i + 3),
+    ]);
     const none = new PerUserTtlCache<number>(0);
     none.keep("1", "u1", 1, none.epoch);
     expect(none.get("1")).toBeUndefined();
