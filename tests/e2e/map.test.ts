@@ -345,11 +345,17 @@ describe.skipIf(!findChromium())("the map of matches", () => {
       [full, "Full", "rgb(239, 68, 68)"],
       [other, "unknown", "rgb(203, 213, 225)"],
     ] as const) {
+      const answered = page.waitForResponse(
+        (r) => r.url().includes("/api/venues/match-public") && new URL(r.url()).searchParams.has("search") && r.ok(),
+      );
       await page.getByRole("searchbox").fill(venue.name);
+      await answered;
       const marker = page.locator(`.vibe-map-marker[data-venue-id="${venue.externalId}"]`);
+      // the list before the search may have drawn this venue's marker too, and the markers are drawn
+      // anew when the answer comes: one read as it is replaced has no style, so the colour is polled
       await waitForCount(marker, 1);
       expect(await marker.getAttribute("data-capacity")).toBe(capacity);
-      expect(await marker.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(colour);
+      await expect.poll(() => marker.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(colour);
       if (capacity === "Full") expect(await marker.getAttribute("aria-label")).toBe(`${venue.name}, Capacity: Full`);
     }
     await mapRegion(page).scrollIntoViewIfNeeded();
