@@ -930,26 +930,36 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     }
   });
 
+  /** Two opening hours; a ranking's tier puts one of them first. */
+  const H1 = "24/7";
+  const H2 = "Fr-Sa 18:00-02:00";
+  /** Chill venues north of SPOTS[0] ([id, metres, hours, Chill score]) in a catalog: every fit kept, no scan. */
+  async function chillByHours(venues: readonly (readonly [number, number, string, number])[]) {
+    const rows = new Map<number, StoredVenue>();
+    for (const [id, metres, hours, chill] of venues)
+      rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
+    const table = fakeTable(rows);
+    return createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+  }
+  /** Best match of Chill within `radiusMeters`, the venues of opening hours `hours` first, under tier key `key`. */
+  const chillFirstOf =
+    (radiusMeters: number) =>
+    (hours: string, key: string): Ranking => ({
+      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters }),
+      tier: (h) => (h === hours ? 0 : 1),
+      tierKey: key,
+    });
+
   it("a part's bound per tier is worked out again for another tier key, and not kept without one", async () => {
     // two parts 2 km apart, each with venues of two opening hours; which hours come first is the key's
-    const H1 = "24/7";
-    const H2 = "Fr-Sa 18:00-02:00";
-    const rows = new Map<number, StoredVenue>();
-    for (const [id, metres, hours, chill] of [
+    const catalog = await chillByHours([
       [1, 0, H1, 0.9],
       [2, 1, H2, 0.2],
       [3, 2000, H1, 0.1],
       [4, 2001, H2, 0.5],
-    ] as const)
-      rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
-    const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    ]);
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 1 };
-    const firstOf = (hours: string, key: string): Ranking => ({
-      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 }),
-      tier: (h) => (h === hours ? 0 : 1),
-      tierKey: key,
-    });
+    const firstOf = chillFirstOf(3000);
     const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
     expect(await top(firstOf(H1, "a"))).toEqual([1]);
     // with key a's bounds (the far part's first tier at 0.1) the far part would be left for venue 2's 0.2
@@ -964,23 +974,13 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
 
   it("a part's and a cell's best tier are worked out again for another tier key", async () => {
     // venues of H2 alone: a part 2 km away and a cell 8 km away are of tier 1 under key a, 0 under key b
-    const H1 = "24/7";
-    const H2 = "Fr-Sa 18:00-02:00";
-    const rows = new Map<number, StoredVenue>();
-    for (const [id, metres, hours, chill] of [
+    const catalog = await chillByHours([
       [1, 0, H1, 0.9],
       [3, 2000, H2, 0.3],
       [2, 8000, H2, 0.2],
-    ] as const)
-      rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
-    const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    ]);
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill"], limit: 2 };
-    const firstOf = (hours: string, key: string): Ranking => ({
-      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 10_000 }),
-      tier: (h) => (h === hours ? 0 : 1),
-      tierKey: key,
-    });
+    const firstOf = chillFirstOf(10_000);
     const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
     expect(await top(firstOf(H1, "a"))).toEqual([1, 3]);
     // with key a's tiers kept, the H2 part and cell would wait behind venue 1 (tier 1) and be left
@@ -991,19 +991,13 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
 
   it("a part's best tier visited by its own score order, made again for another tier key", async () => {
     // near part: two venues of H1 (0.9, 0.85) and one of H2 (0.3); far part: H2 0.95 and H1 0.1
-    const H1 = "24/7";
-    const H2 = "Fr-Sa 18:00-02:00";
-    const rows = new Map<number, StoredVenue>();
-    for (const [id, metres, hours, chill] of [
+    const catalog = await chillByHours([
       [1, 0, H1, 0.9],
       [5, 1, H1, 0.85],
       [2, 2, H2, 0.3],
       [4, 2000, H2, 0.95],
       [3, 2001, H1, 0.1],
-    ] as const)
-      rows.set(id, { ...chillAt(id, metres, chill), opening_hours: hours });
-    const table = fakeTable(rows);
-    const catalog = await createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
+    ]);
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 2 };
     // by the ranking's fit (Ranking.fit), and by each vibe's score column without it
     for (const byFit of [true, false]) {

@@ -1301,6 +1301,8 @@ export async function createVenueCatalog(
       openAt,
       openLateAt,
       timed: openAt !== null || openLateAt !== null,
+      /** Whether any filter but the distance is asked (vibes, category, Open now or Open late). */
+      filtered: wantVibes !== null || category !== null || openAt !== null || openLateAt !== null,
       radius,
       maxChord,
       surelyIn: maxChord * (1 - 1e-9),
@@ -1422,7 +1424,7 @@ export async function createVenueCatalog(
 
   /** How many venues of a group its histogram says pass the filters (every one of them, when unfiltered). */
   const histCount = (c: Circle, p: Packed, g: number) => {
-    if (c.wantVibes === null && c.category === null && !c.timed) return p.to[g] - p.from[g];
+    if (!c.filtered) return p.to[g] - p.from[g];
     let n = 0;
     if (!c.timed) {
       for (let e = p.anyHoursFrom[g]; e < p.anyHoursFrom[g + 1]; e++)
@@ -1464,7 +1466,7 @@ export async function createVenueCatalog(
           continue;
         }
         // cut by the edge: its venues that pass the filters (every one, unfiltered), by their distance
-        if (c.wantVibes === null && c.category === null && !c.timed) {
+        if (!c.filtered) {
           for (let i = p.from[g]; i < p.to[g]; i++) if (chordInside(c, p, i) >= 0) n++;
           continue;
         }
