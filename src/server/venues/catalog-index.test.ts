@@ -478,6 +478,33 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     );
   }, 120_000);
 
+  it("a pole is one point whatever the longitude: its venues come in one order nearest first and by rank", async () => {
+    for (const latitude of [90, -90]) {
+      const here = toEarth(latitude, 24.77);
+      // (=== : a zero's sign is no distance)
+      expect(toEarth(latitude, -151.3).every((v, k) => v === here[k])).toBe(true);
+      expect(here[0] === 0 && here[1] === 0).toBe(true);
+    }
+    // CI's catalog-vs-SQL property test (FUZZ_SEED=725673206): venues at the north pole by several
+    // longitudes, a few tenths of a nanometre apart, came in one order from within and another from best
+    const rows = new Map<number, StoredVenue>();
+    for (const [id, lon] of [
+      [4, 24.77],
+      [5, -151.3],
+      [6, 3.5],
+      [7, 88],
+    ] as const)
+      rows.set(id, { ...chillAt(id, 0, 0.5), latitude: 90, longitude: lon });
+    const table = fakeTable(rows);
+    const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+    const q: CatalogSearch = { latitude: 90, longitude: 24.77, radiusMeters: 50, limit: 10 };
+    const near = (await catalog.within(q)).map((h) => [h.venue.id, h.meters]);
+    expect(near).toEqual([4, 5, 6, 7].map((id) => [id, 0]));
+    const ranked = await catalog.best(q, { score: () => 0, bound: () => 0 });
+    expect(ranked.hits.map((h) => h.venue.id)).toEqual([4, 5, 6, 7]);
+    await catalog.close();
+  });
+
   it("a dense area: groups wholly inside are counted by their histograms, pages skip groups", async () => {
     // 20,000 venues in a 4 km square: most parts of cells lie wholly inside a 3 km circle
     const rnd = lcg(7);

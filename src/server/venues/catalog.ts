@@ -468,9 +468,10 @@ function pack(store: VenueStore, cell: Cell): Packed {
   const keys: (number | string)[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const slot = slots[i];
+    // as toEarth, without an array a venue
     const lat = rad(store.latitude[slot]);
     const lon = rad(store.longitude[slot]);
-    const cosLat = Math.cos(lat);
+    const cosLat = cosOfLatitude(store.latitude[slot]);
     packed.x[i] = EARTH_RADIUS_M * cosLat * Math.cos(lon);
     packed.y[i] = EARTH_RADIUS_M * cosLat * Math.sin(lon);
     packed.z[i] = EARTH_RADIUS_M * Math.sin(lat);
@@ -1009,11 +1010,22 @@ const rad = (deg: number) => (deg * Math.PI) / 180;
 export function toEarth(latitude: number, longitude: number): [number, number, number] {
   const lat = rad(latitude);
   const lon = rad(longitude);
+  const cosLat = cosOfLatitude(latitude);
   return [
-    EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lon),
-    EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lon),
+    EARTH_RADIUS_M * cosLat * Math.cos(lon),
+    EARTH_RADIUS_M * cosLat * Math.sin(lon),
     EARTH_RADIUS_M * Math.sin(lat),
   ];
+}
+
+/**
+ * cos of a latitude, 0 at a pole: a pole is one point whatever the longitude, where cos(90°) in
+ * floating point (6e-17) put venues there a few tenths of a nanometre apart by longitude, and two
+ * whose chords differed in the last bit at the same metres came in one order nearest first (by
+ * chord) and the other by rank (by metres).
+ */
+function cosOfLatitude(latitude: number): number {
+  return Math.abs(latitude) === 90 ? 0 : Math.cos(rad(latitude));
 }
 
 /** earth_distance from a chord (the straight line through the sphere) to the great circle. */
