@@ -11,8 +11,7 @@
  */
 import { ALL_VIBES } from "@shared/vocabulary";
 import { createChangeFeed } from "../src/server/db/changes";
-import { openPglite } from "../src/server/db/client";
-import { migrate } from "../src/server/db/migrate";
+import { openMigratedPglite } from "./bench-db";
 import { seedVenues } from "../src/server/venues/seed";
 import { createVenueCatalog, type CatalogSearch } from "../src/server/venues/catalog";
 import { option } from "./smoke";
@@ -23,8 +22,7 @@ const radiusKm = Number(process.env.BENCH_RADIUS_KM ?? 16.0934);
 const limit = Number(process.env.BENCH_LIMIT ?? 200);
 printHeader(import.meta.url, { radiusKm, limit, data: "the seed (seedVenues) on PGlite" });
 
-const db = await openPglite();
-await migrate(db);
+const db = await openMigratedPglite();
 await seedVenues(db);
 const changes = await createChangeFeed(db);
 const catalog = await createVenueCatalog(db, changes);

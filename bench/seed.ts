@@ -10,8 +10,7 @@
  */
 import { loadavg } from "node:os";
 import { cpuUsage } from "node:process";
-import { openPglite } from "../src/server/db/client";
-import { migrate } from "../src/server/db/migrate";
+import { openMigratedPglite } from "./bench-db";
 import { seedVenues } from "../src/server/venues/seed";
 import { option } from "./smoke";
 import { printHeader } from "./header";
@@ -24,8 +23,7 @@ const cpu: number[] = [];
 const again: number[] = [];
 let venues = 0;
 for (let i = 0; i < runs; i++) {
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite();
   let t = performance.now();
   const c = cpuUsage();
   const r = await seedVenues(db);
