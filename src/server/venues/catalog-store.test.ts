@@ -79,18 +79,36 @@ describe("VenueStore", () => {
     expect(store.vibeMaskOf(c)).toBe(0b100);
   });
 
+  it("keeps a venue decoded the second time it is asked of late, not the first", () => {
+    const store = new VenueStore();
+    const [a, b] = [store.put(venue(1)), store.put(venue(2))];
+    const once = store.venue(a);
+    const twice = store.venue(a);
+    expect(twice).not.toBe(once);
+    expect(twice).toEqual(once);
+    expect(store.venue(a)).toBe(twice);
+    // asked once, then after DECODED_KEPT other first decodes: forgotten, so not kept on the next
+    store.venue(b);
+    for (let i = 0; i < DECODED_KEPT; i++) store.venue(store.put(venue(100 + i)));
+    const late = store.venue(b);
+    expect(store.venue(b)).not.toBe(late);
+  });
+
   it("keeps the last DECODED_KEPT venues decoded, drops the oldest first, and decodes a changed one anew", () => {
     const store = new VenueStore();
     const extra = 10;
     const slots = Array.from({ length: DECODED_KEPT + extra }, (_, i) => store.put(venue(i + 1)));
-    const first = slots.map((slot) => store.venue(slot));
-    // the newest DECODED_KEPT are the same objects (decoded once); the oldest `extra` were dropped
+    // each asked twice in a row: kept from the second decode
+    const first = slots.map((slot) => (store.venue(slot), store.venue(slot)));
+    // the newest DECODED_KEPT are the same objects (kept once decoded); the oldest `extra` were dropped
     for (const i of [extra, extra + 1, DECODED_KEPT, DECODED_KEPT + extra - 1])
       expect(store.venue(slots[i])).toBe(first[i]);
     const again = store.venue(slots[0]);
     expect(again).not.toBe(first[0]);
     expect(again).toEqual(first[0]);
-    // decoding the oldest again dropped the next oldest kept (slots[extra]), and nothing newer
+    // asked again lately (twice, the first decode long forgotten), the oldest is kept, which dropped the
+    // next oldest kept (slots[extra]), and nothing newer
+    expect(store.venue(slots[0])).toBe(store.venue(slots[0]));
     expect(store.venue(slots[extra + 1])).toBe(first[extra + 1]);
     expect(store.venue(slots[extra])).not.toBe(first[extra]);
     // a venue changed: its next answer is the new one
