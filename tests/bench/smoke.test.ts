@@ -2,9 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openMigratedPglite } from "../../bench/bench-db";
 import { CEBAB_DIR } from "../../bench/cebab";
-import { openPglite } from "../../src/server/db/client";
-import { migrate } from "../../src/server/db/migrate";
 
 /**
  * Benchmarks rot silently: bench/match-public.ts answered 429 to every request for weeks once
@@ -125,8 +124,7 @@ function run(b: Bench): Promise<{ code: number | null; output: string; ms: numbe
  */
 const PGLITE_TEMPLATE = resolve(`.tmp/bench-pglite-${process.pid}.tar.gz`);
 beforeAll(async () => {
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite();
   const dump = await db.raw.dumpDataDir("gzip");
   mkdirSync(resolve(".tmp"), { recursive: true });
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));

@@ -115,6 +115,21 @@ export function grown<T extends Typed>(a: T, size: number, fill?: number): T {
   return next;
 }
 
+/** The last `size` slots put, oldest first out: `put` answers the slot it pushed out, or -1. */
+class SlotRing {
+  private readonly slots: Int32Array;
+  private next = 0;
+  constructor(size: number) {
+    this.slots = new Int32Array(size).fill(-1);
+  }
+  put(slot: number): number {
+    const out = this.slots[this.next];
+    this.slots[this.next] = slot;
+    this.next = (this.next + 1) % this.slots.length;
+    return out;
+  }
+}
+
 /** Values stored once, each named by its index. */
 class Interned<T> {
   readonly values: T[] = [];
@@ -205,8 +220,7 @@ export class VenueStore {
    * venue once thousands had gone). A slot decoded again after a change is in the ring twice, and
    * dropped when the older comes round: early, never wrong.
    */
-  private readonly decodedOrder = new Int32Array(DECODED_KEPT).fill(-1);
-  private decodedNext = 0;
+  private readonly decodedOrder = new SlotRing(DECODED_KEPT);
   /**
    * Slots decoded once of late (the last DECODED_KEPT first decodes, in a ring as above): a venue is kept
    * when it is decoded again while here. A venue asked once is not kept, so it dies young: kept at once,
@@ -215,8 +229,7 @@ export class VenueStore {
    * 3.0-3.3, issue 28).
    */
   private readonly seen = new Set<number>();
-  private readonly seenOrder = new Int32Array(DECODED_KEPT).fill(-1);
-  private seenNext = 0;
+  private readonly seenOrder = new SlotRing(DECODED_KEPT);
   /** VIBE members' rating sum and count by slot, for the few venues that have any (a ranking by rating reads it). */
   private readonly memberRatings = new Map<number, { sum: number; count: number }>();
 
@@ -354,17 +367,13 @@ export class VenueStore {
     };
     if (!this.seen.has(slot)) {
       // decoded once lately: not kept yet, so it dies young if it is not asked again
-      const forgotten = this.seenOrder[this.seenNext];
+      const forgotten = this.seenOrder.put(slot);
       if (forgotten >= 0) this.seen.delete(forgotten);
-      this.seenOrder[this.seenNext] = slot;
-      this.seenNext = (this.seenNext + 1) % DECODED_KEPT;
       this.seen.add(slot);
       return venue;
     }
-    const oldest = this.decodedOrder[this.decodedNext];
+    const oldest = this.decodedOrder.put(slot);
     if (oldest >= 0) this.decoded.delete(oldest);
-    this.decodedOrder[this.decodedNext] = slot;
-    this.decodedNext = (this.decodedNext + 1) % DECODED_KEPT;
     this.decoded.set(slot, venue);
     return venue;
   }
