@@ -284,11 +284,14 @@ interface Packed {
    */
   counts: Map<string, Int32Array>;
   /**
-   * Per count key as `counts`, each part's positions of the venues passing those filters (made when
-   * a count first crosses the part: countCircle), so that a part the circle's edge cuts is counted
-   * by its passing venues' positions alone. COUNTS_KEPT keys at most; the oldest go.
+   * Per count key as `counts`, each part's points (x, y, z in turn) of the venues passing those
+   * filters (made when a count first crosses the part: countCircle), so that a part the circle's
+   * edge cuts is counted by its passing venues alone, read in a row: their positions' x, y and z,
+   * anywhere in the cell's columns, were three cache misses a venue (a random circle's edge parts
+   * are seldom in the cache). COUNTS_KEPT keys at most; the oldest go. 24 bytes a passing venue
+   * (positions were 4) of the parts some count crossed: ~2 MB a key that a tenth of 1,000,000 pass.
    */
-  passing: Map<string, (Int32Array | undefined)[]>;
+  passing: Map<string, (Float64Array | undefined)[]>;
   /**
    * Per Ranking.fit key, each group's fit (rank()'s keptFit; NaN until a search asks): of its best
    * scores, or for a part under a fit of two or more vibes its highest venue's.
@@ -1405,33 +1408,42 @@ export async function createVenueCatalog(
     return inCircle(c, x - c.cx, y - c.cy, z - c.cz);
   };
 
-  /** histCount of group g, kept with the packed cell for the circle's filters (Packed.counts). */
-  const keptCount = (c: Circle, p: Packed, g: number) => {
+  /** The packed cell's counts for the circle's filters (Packed.counts), -1 for a group not counted yet. */
+  const countsFor = (c: Circle, p: Packed) => {
     let counts = p.counts.get(c.countKey);
     if (!counts) {
       if (p.counts.size >= COUNTS_KEPT) p.counts.delete(p.counts.keys().next().value!);
       counts = new Int32Array(p.groups).fill(-1);
       p.counts.set(c.countKey, counts);
     }
+    return counts;
+  };
+  /** histCount of group g, kept in `counts` (countsFor's). */
+  const keptIn = (counts: Int32Array, c: Circle, p: Packed, g: number) => {
     if (counts[g] < 0) counts[g] = histCount(c, p, g);
     return counts[g];
   };
+  const keptCount = (c: Circle, p: Packed, g: number) => keptIn(countsFor(c, p), c, p, g);
 
-  /** Part g's positions of the venues that pass the circle's filters (but its distance), kept per count key. */
-  const passingIn = (c: Circle, p: Packed, g: number) => {
+  /** The packed cell's lists of passing venues' points for the circle's filters (Packed.passing). */
+  const passingFor = (c: Circle, p: Packed) => {
     let lists = p.passing.get(c.countKey);
     if (!lists) {
       if (p.passing.size >= COUNTS_KEPT) p.passing.delete(p.passing.keys().next().value!);
-      lists = new Array<Int32Array | undefined>(p.groups);
+      lists = new Array<Float64Array | undefined>(p.groups);
       p.passing.set(c.countKey, lists);
     }
-    let at = lists[g];
-    if (at === undefined) {
+    return lists;
+  };
+  /** Part g's points (x, y, z in turn) of the venues passing the circle's filters (not its distance), in `lists`. */
+  const passingIn = (lists: (Float64Array | undefined)[], c: Circle, p: Packed, g: number) => {
+    let points = lists[g];
+    if (points === undefined) {
       const found: number[] = [];
-      for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i])) found.push(i);
-      at = lists[g] = Int32Array.from(found);
+      for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i])) found.push(p.x[i], p.y[i], p.z[i]);
+      points = lists[g] = Float64Array.from(found);
     }
-    return at;
+    return points;
   };
 
   /** How many venues of a group its histogram says pass the filters (every one of them, when unfiltered). */
@@ -1471,10 +1483,12 @@ export async function createVenueCatalog(
       else crossed.push(p);
     });
     for (const p of crossed) {
+      const counts = countsFor(c, p);
+      let lists: (Float64Array | undefined)[] | null = null;
       for (let g = 1; g < p.groups && n <= countCap; g++) {
         if (chordToBox(p, g, cx, cy, cz) > maxChord) continue;
         if (farChordToBox(p, g, cx, cy, cz) <= surelyIn) {
-          n += keptCount(c, p, g);
+          n += keptIn(counts, c, p, g);
           continue;
         }
         // cut by the edge: its venues that pass the filters (every one, unfiltered), by their distance
@@ -1482,8 +1496,10 @@ export async function createVenueCatalog(
           for (let i = p.from[g]; i < p.to[g]; i++) if (chordInside(c, p, i) >= 0) n++;
           continue;
         }
-        const at = passingIn(c, p, g);
-        for (let k = 0; k < at.length; k++) if (chordInside(c, p, at[k]) >= 0) n++;
+        lists ??= passingFor(c, p);
+        const points = passingIn(lists, c, p, g);
+        for (let k = 0; k < points.length; k += 3)
+          if (inCircle(c, points[k] - cx, points[k + 1] - cy, points[k + 2] - cz) >= 0) n++;
       }
     }
     return Math.min(n, countCap + 1);
