@@ -34,6 +34,7 @@ import { createChangeFeed } from "../src/server/db/changes";
 import { createLiveStore } from "../src/server/live/store";
 import { type CatalogSearch, createVenueCatalog, type VenueCatalog } from "../src/server/venues/catalog";
 import { createFavoriteStore } from "../src/server/venues/favorites";
+import { type StoredVenue, storedVenueHead } from "../src/server/venues/queries";
 import { matchedJson, matchVenues, type MatchRequest } from "../src/server/venues/service";
 import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { denseAreaPoint, generateVenues, packIntoDenseArea } from "./generate-venues";
@@ -111,7 +112,7 @@ const reader = {
 
 const one = async ({ openNow, ...c }: Case[1], at: (typeof centres)[number], over = reader) => {
   // as GET /api/venues/match-public asks (venues/routes.ts)
-  const page = await matchVenues(over, { limit, ...c, ...at, now, ...(openNow && { openAt: now }) });
+  const page = await matchVenues(over, { limit, ...c, ...at, now, ...(openNow && { openAt: now }), lean: true });
   matchedJson(page.venues, now);
   return page;
 };
@@ -134,7 +135,7 @@ async function catalogAt(ref: string): Promise<{ create: typeof createVenueCatal
  * A catalog from before CatalogSearch.skip answers a later page's first `skip` venues too (made,
  * then left by its caller): cut here, so that the service gets the page it asked for.
  */
-function skipping(old: VenueCatalog): VenueCatalog {
+function skipping(old: OldCatalog): OldCatalog {
   const cut = <T>(hits: T[], q: CatalogSearch) => hits.slice(q.skip ?? 0);
   return {
     within: async (q) => cut(await old.within(q), q),
@@ -151,6 +152,41 @@ function skipping(old: VenueCatalog): VenueCatalog {
       return old.unindexed;
     },
     close: () => old.close(),
+  };
+}
+
+/** A catalog of a ref, which may be from before VenueCatalog.bestLean. */
+type OldCatalog = Omit<VenueCatalog, "bestLean"> & Partial<Pick<VenueCatalog, "bestLean">>;
+
+/**
+ * A catalog from before VenueCatalog.bestLean: its lean hits made of best()'s decoded ones (each
+ * venue's bytes from the venue, as matchedJson made them before), so that the service can ask it.
+ */
+function leaning(old: OldCatalog): VenueCatalog {
+  // kept with the decoded venue, as matchedJson kept them before
+  const heads = new WeakMap<object, Buffer>();
+  const headOf = (venue: StoredVenue) => {
+    let head = heads.get(venue);
+    if (head === undefined) heads.set(venue, (head = storedVenueHead(venue, now)));
+    return head;
+  };
+  if (old.bestLean) return old as VenueCatalog;
+  return {
+    within: (q) => old.within(q),
+    count: (q) => old.count(q),
+    best: (q, ranking) => old.best(q, ranking),
+    byIds: (ids) => old.byIds(ids),
+    close: () => old.close(),
+    get size() {
+      return old.size;
+    },
+    get unindexed() {
+      return old.unindexed;
+    },
+    bestLean: async (q, ranking) => {
+      const { hits, count } = await old.best(q, ranking);
+      return { hits: hits.map((h) => ({ ...h, head: headOf(h.venue) })), count };
+    },
   };
 }
 
@@ -190,7 +226,7 @@ async function compare(old: VenueCatalog) {
 if (against) {
   const { create, skips } = await catalogAt(against);
   const old = await create(db, changes);
-  await compare(skips ? old : skipping(old));
+  await compare(leaning(skips ? old : skipping(old)));
   await old.close();
 }
 for (const [name, c] of against ? [] : cases) {

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DECODED_KEPT, VenueStore } from "./catalog-store";
-import type { StoredVenue } from "./queries";
+import { DECODED_KEPT, type StoreRow, storeRowOf, VenueStore } from "./catalog-store";
+import { type StoredVenue, storedVenueHead } from "./queries";
 
 const venue = (id: number, over: Partial<StoredVenue> = {}): StoredVenue => ({
   id,
@@ -115,5 +116,81 @@ describe("VenueStore", () => {
     const last = slots[DECODED_KEPT + extra - 1];
     expect(store.put(venue(DECODED_KEPT + extra, { name: "Renamed" }))).toBe(last);
     expect(store.venue(last).name).toBe("Renamed");
+  });
+});
+
+describe("VenueStore.headJson", () => {
+  const now = new Date("2026-11-28T04:30:00Z");
+  const text = fc.string({ unit: "binary", maxLength: 24 });
+  const venues = fc.record({
+    external_id: text,
+    name: text,
+    category: fc.constantFrom("Cafe" as const, "Bar" as const, "Restaurant" as const, "Club" as const),
+    description: fc.option(text),
+    address: fc.option(text),
+    latitude: fc.double({ min: -90, max: 90, noNaN: true }),
+    longitude: fc.double({ min: -180, max: 180, noNaN: true }),
+    image_url: fc.option(text),
+    rating: fc.option(fc.oneof(fc.constantFrom(0, 4.5, 5), fc.double({ min: 0, max: 5, noNaN: true }))),
+    review_count: fc.option(fc.nat()),
+    phone_number: fc.option(text),
+    website: fc.option(text),
+    hours: fc.array(text, { maxLength: 3 }),
+    opening_hours: fc.option(fc.constantFrom("Mo-Su 08:00-17:00", "24/7")),
+    detected_vibes: fc.array(fc.constantFrom("Chill", "Cozy", "Loud", "Live Music", 'Qu"iet'), { maxLength: 3 }),
+    vibe_scores: fc.oneof(
+      fc.dictionary(
+        fc.constantFrom("Chill", "Cozy", "Loud", "7", 'Qu"iet'),
+        fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
+      ),
+      fc.dictionary(text, fc.double({ min: 0, max: 2, noNaN: true })), // kept aside
+    ),
+    source: fc.constantFrom("osm", "google", "datasf", "other"),
+    attribution: fc.constantFrom("© OpenStreetMap contributors", "Google", "Data from Google · © OSM", ""),
+    members: fc.option(fc.record({ count: fc.integer({ min: 1, max: 9 }), each: fc.integer({ min: 1, max: 5 }) })),
+  });
+
+  it("writes the same bytes as JSON.stringify of presentStoredVenue's fields, for any venue", () => {
+    fc.assert(
+      fc.property(fc.array(venues, { minLength: 1, maxLength: 8 }), (list) => {
+        const store = new VenueStore();
+        const stored = list.map(
+          ({ members, ...v }, i): StoredVenue => ({
+            id: i + 1,
+            likely_vibes: [],
+            ...v,
+            ...(members && { member_rating_sum: members.count * members.each, member_review_count: members.count }),
+          }),
+        );
+        const slots = stored.map((v) => store.put(v));
+        for (const [i, slot] of slots.entries()) {
+          const want = storedVenueHead(stored[i], now);
+          // made, then (asked twice) kept: the same bytes either way
+          for (let ask = 0; ask < 3; ask++) expect(store.lean(slot).head.toString()).toBe(want.toString());
+          // and, closed, JSON of the venue's fields
+          const answer = JSON.parse(`${store.headJson(slot).toString()}0.1"}`);
+          expect([answer.externalId, answer.name, answer.website, answer.vibeScores]).toEqual([
+            stored[i].external_id,
+            stored[i].name,
+            stored[i].website,
+            stored[i].vibe_scores,
+          ]);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("reads a text given as JSON with spaces (as PostgreSQL writes it), and a changed venue anew", () => {
+    const store = new VenueStore();
+    const v = venue(7, { description: 'say "hi" \\ there', image_url: null });
+    const row = storeRowOf(v);
+    const spaced = JSON.stringify(row[14], null, 1);
+    const slot = store.putRow([...row.slice(0, 14), spaced] as unknown as StoreRow);
+    expect(store.headJson(slot).toString()).toBe(storedVenueHead(v, new Date()).toString());
+    expect(store.lean(slot).head).not.toBe(store.lean(slot).head); // made anew, then kept from its second ask
+    expect(store.lean(slot)).toBe(store.lean(slot));
+    expect(store.put(venue(7, { name: "Renamed" }))).toBe(slot);
+    expect(JSON.parse(`${store.lean(slot).head.toString()}"}`).name).toBe("Renamed");
   });
 });

@@ -1,5 +1,5 @@
 import type { LikelyVibe } from "../vibes/likely";
-import type { StoredVenue } from "./queries";
+import { ratingOf, type StoredVenue } from "./queries";
 
 /**
  * The venues of the catalog (catalog.ts) held compactly: a column per field (struct of arrays,
@@ -130,6 +130,47 @@ class SlotRing {
   }
 }
 
+/**
+ * Values made per slot (a decoded venue, its answer's bytes), kept when a slot is asked a second
+ * time of late: the last `size` first asks are remembered (a Set of slots and a ring), at most
+ * `size` values kept, the oldest kept dropped first. A value asked once is not kept, so it dies
+ * young: kept at once, the venues of pages by nearness (Top Rated, whose ratings are rare), seldom
+ * asked twice, outlived the young generation's collections, which copied them (4.2-5.1 ms a
+ * scavenge at 1,000,000 venues against 3.0-3.3, issue 28). The rings, not a Map's first key: a Map
+ * leaves its deleted entries in place until it is rebuilt, and keys().next() walks over every one
+ * of them (tens of microseconds a venue once thousands had gone). A slot kept again after a change
+ * is in the ring twice, and dropped when the older comes round: early, never wrong.
+ */
+class KeptOnSecondAsk<T> {
+  private readonly kept = new Map<number, T>();
+  private readonly keptOrder: SlotRing;
+  private readonly seen = new Set<number>();
+  private readonly seenOrder: SlotRing;
+  constructor(size: number) {
+    this.keptOrder = new SlotRing(size);
+    this.seenOrder = new SlotRing(size);
+  }
+  get(slot: number): T | undefined {
+    return this.kept.get(slot);
+  }
+  /** A value just made for `slot` (not kept): kept when the slot was asked once of late. */
+  offer(slot: number, value: T) {
+    if (!this.seen.has(slot)) {
+      const forgotten = this.seenOrder.put(slot);
+      if (forgotten >= 0) this.seen.delete(forgotten);
+      this.seen.add(slot);
+      return;
+    }
+    const oldest = this.keptOrder.put(slot);
+    if (oldest >= 0) this.kept.delete(oldest);
+    this.kept.set(slot, value);
+  }
+  /** The slot's venue changed or went: its value is not kept. */
+  delete(slot: number) {
+    this.kept.delete(slot);
+  }
+}
+
 /** Values stored once, each named by its index. */
 class Interned<T> {
   readonly values: T[] = [];
@@ -167,6 +208,67 @@ interface LikelyList {
   weights: readonly number[];
 }
 const NO_LIKELY: LikelyList = { list: Object.freeze([]), vibes: [], weights: [] };
+
+/**
+ * What a match reads of a venue besides its answer's bytes (its id, hours, scores and likely
+ * vibes), and those bytes (VenueStore.headJson): a venue answered without decoding it (issue 28).
+ */
+export type LeanVenue = Readonly<Pick<StoredVenue, "id" | "opening_hours" | "vibe_scores" | "likely_vibes">>;
+/** A venue lean (VenueStore.lean): shared while kept, so read it and do not change it. */
+export interface Lean {
+  readonly venue: LeanVenue;
+  readonly head: Buffer;
+}
+
+/** The first values of a venue's text that headJson copies: external_id .. website (storeRowOf's order). */
+const HEAD_TEXT_FIELDS = 7;
+
+/** The JSON of interned value i (`pick` of it), made once and kept in `json`. */
+function jsonOf<T>(json: string[], i: number, values: readonly T[], pick: (v: T) => unknown = (v) => v): string {
+  let text = json[i];
+  if (text === undefined) json[i] = text = JSON.stringify(pick(values[i]));
+  return text;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA_BYTE = 0x2c;
+const CLOSE = 0x5d;
+const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+
+/**
+ * Where the first `n` values of the JSON array text at `at` lie: value k from out[2k] to out[2k + 1]
+ * (a string with its quotes, or a literal such as null). In UTF-8 the bytes of a quote and a
+ * backslash are never part of another character, so a string ends at the first quote no backslash
+ * escapes. The values read are strings and nulls (nested arrays and objects are not looked into).
+ */
+function scanArray(text: Buffer, at: number, n: number, out: Int32Array) {
+  let i = at + 1; // past "["
+  for (let k = 0; k < n; k++) {
+    while (isSpace(text[i])) i++;
+    const start = i;
+    if (text[i] === QUOTE) {
+      for (i++; text[i] !== QUOTE; i++) if (text[i] === BACKSLASH) i++;
+      i++;
+    } else while (text[i] !== COMMA_BYTE && text[i] !== CLOSE && !isSpace(text[i])) i++;
+    out[2 * k] = start;
+    out[2 * k + 1] = i;
+    while (isSpace(text[i])) i++;
+    i++; // past ","
+  }
+}
+
+/** A list of score names, each name's column in scoreList and "name": in JSON, and an object of its names. */
+interface KeyList {
+  names: readonly string[];
+  columns: Int32Array;
+  keysJson: string[];
+  template: Record<string, number>;
+}
+/** A score byte's number in JSON (hundredths: byte / 100, as JSON.stringify writes it). */
+const SCORE_JSON = Array.from({ length: 256 }, (_, b) => JSON.stringify(b / 100));
+/** A number (or null) as JSON.stringify writes it, without its generic work (String of a finite number). */
+const numberJson = (n: number | null) => (n !== null && Number.isFinite(n) ? String(n) : "null");
 
 /** Whole hundredths in 0..1 (what the byte of a score holds exactly). */
 const quantisable = (v: unknown): v is number =>
@@ -207,29 +309,24 @@ export class VenueStore {
   readonly vibeLists = new Interned<VibeList>();
   private readonly likelyLists = new Interned<LikelyList>();
   private readonly keyLists = new Interned<readonly string[]>();
+  /** Per list of score names (keyLists), what scoresOf and scoresJson read of it: made when first read. */
+  private readonly keyListInfo: (KeyList | undefined)[] = [];
   private readonly sources = new Interned<string>();
   private readonly attributions = new Interned<string>();
   /** Bit numbers of vibe names (this store's own: a store read afresh gives them out again). */
   readonly vibeBits = new Map<string, number>();
 
-  private readonly decoded = new Map<number, StoredVenue>();
-  /**
-   * The slots in the order they were decoded, a ring of DECODED_KEPT: the oldest is dropped from
-   * `decoded` when the next is kept. Not the Map's own first key: a Map leaves its deleted entries in
-   * place until it is rebuilt, and keys().next() walks over every one of them (tens of microseconds a
-   * venue once thousands had gone). A slot decoded again after a change is in the ring twice, and
-   * dropped when the older comes round: early, never wrong.
-   */
-  private readonly decodedOrder = new SlotRing(DECODED_KEPT);
-  /**
-   * Slots decoded once of late (the last DECODED_KEPT first decodes, in a ring as above): a venue is kept
-   * when it is decoded again while here. A venue asked once is not kept, so it dies young: kept at once,
-   * the venues of pages by nearness (Top Rated, whose ratings are rare), seldom asked twice, outlived the
-   * young generation's collections, which copied them (4.2-5.1 ms a scavenge at 1,000,000 venues against
-   * 3.0-3.3, issue 28).
-   */
-  private readonly seen = new Set<number>();
-  private readonly seenOrder = new SlotRing(DECODED_KEPT);
+  /** Decoded venues (venue()), kept on their second decode of late. */
+  private readonly decoded = new KeptOnSecondAsk<StoredVenue>(DECODED_KEPT);
+  /** Lean venues and their answer bytes (lean()), kept on their second ask of late. */
+  private readonly leans = new KeptOnSecondAsk<Lean>(DECODED_KEPT);
+  /** JSON of interned values, by index, made on first use: a category, a source, an attribution, a vibe list. */
+  private readonly categoryJson: string[] = [];
+  private readonly sourceJson: string[] = [];
+  private readonly attributionJson: string[] = [];
+  private readonly vibeListJson: string[] = [];
+  /** Where headJson found the text's values: start and end byte of each, in turn. */
+  private readonly tokens = new Int32Array(2 * HEAD_TEXT_FIELDS);
   /** VIBE members' rating sum and count by slot, for the few venues that have any (a ranking by rating reads it). */
   private readonly memberRatings = new Map<number, { sum: number; count: number }>();
 
@@ -318,6 +415,7 @@ export class VenueStore {
     this.textGarbage += this.textLength[slot];
     this.aside.delete(slot);
     this.decoded.delete(slot);
+    this.leans.delete(slot);
     this.memberRatings.delete(slot);
     this.free.push(slot);
     return slot;
@@ -358,24 +456,83 @@ export class VenueStore {
       opening_hours: this.openingHours.values[this.hours[slot]],
       detected_vibes: this.vibeLists.values[this.vibes[slot]].vibes as string[],
       vibe_scores: this.scoresOf(slot) as Record<string, number>,
-      likely_vibes: this.likelyLists.values[this.likely[slot]].list as LikelyVibe[],
+      likely_vibes: this.likelyVibesOf(slot),
       source: this.sources.values[this.source[slot]],
       attribution: this.attributions.values[this.attribution[slot]],
       // VIBE members' ratings (reviews): as read, when the row had them
       ...(member_rating_sum !== null && { member_rating_sum }),
       ...(member_review_count !== null && { member_review_count }),
     };
-    if (!this.seen.has(slot)) {
-      // decoded once lately: not kept yet, so it dies young if it is not asked again
-      const forgotten = this.seenOrder.put(slot);
-      if (forgotten >= 0) this.seen.delete(forgotten);
-      this.seen.add(slot);
-      return venue;
-    }
-    const oldest = this.decodedOrder.put(slot);
-    if (oldest >= 0) this.decoded.delete(oldest);
-    this.decoded.set(slot, venue);
+    this.decoded.offer(slot, venue);
     return venue;
+  }
+
+  /**
+   * The venue lean (Lean: the few fields a match reads, and its answer's bytes, headJson), without
+   * decoding it; kept for a venue asked twice of late, as venue() keeps its object.
+   */
+  lean(slot: number): Lean {
+    const kept = this.leans.get(slot);
+    if (kept) return kept;
+    const lean: Lean = {
+      venue: {
+        id: this.ids[slot],
+        opening_hours: this.openingHoursOf(slot),
+        vibe_scores: this.scoresOf(slot) as StoredVenue["vibe_scores"],
+        likely_vibes: this.likelyVibesOf(slot),
+      },
+      head: this.headJson(slot),
+    };
+    this.leans.offer(slot, lean);
+    return lean;
+  }
+
+  /**
+   * The venue's fields that do not depend on a request, as the API's Venue JSON writes them
+   * (queries.ts presentStoredVenue: its fields in its order, without distance, latestUpdate,
+   * isFavorite, matchScore and openStatus), left open for those: `{"id":…,"attribution":"…","distance":"`.
+   * Made from the columns and the stored text's own JSON (its strings copied as they are, not
+   * decoded and encoded again) without an object for the venue. The same bytes as JSON.stringify
+   * of presentStoredVenue's fields (catalog-store.test.ts).
+   */
+  headJson(slot: number): Buffer {
+    const t = this.tokens;
+    scanArray(this.text, this.textAt[slot], HEAD_TEXT_FIELDS, t);
+    const member = this.memberRatings.get(slot);
+    const rated = ratingOf({
+      rating: this.ratingOf(slot),
+      review_count: this.reviewCountOf(slot),
+      source: this.sources.values[this.source[slot]],
+      attribution: this.attributions.values[this.attribution[slot]],
+      member_rating_sum: member?.sum,
+      member_review_count: member?.count,
+    });
+    const parts = [
+      `{"id":${this.ids[slot]},"externalId":`,
+      `,"name":`,
+      `,"category":${jsonOf(this.categoryJson, this.category[slot], this.categories.values)},"description":`,
+      `,"address":`,
+      `,"latitude":${numberJson(this.latitude[slot])},"longitude":${numberJson(this.longitude[slot])},"imageUrl":`,
+      `,"rating":${numberJson(rated.rating)},"reviewCount":${numberJson(rated.reviewCount)},` +
+        `"ratingSource":${rated.ratingSource === null ? "null" : JSON.stringify(rated.ratingSource)},"phoneNumber":`,
+      `,"website":`,
+      `,"detectedVibes":${jsonOf(this.vibeListJson, this.vibes[slot], this.vibeLists.values, (l) => l.vibes)},` +
+        `"vibeScores":${this.scoresJson(slot)},` +
+        `"source":${jsonOf(this.sourceJson, this.source[slot], this.sources.values)},` +
+        `"attribution":${jsonOf(this.attributionJson, this.attribution[slot], this.attributions.values)},"distance":"`,
+    ];
+    // parts[k], then the text's value k (external_id, name, description, address, image_url,
+    // phone_number, website: the order storeRowOf writes them, presentStoredVenue's order too)
+    let size = 0;
+    for (let k = 0; k < parts.length; k++) size += Buffer.byteLength(parts[k]);
+    for (let k = 0; k < HEAD_TEXT_FIELDS; k++) size += t[2 * k + 1] - t[2 * k];
+    const out = Buffer.allocUnsafe(size);
+    let at = 0;
+    for (let k = 0; k < parts.length; k++) {
+      at += out.write(parts[k], at);
+      if (k < HEAD_TEXT_FIELDS) at += this.text.copy(out, at, t[2 * k], t[2 * k + 1]);
+    }
+    return out;
   }
 
   ratingOf(slot: number): number | null {
@@ -411,6 +568,10 @@ export class VenueStore {
     for (let i = 0; i < l.vibes.length; i++) if (l.weights[i] > best && vibes.includes(l.vibes[i])) best = l.weights[i];
     return best;
   }
+  /** The venue's likely vibes as stored (shared and frozen). */
+  likelyVibesOf(slot: number): LikelyVibe[] {
+    return this.likelyLists.values[this.likely[slot]].list as LikelyVibe[];
+  }
   openingHoursOf(slot: number): string | null {
     return this.openingHours.values[this.hours[slot]];
   }
@@ -443,15 +604,44 @@ export class VenueStore {
     return code === NO_SCORE ? undefined : code / 100;
   }
 
-  private scoresOf(slot: number): Record<string, number> | null {
+  /** The venue's vibe scores as stored (a new object), or null when it has none. */
+  scoresOf(slot: number): Record<string, number> | null {
     const k = this.keys[slot];
     if (k === SCORES_ASIDE) {
       const scores = this.aside.get(slot) ?? null;
       return scores && { ...scores };
     }
-    const out: Record<string, number> = {};
-    for (const name of this.keyLists.values[k]) out[name] = this.scores.get(name)![slot] / 100;
+    const { names, columns, template } = this.keyListOf(k);
+    // a copy of the list's own object (one shape for all its venues), its values then set
+    const out = { ...template };
+    for (let i = 0; i < names.length; i++) out[names[i]] = this.scoreList[columns[i]][slot] / 100;
     return out;
+  }
+
+  /** JSON.stringify of scoresOf (or {} for none), written from the bytes without the object. */
+  private scoresJson(slot: number): string {
+    const k = this.keys[slot];
+    if (k === SCORES_ASIDE) return JSON.stringify(this.aside.get(slot) ?? {});
+    const { columns, keysJson } = this.keyListOf(k);
+    let out = "{";
+    for (let i = 0; i < columns.length; i++)
+      out += `${i ? "," : ""}${keysJson[i]}${SCORE_JSON[this.scoreList[columns[i]][slot]]}`;
+    return `${out}}`;
+  }
+
+  /** A list of score names (keyLists' k-th) and, made when first read, each name's column, key JSON and a template. */
+  private keyListOf(k: number): KeyList {
+    let list = this.keyListInfo[k];
+    if (list === undefined) {
+      const names = this.keyLists.values[k];
+      this.keyListInfo[k] = list = {
+        names,
+        columns: Int32Array.from(names, (name) => this.scoreList.indexOf(this.scores.get(name)!)),
+        keysJson: names.map((name) => `${JSON.stringify(name)}:`),
+        template: Object.fromEntries(names.map((name) => [name, 0])),
+      };
+    }
+    return list;
   }
 
   private putScores(slot: number, scores: Record<string, number> | null | undefined) {

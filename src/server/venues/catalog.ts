@@ -1,7 +1,17 @@
 import { followChanges, type ChangeFeed } from "../db/changes";
 import type { Db } from "../db/client";
 import { EARTH_RADIUS_M } from "../db/earth";
-import { grown, MAX_VIBE_BITS, NO_SCORE_BYTE, STORE_ROW_SQL, type StoreRow, VenueStore } from "./catalog-store";
+import {
+  grown,
+  type LeanVenue,
+  MAX_VIBE_BITS,
+  NO_SCORE_BYTE,
+  STORE_ROW_SQL,
+  type StoreRow,
+  VenueStore,
+} from "./catalog-store";
+
+export type { LeanVenue } from "./catalog-store";
 import { isOpenAt, isOpenLate } from "./hours";
 import type { StoredVenue } from "./queries";
 import { venueRating } from "./ratings";
@@ -54,6 +64,22 @@ export interface CatalogSearch {
    */
   skip?: number;
 }
+
+/**
+ * A hit of VenueCatalog.bestLean: its venue's answer bytes (VenueStore.headJson) and the few
+ * fields a match reads, instead of the venue decoded. Made when the search ends, as a hit's venue
+ * is: a later change to the venue is not in it.
+ */
+export interface LeanHit {
+  venue: LeanVenue;
+  meters: number;
+  fit?: number;
+  /** The venue's fields as the API's JSON, but those of the request (VenueStore.headJson). */
+  head: Buffer;
+}
+
+/** How a search's hits are made of their slots: decoded (CatalogHit) or lean (LeanHit). */
+type HitMaker<H> = (slot: number, meters: number, fit?: number) => H;
 
 export interface CatalogHit {
   venue: Readonly<StoredVenue>;
@@ -157,6 +183,13 @@ export interface VenueCatalog {
    * the grid index's groups are visited best bound first and skipped once they cannot enter it.
    */
   best(q: CatalogSearch, ranking: Ranking): Promise<{ hits: CatalogHit[]; count: number }>;
+  /**
+   * best()'s venues and count, each hit lean (LeanHit): its answer's bytes and the fields a match
+   * reads, not the venue decoded. A page by nearness (Top Rated, whose ratings are rare) is mostly
+   * venues not asked of late: decoding each (~3 us) and writing its JSON from the object (~5 us)
+   * were most of such an answer's time (issue 28).
+   */
+  bestLean(q: CatalogSearch, ranking: Ranking): Promise<{ hits: LeanHit[]; count: number }>;
   /** The venues of these ids that exist (a venue's name for a post, say). */
   byIds(ids: Iterable<number>): Promise<Map<number, Readonly<StoredVenue>>>;
   readonly size: number;
@@ -927,16 +960,12 @@ class RankedHeap extends ArrayHeap {
    * The venues kept but the first `skip`, first first, with their distances and fits (as
    * NearestHeap.drain); then it holds nothing.
    */
-  drain(store: VenueStore, skip = 0): CatalogHit[] {
-    const out: CatalogHit[] = new Array(Math.max(0, this.size - skip));
+  drain<H>(make: HitMaker<H>, skip = 0): H[] {
+    const out: H[] = new Array(Math.max(0, this.size - skip));
     while (this.size > 0) {
       const fit = this.fits[0];
       if (this.size > skip)
-        out[this.size - 1 - skip] = {
-          venue: store.venue(this.slots[0]),
-          meters: this.meters[0],
-          fit: Number.isNaN(fit) ? undefined : fit,
-        };
+        out[this.size - 1 - skip] = make(this.slots[0], this.meters[0], Number.isNaN(fit) ? undefined : fit);
       this.swap(0, --this.size);
       this.siftDown();
     }
@@ -1720,10 +1749,18 @@ export async function createVenueCatalog(
    * circle that passes the category and hours filters, is detected for none of the wanted vibes and
    * likely for one, in the ranking's order (tier, score, nearest, id).
    */
-  const likelyRank = (q: CatalogSearch, ranking: Ranking) => {
+  /** A hit with its venue decoded (VenueStore.venue). */
+  const decodedHit: HitMaker<CatalogHit> = (slot, meters, fit) => ({ venue: store.venue(slot), meters, fit });
+  /** A lean hit: the venue's answer bytes and the fields a match reads, off the columns (VenueStore.lean). */
+  const leanHit: HitMaker<LeanHit> = (slot, meters, fit) => {
+    const { venue, head } = store.lean(slot);
+    return { venue, meters, fit, head };
+  };
+
+  const likelyRank = <H>(q: CatalogSearch, ranking: Ranking, make: HitMaker<H>) => {
     const c = circleOf(q);
     const want = c.wantVibes;
-    if (want === null) return { hits: [], count: 0 };
+    if (want === null) return { hits: [] as H[], count: 0 };
     const found: { slot: number; tier: number; score: number; meters: number; id: number }[] = [];
     const tierOf = tiersOf(ranking);
     forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
@@ -1746,9 +1783,7 @@ export async function createVenueCatalog(
       }
     });
     found.sort((a, b) => a.tier - b.tier || b.score - a.score || a.meters - b.meters || a.id - b.id);
-    const hits = found
-      .slice(q.skip ?? 0, Math.max(0, q.limit))
-      .map((f) => ({ venue: store.venue(f.slot), meters: f.meters }));
+    const hits = found.slice(q.skip ?? 0, Math.max(0, q.limit)).map((f) => make(f.slot, f.meters));
     return { hits, count: Math.min(found.length, countCap + 1) };
   };
 
@@ -1773,7 +1808,7 @@ export async function createVenueCatalog(
   };
 
   /** best(): see VenueCatalog. */
-  const rank = (q: CatalogSearch, ranking: Ranking) => {
+  const rank = <H>(q: CatalogSearch, ranking: Ranking, make: HitMaker<H>) => {
     const c = circleOf(q);
     // Few venues fit in the cells the circle reaches: each of them visited, and counted on the way,
     // costs less than a count by the groups' histograms and a walk of the groups by their bounds.
@@ -1781,7 +1816,7 @@ export async function createVenueCatalog(
       q.limit > 0 && scanBelow > 0 ? reachOf(c, q, scanBelow) : { reach: Infinity, holding: [] };
     const scan = reach <= scanBelow;
     const count = scan ? 0 : countCircle(c, q);
-    if (!scan && (q.limit <= 0 || count === 0)) return { hits: [], count };
+    if (!scan && (q.limit <= 0 || count === 0)) return { hits: [] as H[], count };
     const { cx, cy, cz, maxChord } = c;
     // a count past the cap is not the circle's: the page may need more venues than it says
     ranked.reset(scan ? Math.min(q.limit, reach) : count > countCap ? q.limit : Math.min(q.limit, count));
@@ -1834,7 +1869,7 @@ export async function createVenueCatalog(
 
     if (scan) {
       for (const p of holding) eachWanted(c, p, (i) => visit(p, i));
-      return { hits: ranked.drain(store, q.skip), count: Math.min(inside, countCap + 1) };
+      return { hits: ranked.drain(make, q.skip), count: Math.min(inside, countCap + 1) };
     }
 
     /**
@@ -2122,7 +2157,7 @@ export async function createVenueCatalog(
       );
     }
     bestOf = null;
-    return { hits: ranked.drain(store, q.skip), count };
+    return { hits: ranked.drain(make, q.skip), count };
   };
 
   return {
@@ -2195,12 +2230,16 @@ export async function createVenueCatalog(
     },
     async count(q) {
       await ready();
-      if (q.likely) return likelyRank({ ...q, limit: 0 }, { score: () => 0, bound: () => 0 }).count;
+      if (q.likely) return likelyRank({ ...q, limit: 0 }, { score: () => 0, bound: () => 0 }, decodedHit).count;
       return countCircle(circleOf(q), q);
     },
     async best(q, ranking) {
       await ready();
-      return q.likely ? likelyRank(q, ranking) : rank(q, ranking);
+      return q.likely ? likelyRank(q, ranking, decodedHit) : rank(q, ranking, decodedHit);
+    },
+    async bestLean(q, ranking) {
+      await ready();
+      return q.likely ? likelyRank(q, ranking, leanHit) : rank(q, ranking, leanHit);
     },
     async byIds(ids) {
       await ready();

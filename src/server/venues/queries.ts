@@ -96,6 +96,26 @@ export function presentStoredVenue(
   };
 }
 
+/**
+ * A stored venue's fields that do not depend on a request, as JSON bytes left open for those:
+ * presentStoredVenue's fields in its order without distance, latestUpdate, isFavorite, matchScore
+ * and openStatus, then `,"distance":"` (venues/service.ts matchedJson writes the rest). The
+ * catalog's store writes the same bytes from its columns (catalog-store.ts headJson). `now`: the
+ * request's clock (the open status is made and left out: hours.ts keeps one minute's statuses,
+ * which another minute would clear).
+ */
+export function storedVenueHead(row: StoredVenue, now: Date): Buffer {
+  const {
+    distance: _d,
+    isFavorite: _f,
+    matchScore: _s,
+    latestUpdate: _l,
+    openStatus: _o,
+    ...rest
+  } = presentStoredVenue(row, null, false, null, now);
+  return Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"distance":"`);
+}
+
 /** Display names of the sources a venue row can name in `source`. */
 const SOURCE_NAMES: Record<string, string> = { google: "Google", osm: "OpenStreetMap", datasf: "DataSF" };
 
@@ -111,7 +131,12 @@ export function ratingSource(row: Pick<VenueColumns, "rating" | "attribution"> &
 }
 
 /** The venue's rating from its provider's and VIBE's people's ratings (venues/ratings.ts). */
-export function ratingOf(row: StoredVenue) {
+export function ratingOf(
+  row: Pick<
+    StoredVenue,
+    "rating" | "review_count" | "attribution" | "source" | "member_rating_sum" | "member_review_count"
+  >,
+) {
   const source = ratingSource(row);
   return venueRating(source ? { source, rating: row.rating, reviewCount: row.review_count } : null, {
     sum: Number(row.member_rating_sum ?? 0),

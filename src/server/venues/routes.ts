@@ -77,6 +77,7 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext, areaFetch: Ar
       offset: q.offset,
       limit: q.limit,
       now,
+      lean: true,
     });
     if (q.vibes !== "all")
       ctx.matchCounter.record(

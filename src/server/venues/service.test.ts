@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ALL_VIBES, MATCH_SORTS } from "@shared/vocabulary";
 import { liveVibe } from "../live/crowd";
 import type { VenueFacts } from "./catalog";
+import { VenueStore } from "./catalog-store";
 import type { StoredVenue } from "./queries";
-import { matchedJson, matchRanking, presentMatched, type MatchedVenue } from "./service";
+import { type DecodedMatch, type MatchedVenue, matchedJson, matchRanking, presentMatched } from "./service";
 
 const venue = (id: number, over: Partial<StoredVenue> = {}): StoredVenue => ({
   id,
@@ -45,7 +46,7 @@ describe("matchedJson", () => {
       [{ vibes: ["Social"], createdAt: now }],
       now,
     );
-    const list: MatchedVenue[] = [
+    const list: DecodedMatch[] = [
       { venue: venue(1), meters: 0, fit: null, isFavorite: false, live: null },
       {
         venue: venue(2, {
@@ -85,6 +86,14 @@ describe("matchedJson", () => {
     expect(matchedJson(list, now).length).toBe(
       Buffer.byteLength(JSON.stringify(list.map((m) => presentMatched(m, now)))),
     );
+    // lean (a match for its JSON): the venues' bytes from the catalog's store, the same answer
+    const store = new VenueStore();
+    const lean: MatchedVenue[] = list.map(({ venue: v, ...m }) => {
+      const slot = store.put(v);
+      const { id, opening_hours, vibe_scores, likely_vibes } = v;
+      return { ...m, venue: { id, opening_hours, vibe_scores, likely_vibes }, head: store.headJson(slot) };
+    });
+    expect(text(matchedJson(lean, now))).toBe(text(matchedJson(list, now)));
   });
 });
 

@@ -2,15 +2,25 @@ import { MAX_EXACT_TOTAL, MAX_VENUE_RESULTS, type Venue } from "@shared/contract
 import { metersToMilesString } from "@shared/units";
 import type { Db } from "../db/client";
 import { LIVE_MUSIC, liveClaims, liveFit, type LiveVibe, presentLatestUpdate } from "../live/crowd";
-import { shownRating, type CatalogHit, type Ranking, type VenueCatalog } from "./catalog";
+import {
+  shownRating,
+  type CatalogHit,
+  type CatalogSearch,
+  type LeanHit,
+  type LeanVenue,
+  type Ranking,
+  type VenueCatalog,
+} from "./catalog";
 import { loadVenueState, type StateReader } from "./live-state";
 import {
   countWithin,
   presentStoredVenue,
+  storedVenueHead,
   ratingOf,
   venuesServingDiets,
   venuesWithin,
   type RadiusSearch,
+  type StoredVenue,
   type VenueRow,
 } from "./queries";
 import { matchScore, personalRank, rankFor, ratingRank, suggestionRank, type VibeScores } from "./ranking";
@@ -145,11 +155,15 @@ export interface MatchRequest {
    * hours are unknown, then the closed ones (issue 25, docs/discovery.md "Time counts").
    */
   now?: Date;
+  /**
+   * The page is for its JSON (matchedJson): the catalog's venues come lean (VenueCatalog.bestLean),
+   * their answer's bytes without the venue decoded, and MatchedVenue.head holds them.
+   */
+  lean?: boolean;
 }
 
-/** One venue of a match: the stored venue and what this request adds to it. */
-export interface MatchedVenue {
-  venue: CatalogHit["venue"];
+/** What a request adds to a venue of a match. */
+interface MatchedFields {
   meters: number;
   fit: number | null;
   isFavorite: boolean;
@@ -157,10 +171,17 @@ export interface MatchedVenue {
   /** Not confirmed for the vibes asked for, but likely for this one (vibes/likely.ts), and why. */
   likely?: { vibe: string; reasons: string[] };
 }
+/** A venue of a match that is not lean: the stored venue, decoded. */
+export type DecodedMatch = MatchedFields & { venue: CatalogHit["venue"]; head?: undefined };
+/**
+ * One venue of a match: the stored venue, or in a lean match (MatchRequest.lean) the fields read
+ * of it and its answer's bytes (LeanHit), and what this request adds to it.
+ */
+export type MatchedVenue = DecodedMatch | (MatchedFields & { venue: LeanVenue; head: Buffer });
 
 /** One page of a match, and how many venues the whole ranking holds. */
-export interface MatchPage {
-  venues: MatchedVenue[];
+export interface MatchPage<M = MatchedVenue> {
+  venues: M[];
   total: number;
   /** How many of `total` are confirmed matches (the rest are likely ones); equal to total without vibes. */
   confirmed: number;
@@ -195,8 +216,14 @@ export async function countNear({ db, catalog }: VenueReader, q: Omit<RadiusSear
  * `now`, open venues come first (MatchRequest.now). A fresh live vibe (owner broadcast, recent
  * check-ins) counts in the fit while it lasts and is shown as the venue's latestUpdate.
  */
+export function matchVenues(reader: VenueReader, q: MatchRequest & { lean: true }): Promise<MatchPage>;
+export function matchVenues(reader: VenueReader, q: MatchRequest & { lean?: false }): Promise<MatchPage<DecodedMatch>>;
+export function matchVenues(reader: VenueReader, q: MatchRequest): Promise<MatchPage>;
 export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise<MatchPage> {
   const radiusMeters = q.radiusKm * 1000;
+  /** The catalog's ranking, its hits lean for a lean match. */
+  const best = (s: CatalogSearch, ranking: Ranking): Promise<{ hits: (CatalogHit | LeanHit)[]; count: number }> =>
+    q.lean ? reader.catalog.bestLean(s, ranking) : reader.catalog.best(s, ranking);
   const offset = q.offset ?? 0;
   const limit = q.limit ?? MAX_VENUE_RESULTS;
   const search = {
@@ -216,7 +243,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
   if (q.sort === "rating" && !q.search) {
     // Top Rated: every venue of the radius (that fits a chosen vibe) ranked by its rating in one
     // pass, so the rated ones come first on the first page however far inside the radius they are.
-    const { hits: page, count } = await reader.catalog.best(
+    const { hits: page, count } = await best(
       { ...search, limit: offset + limit, skip: offset },
       matchRanking({ vibes: q.vibes, sort: "rating", radiusMeters }),
     );
@@ -230,7 +257,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
       return matched(h, q.vibes.length ? fitOf(h.venue.vibe_scores, l) : null, favorites, l);
     });
     if (!q.vibes.length) return { venues: confirmed, total: count, confirmed: count };
-    const more = await likelyAfter(reader, search, count, offset, limit, {
+    const more = await likelyAfter(best, search, count, offset, limit, {
       score: (venue) => ratingRank(shownRating(venue)),
       bound: () => 0,
     });
@@ -246,7 +273,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
     // limit and counts them all. Live vibes are few: all of them are read first.
     const live = await reader.live.all();
     // Open venues first (q.now), then unknown hours, then closed: the ranking's tier.
-    const { hits, count } = await reader.catalog.best(
+    const { hits, count } = await best(
       { ...search, limit: offset + limit, skip: offset },
       matchRanking({ vibes: q.vibes, sort: q.sort, radiusMeters, now: q.now }, live),
     );
@@ -257,7 +284,7 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
       return matched(h, liveFit(h.fit ?? matchScore(h.venue.vibe_scores, q.vibes), l, q.vibes), saved, l);
     });
     const now = q.now;
-    const more = await likelyAfter(reader, search, count, offset, limit, {
+    const more = await likelyAfter(best, search, count, offset, limit, {
       score: (venue, meters) => matchRank(likelyFit(venue.likelyWeight(q.vibes)), meters, radiusMeters),
       bound: () => 0,
       ...(now && openFirst(now)),
@@ -331,21 +358,21 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
  * `count`: how many likely venues the ranking holds.
  */
 async function likelyAfter(
-  reader: VenueReader,
+  best: (s: CatalogSearch, ranking: Ranking) => Promise<{ hits: (CatalogHit | LeanHit)[]; count: number }>,
   search: Omit<RadiusSearch, "limit"> & { vibes: readonly string[]; openAt?: Date; category?: string },
   confirmed: number,
   offset: number,
   limit: number,
   ranking: Ranking,
-): Promise<{ hits: CatalogHit[]; count: number }> {
+): Promise<{ hits: (CatalogHit | LeanHit)[]; count: number }> {
   if (confirmed >= LIKELY_BELOW) return { hits: [], count: 0 };
   const want = Math.max(0, offset + limit - confirmed);
-  const { hits, count } = await reader.catalog.best({ ...search, likely: true, limit: want }, ranking);
+  const { hits, count } = await best({ ...search, likely: true, limit: want }, ranking);
   return { hits: hits.slice(Math.max(0, offset - confirmed)), count };
 }
 
 /** A likely venue of a match: no fit (no percentage), and the likely vibe asked for with its reasons. */
-function likelyMatch(h: CatalogHit, vibes: readonly string[], favorites: ReadonlySet<number>): MatchedVenue {
+function likelyMatch(h: CatalogHit | LeanHit, vibes: readonly string[], favorites: ReadonlySet<number>): MatchedVenue {
   const l = (h.venue.likely_vibes ?? []).find((x) => vibes.includes(x.vibe));
   const m = matched(h, null, favorites, null);
   if (l) m.likely = { vibe: l.vibe, reasons: [...l.reasons] };
@@ -411,12 +438,25 @@ export function matchRanking(
   };
 }
 
-function matched(h: CatalogHit, fit: number | null, favorites: ReadonlySet<number>, l: LiveVibe | null): MatchedVenue {
-  return { venue: h.venue, meters: h.meters, fit, isFavorite: favorites.has(h.venue.id), live: l };
+function matched(
+  h: CatalogHit | LeanHit,
+  fit: number | null,
+  favorites: ReadonlySet<number>,
+  l: LiveVibe | null,
+): MatchedVenue {
+  const head = "head" in h ? h.head : undefined;
+  return {
+    venue: h.venue,
+    head,
+    meters: h.meters,
+    fit,
+    isFavorite: favorites.has(h.venue.id),
+    live: l,
+  } as MatchedVenue;
 }
 
 /** A matched venue as the API's Venue. */
-export function presentMatched(m: MatchedVenue, now: Date): Venue {
+export function presentMatched(m: DecodedMatch, now: Date): Venue {
   const venue = presentStoredVenue(m.venue, m.meters, m.isFavorite, m.fit, now);
   if (m.live) venue.latestUpdate = presentLatestUpdate(m.live);
   if (m.likely) venue.likely = m.likely;
@@ -446,17 +486,10 @@ export function matchedJson(list: readonly MatchedVenue[], now: Date): Buffer {
   let size = 2 + Math.max(0, list.length - 1); // brackets and commas
   for (let i = 0; i < list.length; i++) {
     const m = list[i];
-    let head = fixedJson.get(m.venue);
+    // a lean match's venue comes with its bytes (VenueStore.headJson); else made of the venue, kept with it
+    let head = m.head ?? fixedJson.get(m.venue);
     if (head === undefined) {
-      const {
-        distance: _d,
-        isFavorite: _f,
-        matchScore: _s,
-        latestUpdate: _l,
-        openStatus: _o,
-        ...rest
-      } = presentStoredVenue(m.venue, null, false, null, now);
-      head = Buffer.from(`${JSON.stringify(rest).slice(0, -1)},"distance":"`);
+      head = storedVenueHead(m.venue as Readonly<StoredVenue>, now);
       fixedJson.set(m.venue, head);
     }
     heads[i] = head;
