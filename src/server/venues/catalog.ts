@@ -324,7 +324,7 @@ interface Packed {
    * are seldom in the cache). COUNTS_KEPT keys at most; the oldest go. 24 bytes a passing venue
    * (positions were 4) of the parts some count crossed: ~2 MB a key that a tenth of 1,000,000 pass.
    */
-  passing: Map<string, (Float64Array | undefined)[]>;
+  passing: Map<string, Passing>;
   /**
    * Per Ranking.fit key, each group's fit (rank()'s keptFit; NaN until a search asks): of its best
    * scores, or for a part under a fit of two or more vibes its highest venue's.
@@ -365,6 +365,7 @@ function farChordToBox(p: Packed, g: number, x: number, y: number, z: number): n
 }
 
 const NO_POSITIONS = new Int32Array(0);
+const NO_POINTS = new Float64Array(0);
 
 /** A venue's part of its cell, 0 .. SUB² - 1. */
 function partOf(latitude: number, longitude: number): number {
@@ -381,6 +382,19 @@ function shownRatingOf(store: VenueStore, slot: number): number {
     memberRating: store.memberRatingOf(slot),
   });
   return r === null ? Number.NaN : r;
+}
+
+/**
+ * The points of a cell's venues that pass a count's filters, part by part as counts cross them
+ * (Packed.passing): part g's are points[from[g] .. to[g] - 1] (from[g] -1 until made), each part
+ * appended as it is made, so that the parts one count crosses lie side by side, not each its own
+ * array (an array's header and data were two more cache misses a part).
+ */
+interface Passing {
+  from: Int32Array;
+  to: Int32Array;
+  points: Float64Array;
+  top: number;
 }
 
 /**
@@ -1454,25 +1468,28 @@ export async function createVenueCatalog(
   };
   const keptCount = (c: Circle, p: Packed, g: number) => keptIn(countsFor(c, p), c, p, g);
 
-  /** The packed cell's lists of passing venues' points for the circle's filters (Packed.passing). */
+  /** The packed cell's passing venues' points for the circle's filters (Packed.passing). */
   const passingFor = (c: Circle, p: Packed) => {
     let lists = p.passing.get(c.countKey);
     if (!lists) {
       if (p.passing.size >= COUNTS_KEPT) p.passing.delete(p.passing.keys().next().value!);
-      lists = new Array<Float64Array | undefined>(p.groups);
+      lists = { from: new Int32Array(p.groups).fill(-1), to: new Int32Array(p.groups), points: NO_POINTS, top: 0 };
       p.passing.set(c.countKey, lists);
     }
     return lists;
   };
-  /** Part g's points (x, y, z in turn) of the venues passing the circle's filters (not its distance), in `lists`. */
-  const passingIn = (lists: (Float64Array | undefined)[], c: Circle, p: Packed, g: number) => {
-    let points = lists[g];
-    if (points === undefined) {
-      const found: number[] = [];
-      for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i])) found.push(p.x[i], p.y[i], p.z[i]);
-      points = lists[g] = Float64Array.from(found);
+  /** Makes part g's points (x, y, z in turn) of the venues passing the circle's filters (not its distance). */
+  const makePassing = (lists: Passing, c: Circle, p: Packed, g: number) => {
+    const found: number[] = [];
+    for (let i = p.from[g]; i < p.to[g]; i++) if (passes(c, p, i, p.slots[i])) found.push(p.x[i], p.y[i], p.z[i]);
+    if (lists.top + found.length > lists.points.length) {
+      const grown = new Float64Array(Math.max(2 * lists.points.length, lists.top + found.length, 96));
+      grown.set(lists.points.subarray(0, lists.top));
+      lists.points = grown;
     }
-    return points;
+    lists.points.set(found, lists.top);
+    lists.from[g] = lists.top;
+    lists.to[g] = lists.top += found.length;
   };
 
   /** How many venues of a group its histogram says pass the filters (every one of them, when unfiltered). */
@@ -1513,7 +1530,7 @@ export async function createVenueCatalog(
     });
     for (const p of crossed) {
       const counts = countsFor(c, p);
-      let lists: (Float64Array | undefined)[] | null = null;
+      let lists: Passing | null = null;
       for (let g = 1; g < p.groups && n <= countCap; g++) {
         if (chordToBox(p, g, cx, cy, cz) > maxChord) continue;
         if (farChordToBox(p, g, cx, cy, cz) <= surelyIn) {
@@ -1526,8 +1543,9 @@ export async function createVenueCatalog(
           continue;
         }
         lists ??= passingFor(c, p);
-        const points = passingIn(lists, c, p, g);
-        for (let k = 0; k < points.length; k += 3)
+        if (lists.from[g] < 0) makePassing(lists, c, p, g);
+        const points = lists.points;
+        for (let k = lists.from[g]; k < lists.to[g]; k += 3)
           if (inCircle(c, points[k] - cx, points[k + 1] - cy, points[k + 2] - cz) >= 0) n++;
       }
     }
