@@ -156,10 +156,11 @@ function skipping(old: OldCatalog): OldCatalog {
 }
 
 /** A catalog of a ref, which may be from before VenueCatalog.bestLean. */
-type OldCatalog = Omit<VenueCatalog, "bestLean"> & Partial<Pick<VenueCatalog, "bestLean">>;
+type OldCatalog = Omit<VenueCatalog, "bestLean" | "withinLean"> &
+  Partial<Pick<VenueCatalog, "bestLean" | "withinLean">>;
 
 /**
- * A catalog from before VenueCatalog.bestLean: its lean hits made of best()'s decoded ones (each
+ * A catalog from before VenueCatalog.bestLean: its lean hits made of best()'s and within()'s decoded ones (each
  * venue's bytes from the venue, as matchedJson made them before), so that the service can ask it.
  */
 function leaning(old: OldCatalog): VenueCatalog {
@@ -170,7 +171,7 @@ function leaning(old: OldCatalog): VenueCatalog {
     if (head === undefined) heads.set(venue, (head = storedVenueHead(venue, now)));
     return head;
   };
-  if (old.bestLean) return old as VenueCatalog;
+  if (old.bestLean && old.withinLean) return old as VenueCatalog;
   return {
     within: (q) => old.within(q),
     count: (q) => old.count(q),
@@ -183,6 +184,7 @@ function leaning(old: OldCatalog): VenueCatalog {
     get unindexed() {
       return old.unindexed;
     },
+    withinLean: async (q) => (await old.within(q)).map((h) => ({ ...h, head: headOf(h.venue) })),
     bestLean: async (q, ranking) => {
       const { hits, count } = await old.best(q, ranking);
       return { hits: hits.map((h) => ({ ...h, head: headOf(h.venue) })), count };

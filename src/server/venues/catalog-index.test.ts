@@ -20,7 +20,7 @@ import {
 import { EARTH_RADIUS_M } from "../db/earth";
 import { isOpenAt, isOpenLate, openStatus } from "./hours";
 import { storeRowOf } from "./catalog-store";
-import { ratingOf, type StoredVenue } from "./queries";
+import { ratingOf, type StoredVenue, storedVenueHead } from "./queries";
 import { matchRanking } from "./service";
 
 /**
@@ -383,6 +383,21 @@ async function check(catalog: VenueCatalog, venues: StoredVenue[], s: SearchSpec
   expect(ids(later.hits)).toEqual(want.hits.slice(skip));
   expect(ids(await catalog.within({ ...anyVibe, skip }))).toEqual(nearAny.hits.slice(skip));
   expect(ids((await catalog.best({ ...likelyQ, skip }, likelyRanking)).hits)).toEqual(wantLikely.hits.slice(skip));
+  // lean (a match for its JSON): the same venues, distances and fits, each with its venue's bytes
+  const lean = await catalog.bestLean({ ...q, skip }, ranking);
+  expect(lean.count).toBe(later.count);
+  expect(lean.hits.map((h) => ({ id: h.venue.id, meters: h.meters, fit: h.fit }))).toEqual(
+    later.hits.map((h) => ({ id: h.venue.id, meters: h.meters, fit: h.fit })),
+  );
+  const byId = new Map(venues.map((v) => [v.id, v]));
+  const now = new Date();
+  for (const h of lean.hits) expect(h.head.toString()).toBe(storedVenueHead(byId.get(h.venue.id)!, now).toString());
+  expect((await catalog.withinLean({ ...anyVibe, skip })).map((h) => h.venue.id)).toEqual(
+    nearAny.hits.slice(skip).map((h) => h.id),
+  );
+  expect((await catalog.bestLean({ ...likelyQ, skip }, likelyRanking)).hits.map((h) => h.venue.id)).toEqual(
+    wantLikely.hits.slice(skip).map((h) => h.id),
+  );
 }
 
 /** A seeded stream of numbers in [0, 1) (a linear congruential generator). */

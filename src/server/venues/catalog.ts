@@ -171,6 +171,8 @@ export interface Ranking {
 
 export interface VenueCatalog {
   within(q: CatalogSearch): Promise<CatalogHit[]>;
+  /** within()'s venues, each hit lean (LeanHit, as bestLean's). */
+  withinLean(q: CatalogSearch): Promise<LeanHit[]>;
   /**
    * How many venues `within` would find without a limit: the whole list's size, for its pages.
    * Exact up to MAX_EXACT_TOTAL (the catalog's countCap); past it the count stops and answers one
@@ -1038,11 +1040,10 @@ class NearestHeap extends ArrayHeap {
     this.siftDown();
   }
   /** What it holds but the nearest `skip`, nearest first (taken from the top, farthest first); then it is empty. */
-  drain(store: VenueStore, skip = 0): CatalogHit[] {
-    const out: CatalogHit[] = new Array(Math.max(0, this.size - skip));
+  drain<H>(make: HitMaker<H>, skip = 0): H[] {
+    const out: H[] = new Array(Math.max(0, this.size - skip));
     while (this.size > 0) {
-      if (this.size > skip)
-        out[this.size - 1 - skip] = { venue: store.venue(this.slots[0]), meters: chordToMeters(this.chords[0]) };
+      if (this.size > skip) out[this.size - 1 - skip] = make(this.slots[0], chordToMeters(this.chords[0]));
       this.swap(0, --this.size);
       this.siftDown();
     }
@@ -2178,6 +2179,65 @@ export async function createVenueCatalog(
     return { hits: ranked.drain(make, q.skip), count };
   };
 
+  /** within(): see VenueCatalog; its hits made by `make`. */
+  const nearestIn = <H>(q: CatalogSearch, make: HitMaker<H>): H[] => {
+    if (q.likely) throw new Error("within() does not search likely venues: use best()");
+    const c = circleOf(q);
+    const { cx, cy, cz, radius, maxChord, surelyIn } = c;
+    if (q.limit <= 0) return [];
+    nearest.reset(q.limit, store.ids);
+    const take = (p: Packed, i: number) => {
+      const slot = p.slots[i];
+      if (c.category !== null && store.category[slot] !== c.category) return;
+      const dx = p.x[i] - cx;
+      const dy = p.y[i] - cy;
+      const dz = p.z[i] - cz;
+      const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (chord > nearest.bound) return;
+      if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) return;
+      if (!hoursPass(c, p.hours[i])) return;
+      nearest.offer(slot, chord);
+    };
+    // Without wanted vibes every venue of a part is a candidate: a cell's parts nearest first, each
+    // left once it is farther than the farthest kept (a dense centre's cell holds ~30,000 venues)
+    const scan = (p: Packed) => {
+      if (c.wantVibes !== null || p.groups <= 2) {
+        eachWanted(c, p, (i) => take(p, i));
+        return;
+      }
+      let n = 0;
+      for (let g = 1; g < p.groups; g++) {
+        const chord = chordToBox(p, g, cx, cy, cz);
+        if (chord > maxChord || chord > nearest.bound) continue;
+        partChords[g] = chord;
+        partsNear[n++] = g;
+      }
+      const order = partsNear.subarray(0, n).sort((a, b) => partChords[a] - partChords[b]);
+      for (let k = 0; k < n; k++) {
+        const g = order[k];
+        if (partChords[g] > nearest.bound) break;
+        for (let i = p.from[g]; i < p.to[g]; i++) take(p, i);
+      }
+    };
+    // The cells that can hold venues inside the circle, nearest first.
+    const visit = (cell: Cell) => {
+      const p = cell.packed ?? pack(store, cell);
+      const minChord = chordToBox(p, 0, cx, cy, cz);
+      if (minChord <= maxChord) visits.push({ cell: p, minChord });
+    };
+    forCellsAround(q.latitude, q.longitude, radius, visit);
+    visits.sort((a, b) => a.minChord - b.minChord);
+    // Once `limit` venues are held, a cell whose nearest point is farther than all of them has
+    // nothing to give (a cell exactly as far may still have a tie with a smaller id).
+    for (const { cell, minChord } of visits) {
+      if (minChord > nearest.bound) break;
+      scan(cell);
+    }
+    visits.length = 0;
+    for (const { slot, chord } of c.extra.size ? claimedInside(c) : []) nearest.offer(slot, chord);
+    return nearest.drain(make, q.skip);
+  };
+
   return {
     get size() {
       return store.size;
@@ -2188,63 +2248,13 @@ export async function createVenueCatalog(
       return n;
     },
     async within(q) {
-      if (q.likely) throw new Error("within() does not search likely venues: use best()");
       // after a failed read, everything is read again first
       await ready();
-      const c = circleOf(q);
-      const { cx, cy, cz, radius, maxChord, surelyIn } = c;
-      if (q.limit <= 0) return [];
-      nearest.reset(q.limit, store.ids);
-      const take = (p: Packed, i: number) => {
-        const slot = p.slots[i];
-        if (c.category !== null && store.category[slot] !== c.category) return;
-        const dx = p.x[i] - cx;
-        const dy = p.y[i] - cy;
-        const dz = p.z[i] - cz;
-        const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
-        if (chord > nearest.bound) return;
-        if (chord > surelyIn && (chord > maxChord || chordToMeters(chord) > radius)) return;
-        if (!hoursPass(c, p.hours[i])) return;
-        nearest.offer(slot, chord);
-      };
-      // Without wanted vibes every venue of a part is a candidate: a cell's parts nearest first, each
-      // left once it is farther than the farthest kept (a dense centre's cell holds ~30,000 venues)
-      const scan = (p: Packed) => {
-        if (c.wantVibes !== null || p.groups <= 2) {
-          eachWanted(c, p, (i) => take(p, i));
-          return;
-        }
-        let n = 0;
-        for (let g = 1; g < p.groups; g++) {
-          const chord = chordToBox(p, g, cx, cy, cz);
-          if (chord > maxChord || chord > nearest.bound) continue;
-          partChords[g] = chord;
-          partsNear[n++] = g;
-        }
-        const order = partsNear.subarray(0, n).sort((a, b) => partChords[a] - partChords[b]);
-        for (let k = 0; k < n; k++) {
-          const g = order[k];
-          if (partChords[g] > nearest.bound) break;
-          for (let i = p.from[g]; i < p.to[g]; i++) take(p, i);
-        }
-      };
-      // The cells that can hold venues inside the circle, nearest first.
-      const visit = (cell: Cell) => {
-        const p = cell.packed ?? pack(store, cell);
-        const minChord = chordToBox(p, 0, cx, cy, cz);
-        if (minChord <= maxChord) visits.push({ cell: p, minChord });
-      };
-      forCellsAround(q.latitude, q.longitude, radius, visit);
-      visits.sort((a, b) => a.minChord - b.minChord);
-      // Once `limit` venues are held, a cell whose nearest point is farther than all of them has
-      // nothing to give (a cell exactly as far may still have a tie with a smaller id).
-      for (const { cell, minChord } of visits) {
-        if (minChord > nearest.bound) break;
-        scan(cell);
-      }
-      visits.length = 0;
-      for (const { slot, chord } of c.extra.size ? claimedInside(c) : []) nearest.offer(slot, chord);
-      return nearest.drain(store, q.skip);
+      return nearestIn(q, decodedHit);
+    },
+    async withinLean(q) {
+      await ready();
+      return nearestIn(q, leanHit);
     },
     async count(q) {
       await ready();

@@ -304,14 +304,13 @@ export async function matchVenues(reader: VenueReader, q: MatchRequest): Promise
   const byRating = q.sort === "rating";
   // nearness alone: the page is the nearest `end` but the first `offset` (made, not the ones before)
   const nearness = !q.vibes.length && !byRating;
-  const read = await venueHitsNear(reader, {
-    ...search,
-    limit: nearness ? end : total,
-    ...(nearness && { skip: offset }),
-  });
-  // stable: equal ratings stay nearest first, as read
+  const near = { ...search, limit: nearness ? end : total, ...(nearness && { skip: offset }) };
+  // a lean match reads the catalog's venues lean; a text search's come from SQL
+  const read: (CatalogHit | LeanHit)[] =
+    q.lean && !q.search ? await reader.catalog.withinLean(near) : await venueHitsNear(reader, near);
+  // stable: equal ratings stay nearest first, as read (only a text search's: Top Rated is above)
   const hits = byRating
-    ? read
+    ? (read as CatalogHit[])
         .map((h) => ({ h, rank: ratingRank(ratingOf(h.venue).rating) }))
         .sort((a, b) => b.rank - a.rank)
         .map(({ h }) => h)
