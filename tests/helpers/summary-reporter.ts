@@ -13,6 +13,19 @@ const SLOWEST_FILES = 12;
  * for a run that failed.
  */
 export default class SummaryReporter implements Reporter {
+  /** Per project, when its first file started and its last ended (the projects run group after group). */
+  private readonly spans = new Map<string, { start: number; end: number }>();
+
+  onTestModuleStart(m: TestModule) {
+    const project = m.project.name || "(root)";
+    if (!this.spans.has(project)) this.spans.set(project, { start: performance.now(), end: performance.now() });
+  }
+
+  onTestModuleEnd(m: TestModule) {
+    const span = this.spans.get(m.project.name || "(root)");
+    if (span) span.end = performance.now();
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const m of modules) {
@@ -30,6 +43,7 @@ export default class SummaryReporter implements Reporter {
     }
     counts.failed += unhandledErrors.length;
     process.stdout.write(timeTable(modules));
+    process.stdout.write(spanLine(this.spans));
     writeTimes(modules);
     process.stdout.write(`\nVitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
@@ -53,6 +67,13 @@ export function timeTable(modules: ReadonlyArray<TestModule>): string {
   for (const f of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES))
     lines.push(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.project.padEnd(6)} ${f.file}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Each project's wall clock, first file started to last ended: where a run's minutes went. */
+function spanLine(spans: ReadonlyMap<string, { start: number; end: number }>): string {
+  if (!spans.size) return "";
+  const parts = [...spans].map(([project, s]) => `${project} ${((s.end - s.start) / 1000).toFixed(1)} s`);
+  return `Wall clock per project (first file started to last ended): ${parts.join(", ")}\n`;
 }
 
 /** Every file's seconds, slowest first, in .tmp/test-times.tsv (project, seconds, file): the whole table. */
