@@ -324,7 +324,8 @@ interface Packed {
    * edge cuts is counted by its passing venues alone, read in a row: their positions' x, y and z,
    * anywhere in the cell's columns, were three cache misses a venue (a random circle's edge parts
    * are seldom in the cache). COUNTS_KEPT keys at most; the oldest go. 24 bytes a passing venue
-   * (positions were 4) of the parts some count crossed: ~2 MB a key that a tenth of 1,000,000 pass.
+   * (positions were 4) of the parts some count crossed, up to twice that as a cell's array grows:
+   * at most ~5 MB a key that a tenth of 1,000,000 pass, ~40 MB for COUNTS_KEPT such keys.
    */
   passing: Map<string, Passing>;
   /**
