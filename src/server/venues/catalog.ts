@@ -325,7 +325,8 @@ interface Packed {
    * anywhere in the cell's columns, were three cache misses a venue (a random circle's edge parts
    * are seldom in the cache). COUNTS_KEPT keys at most; the oldest go. 24 bytes a passing venue
    * (positions were 4) of the parts some count crossed, up to twice that as a cell's array grows:
-   * at most ~5 MB a key that a tenth of 1,000,000 pass, ~40 MB for COUNTS_KEPT such keys.
+   * at most ~5 MB a key that a tenth of 1,000,000 pass. A key's lists go when the same filters
+   * are counted at another minute (Open now moves on by the minute), so minutes do not pile up.
    */
   passing: Map<string, Passing>;
   /**
@@ -1347,9 +1348,12 @@ export async function createVenueCatalog(
         if (slot !== undefined && !store.detectedVibesOf(slot).some((v) => wantVibes.includes(v))) extra.add(slot);
       }
     const wanted = wantVibes ? [...wantVibes].sort().join(",") : "*";
-    const countKey = `${wanted}|${category ?? "*"}|${hoursKey}`;
+    // the filters but their minutes, then the minutes: countKey starts with filterKey
+    const filterKey = `${wanted}|${category ?? "*"}|`;
+    const countKey = `${filterKey}${hoursKey}`;
     return {
       countKey,
+      filterKey,
       extra,
       cx,
       cy,
@@ -1474,6 +1478,8 @@ export async function createVenueCatalog(
   const passingFor = (c: Circle, p: Packed) => {
     let lists = p.passing.get(c.countKey);
     if (!lists) {
+      // the same filters' lists of another minute (Open now's, a minute ago) are not asked again: dropped
+      for (const key of p.passing.keys()) if (key.startsWith(c.filterKey)) p.passing.delete(key);
       if (p.passing.size >= COUNTS_KEPT) p.passing.delete(p.passing.keys().next().value!);
       lists = { from: new Int32Array(p.groups).fill(-1), to: new Int32Array(p.groups), points: NO_POINTS, top: 0 };
       p.passing.set(c.countKey, lists);
