@@ -164,6 +164,7 @@ type OldCatalog = Omit<VenueCatalog, "bestLean" | "withinLean"> &
  * venue's bytes from the venue, as matchedJson made them before), so that the service can ask it.
  */
 function leaning(old: OldCatalog): VenueCatalog {
+  if (old.bestLean && old.withinLean) return old as VenueCatalog;
   // kept with the decoded venue, as matchedJson kept them before
   const heads = new WeakMap<object, Buffer>();
   const headOf = (venue: StoredVenue) => {
@@ -171,7 +172,6 @@ function leaning(old: OldCatalog): VenueCatalog {
     if (head === undefined) heads.set(venue, (head = storedVenueHead(venue, now)));
     return head;
   };
-  if (old.bestLean && old.withinLean) return old as VenueCatalog;
   return {
     within: (q) => old.within(q),
     count: (q) => old.count(q),

@@ -70,10 +70,8 @@ export interface CatalogSearch {
  * fields a match reads, instead of the venue decoded. Made when the search ends, as a hit's venue
  * is: a later change to the venue is not in it.
  */
-export interface LeanHit {
+export interface LeanHit extends Omit<CatalogHit, "venue"> {
   venue: LeanVenue;
-  meters: number;
-  fit?: number;
   /** The venue's fields as the API's JSON, but those of the request (VenueStore.headJson). */
   head: Buffer;
 }
