@@ -17,6 +17,11 @@
  * given; 100 is the most a call answers (MAX_VENUE_RESULTS) and what the client asked before issue 28.
  * BENCH_SORT=best|rating: the Best match or Top Rated sort instead of the default (nearness and fit);
  * BENCH_OPEN_NOW=1: Open now.
+ * BENCH_CASES=nearest,best,rating,open: several cases over one load of the venues, instead of
+ * BENCH_SORT and BENCH_OPEN_NOW (nearest: the default sort; best; rating: Top Rated; open: the
+ * default sort with Open now), run in turns, each at every concurrency, BENCH_ROUNDS times (1):
+ * the summary gives each case's median of the rounds (of each figure on its own), so that the
+ * sorts are compared on the same minutes of a machine whose speed moves by the hour.
  * BENCH_INSTANCES=<n> (PostgreSQL): n instances started as production starts one (package.json
  * start:prod, each its own process; the load generator spreads its connections over them, as a load
  * balancer would) instead of the app in this process: one instance per core. They read opening hours
@@ -26,7 +31,7 @@ import { type Instance, startInstance } from "../tests/helpers/instance";
 import { startBenchApp } from "./bench-app";
 import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
-import { fmt, holdLoad } from "./load";
+import { fmt, holdLoad, type LoadResult } from "./load";
 import { BENCH_APP_ENV, BENCH_SECRET, listOption, okJson, option, SMOKE } from "./smoke";
 import { printHeader } from "./header";
 import { MATCH_PAGE_SIZE } from "../src/shared/vocabulary";
@@ -38,13 +43,33 @@ const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 const radius = option("BENCH_RADIUS", 16, 16);
 /** Venues a page: what the client asks (Home, Explore), unless BENCH_LIMIT says otherwise. */
 const limit = option("BENCH_LIMIT", MATCH_PAGE_SIZE, MATCH_PAGE_SIZE);
+/** A case: what the sort toggle and the Open now chip add to the query, as the client sends them. */
+interface Case {
+  /** As a result line names it. */
+  asked: string;
+  extra: string;
+}
+const caseOf = (sort: string | undefined, openNow: boolean): Case => ({
+  asked: `page ${String(limit).padStart(3)}${sort ? ` ${sort}` : ""}${openNow ? " open now" : ""}`,
+  extra: (sort ? `&sort=${sort}` : "") + (openNow ? "&openNow=true" : ""),
+});
+const CASES: Record<string, Case> = {
+  nearest: caseOf(undefined, false),
+  best: caseOf("best", false),
+  rating: caseOf("rating", false),
+  open: caseOf(undefined, true),
+};
 const sort = process.env.BENCH_SORT;
 if (sort && sort !== "best" && sort !== "rating") throw new Error("BENCH_SORT is best or rating (or not given)");
-/** What the sort toggle and the Open now chip add to the query, as the client sends them. */
-const openNow = process.env.BENCH_OPEN_NOW === "1";
-const extra = (sort ? `&sort=${sort}` : "") + (openNow ? "&openNow=true" : "");
-/** The case as a result line names it. */
-const asked = `page ${String(limit).padStart(3)}${sort ? ` ${sort}` : ""}${openNow ? " open now" : ""}`;
+const cases = process.env.BENCH_CASES
+  ? process.env.BENCH_CASES.split(",").map((name) => {
+      if (!Object.hasOwn(CASES, name)) throw new Error(`BENCH_CASES lists ${Object.keys(CASES).join(", ")}`);
+      return CASES[name];
+    })
+  : [caseOf(sort, process.env.BENCH_OPEN_NOW === "1")];
+if (process.env.BENCH_CASES && (sort || process.env.BENCH_OPEN_NOW))
+  throw new Error("BENCH_CASES names the cases: give it without BENCH_SORT and BENCH_OPEN_NOW");
+const rounds = option("BENCH_ROUNDS", 1, 1);
 /** The vibes asked (a comma list): Chill,Cozy, or one (a Home mood of one vibe), as BENCH_VIBES gives. */
 const vibes = process.env.BENCH_VIBES ?? "Chill,Cozy";
 const pgUrl = process.env.BENCH_DATABASE_URL;
@@ -67,11 +92,11 @@ if (hours) console.log(`# venues with opening hours; the clock: ${inSanFrancisco
 // Request centres: random points in the populated core of the generated metro area.
 let state = 12345;
 const rand = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const nextPath = () => {
+const pathOf = (c: Case) => () => {
   const lat = (37.35 + rand() * 0.6).toFixed(4);
   const lng = (-122.5 + rand() * 0.6).toFixed(4);
   const where = `latitude=${lat}&longitude=${lng}&radius=${radius}`;
-  return `/api/venues/match-public?${where}&vibes=${vibes}&limit=${limit}${extra}`;
+  return `/api/venues/match-public?${where}&vibes=${vibes}&limit=${limit}${c.extra}`;
 };
 
 /**
@@ -102,6 +127,21 @@ async function startInstances(url: string, count: number) {
 }
 
 const lines: string[] = [];
+/** The median of each figure over the rounds (rounds.length of them; the middle one, or the upper middle). */
+const medianOf = (runs: LoadResult[]) => {
+  const mid = <K extends "p50" | "p95" | "p99" | "rps" | "meanBytes">(k: K) =>
+    runs.map((r) => r[k]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+  const sum = (k: "requests" | "errors") => runs.reduce((n, r) => n + r[k], 0);
+  return {
+    p50: mid("p50"),
+    p95: mid("p95"),
+    p99: mid("p99"),
+    rps: mid("rps"),
+    meanBytes: mid("meanBytes"),
+    requests: sum("requests"),
+    errors: sum("errors"),
+  };
+};
 for (const kind of dbs) {
   for (const size of sizes) {
     let t = performance.now();
@@ -122,22 +162,31 @@ for (const kind of dbs) {
       stop = () => app.close();
     }
     const first = typeof base === "string" ? base : base[0];
-    const sample = await okJson<unknown[]>(await fetch(first + nextPath()), "a sample match");
+    const sample = await okJson<unknown[]>(await fetch(first + pathOf(cases[0])()), "a sample match");
     console.log(
       `${kind} ${size.toLocaleString()} venues: loaded in ${(loadMs / 1000).toFixed(1)} s; ` +
         `a sample answer has ${sample.length} venues` +
         (instanceCount > 0 ? `; ${instanceCount} instance(s), each its own process` : ""),
     );
-    await holdLoad(base, nextPath, { concurrency: 4, seconds: SMOKE ? 1 : 3 }); // warm up caches and plans
-    for (const c of concurrencies) {
-      const r = await holdLoad(base, nextPath, { concurrency: c, seconds });
-      const line =
-        `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  ${asked}  ` +
-        `concurrency ${String(c).padStart(2)}  ` +
-        `${fmt(r)}`;
-      console.log(line);
-      lines.push(line);
-    }
+    // warm up caches and plans
+    for (const c of cases) await holdLoad(base, pathOf(c), { concurrency: 4, seconds: SMOKE ? 1 : 3 });
+    const named = (c: Case, concurrency: number) =>
+      `${kind.padEnd(8)} ${size.toLocaleString().padStart(9)} venues  ${c.asked}  ` +
+      `concurrency ${String(concurrency).padStart(2)}  `;
+    const runs = new Map<string, LoadResult[]>();
+    for (let round = 1; round <= rounds; round++)
+      for (const c of cases)
+        for (const concurrency of concurrencies) {
+          const r = await holdLoad(base, pathOf(c), { concurrency, seconds });
+          const line = named(c, concurrency) + fmt(r);
+          console.log(rounds > 1 ? `${line}  (round ${round})` : line);
+          const key = named(c, concurrency);
+          runs.set(key, [...(runs.get(key) ?? []), r]);
+        }
+    for (const [key, results] of runs)
+      lines.push(
+        key + fmt(rounds > 1 ? medianOf(results) : results[0]) + (rounds > 1 ? `  (median of ${rounds} rounds)` : ""),
+      );
     t = performance.now();
     await stop();
     await drop();
