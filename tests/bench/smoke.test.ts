@@ -41,7 +41,8 @@ const benches: Bench[] = [
   // on PGlite: its memory figure then counts PGlite's buffer too, which a smoke run does not read
   { file: "readmodel-memory.ts", env: { BENCH_DB: "pglite" }, nodeArgs: ["--expose-gc"] },
   // on PGlite only: the PostgreSQL path of the same app is what load-mix below smokes
-  { file: "match-public.ts", env: { BENCH_DBS: "pglite" } },
+  // two cases in turns, twice: what a run of the sorts side by side (issue 28's medians of three) reads
+  { file: "match-public.ts", env: { BENCH_DBS: "pglite", BENCH_CASES: "nearest,open", BENCH_ROUNDS: "2" } },
   // the same against two instances started as production starts them (one per core, issue 28)
   {
     file: "match-public.ts",
