@@ -223,12 +223,61 @@ export interface Lean {
 /** The first values of a venue's text that headJson copies: external_id .. website (storeRowOf's order). */
 const HEAD_TEXT_FIELDS = 7;
 
-/** The JSON of interned value i (`pick` of it), made once and kept in `json`. */
-function jsonOf<T>(json: string[], i: number, values: readonly T[], pick: (v: T) => unknown = (v) => v): string {
-  let text = json[i];
-  if (text === undefined) json[i] = text = JSON.stringify(pick(values[i]));
-  return text;
+/** The JSON bytes of interned value i (`pick` of it), made once and kept in `json`. */
+function jsonOf<T>(json: Buffer[], i: number, values: readonly T[], pick: (v: T) => unknown = (v) => v): Buffer {
+  let bytes = json[i];
+  if (bytes === undefined) json[i] = bytes = Buffer.from(JSON.stringify(pick(values[i])));
+  return bytes;
 }
+
+/**
+ * The bytes of a head as headJson writes them: one scratch buffer for every head (a head is
+ * written to its end without waiting), grown as needed, its bytes copied out once. Short pieces are
+ * copied a byte at a time: a native call (Buffer.write, Buffer.copy) costs more than the ~20 bytes
+ * most pieces are.
+ */
+const head = {
+  bytes: Buffer.allocUnsafe(4096),
+  at: 0,
+  room(n: number) {
+    if (this.at + n <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(2 * this.bytes.length, this.at + n));
+    this.bytes.copy(grown, 0, 0, this.at);
+    this.bytes = grown;
+  },
+  /** Bytes from..to - 1 of `b`. */
+  put(b: Uint8Array, from = 0, to = b.length) {
+    this.room(to - from);
+    const out = this.bytes;
+    if (to - from > 64) {
+      out.set(b.subarray(from, to), this.at);
+      this.at += to - from;
+      return;
+    }
+    let at = this.at;
+    for (let i = from; i < to; i++) out[at++] = b[i];
+    this.at = at;
+  },
+  /** A string of ASCII alone (JSON keys and numbers: String(n) writes none but ASCII). */
+  ascii(s: string) {
+    this.room(s.length);
+    const out = this.bytes;
+    let at = this.at;
+    for (let i = 0; i < s.length; i++) out[at++] = s.charCodeAt(i);
+    this.at = at;
+  },
+  /** Any string, as UTF-8. */
+  utf8(s: string) {
+    this.room(3 * s.length);
+    this.at += this.bytes.write(s, this.at);
+  },
+  take(): Buffer {
+    const out = Buffer.allocUnsafe(this.at);
+    this.bytes.copy(out, 0, 0, this.at);
+    this.at = 0;
+    return out;
+  },
+};
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -262,11 +311,31 @@ function scanArray(text: Buffer, at: number, n: number, out: Int32Array) {
 interface KeyList {
   names: readonly string[];
   columns: Int32Array;
-  keysJson: string[];
+  keysJson: Buffer[];
   template: Record<string, number>;
 }
 /** A score byte's number in JSON (hundredths: byte / 100, as JSON.stringify writes it). */
-const SCORE_JSON = Array.from({ length: 256 }, (_, b) => JSON.stringify(b / 100));
+const SCORE_JSON = Array.from({ length: 256 }, (_, b) => Buffer.from(JSON.stringify(b / 100)));
+/** The head's keys and punctuation as bytes (headJson). */
+const KEY_NAME = Buffer.from(',"name":');
+const KEY_CATEGORY = Buffer.from(',"category":');
+const KEY_DESCRIPTION = Buffer.from(',"description":');
+const KEY_ADDRESS = Buffer.from(',"address":');
+const KEY_IMAGE_URL = Buffer.from(',"imageUrl":');
+const KEY_RATING_SOURCE = Buffer.from(',"ratingSource":');
+const KEY_PHONE_NUMBER = Buffer.from(',"phoneNumber":');
+const KEY_WEBSITE = Buffer.from(',"website":');
+const KEY_DETECTED_VIBES = Buffer.from(',"detectedVibes":');
+const KEY_VIBE_SCORES = Buffer.from(',"vibeScores":');
+const KEY_SOURCE = Buffer.from(',"source":');
+const KEY_ATTRIBUTION = Buffer.from(',"attribution":');
+const KEY_DISTANCE = Buffer.from(',"distance":"');
+const NULL_JSON = Buffer.from("null");
+/** The rating's fields of a venue without a rating of its own or its members' (ratingOf's answer for it). */
+const RATED_BY_NOBODY = Buffer.from(',"rating":null,"reviewCount":null,"ratingSource":null');
+const OPEN_BRACE = Buffer.from("{");
+const CLOSE_BRACE = Buffer.from("}");
+const COMMA_JSON = Buffer.from(",");
 /** A number (or null) as JSON.stringify writes it, without its generic work (String of a finite number). */
 const numberJson = (n: number | null) => (n !== null && Number.isFinite(n) ? String(n) : "null");
 
@@ -321,10 +390,10 @@ export class VenueStore {
   /** Lean venues and their answer bytes (lean()), kept on their second ask of late. */
   private readonly leans = new KeptOnSecondAsk<Lean>(DECODED_KEPT);
   /** JSON of interned values, by index, made on first use: a category, a source, an attribution, a vibe list. */
-  private readonly categoryJson: string[] = [];
-  private readonly sourceJson: string[] = [];
-  private readonly attributionJson: string[] = [];
-  private readonly vibeListJson: string[] = [];
+  private readonly categoryJson: Buffer[] = [];
+  private readonly sourceJson: Buffer[] = [];
+  private readonly attributionJson: Buffer[] = [];
+  private readonly vibeListJson: Buffer[] = [];
   /** Where headJson found the text's values: start and end byte of each, in turn. */
   private readonly tokens = new Int32Array(2 * HEAD_TEXT_FIELDS);
   /** VIBE members' rating sum and count by slot, for the few venues that have any (a ranking by rating reads it). */
@@ -497,42 +566,57 @@ export class VenueStore {
    */
   headJson(slot: number): Buffer {
     const t = this.tokens;
-    scanArray(this.text, this.textAt[slot], HEAD_TEXT_FIELDS, t);
+    const text = this.text;
+    scanArray(text, this.textAt[slot], HEAD_TEXT_FIELDS, t);
     const member = this.memberRatings.get(slot);
-    const rated = ratingOf({
-      rating: this.ratingOf(slot),
-      review_count: this.reviewCountOf(slot),
-      source: this.sources.values[this.source[slot]],
-      attribution: this.attributions.values[this.attribution[slot]],
-      member_rating_sum: member?.sum,
-      member_review_count: member?.count,
-    });
-    const parts = [
-      `{"id":${this.ids[slot]},"externalId":`,
-      `,"name":`,
-      `,"category":${jsonOf(this.categoryJson, this.category[slot], this.categories.values)},"description":`,
-      `,"address":`,
-      `,"latitude":${numberJson(this.latitude[slot])},"longitude":${numberJson(this.longitude[slot])},"imageUrl":`,
-      `,"rating":${numberJson(rated.rating)},"reviewCount":${numberJson(rated.reviewCount)},` +
-        `"ratingSource":${rated.ratingSource === null ? "null" : JSON.stringify(rated.ratingSource)},"phoneNumber":`,
-      `,"website":`,
-      `,"detectedVibes":${jsonOf(this.vibeListJson, this.vibes[slot], this.vibeLists.values, (l) => l.vibes)},` +
-        `"vibeScores":${this.scoresJson(slot)},` +
-        `"source":${jsonOf(this.sourceJson, this.source[slot], this.sources.values)},` +
-        `"attribution":${jsonOf(this.attributionJson, this.attribution[slot], this.attributions.values)},"distance":"`,
-    ];
-    // parts[k], then the text's value k (external_id, name, description, address, image_url,
+    // a venue nobody rated (most of them) reads as RATED_BY_NOBODY: ratingOf's answer then, without asking it
+    const rated =
+      member === undefined && Number.isNaN(this.rating[slot])
+        ? null
+        : ratingOf({
+            rating: this.ratingOf(slot),
+            review_count: this.reviewCountOf(slot),
+            source: this.sources.values[this.source[slot]],
+            attribution: this.attributions.values[this.attribution[slot]],
+            member_rating_sum: member?.sum,
+            member_review_count: member?.count,
+          });
+    // each key, then the text's value k (external_id, name, description, address, image_url,
     // phone_number, website: the order storeRowOf writes them, presentStoredVenue's order too)
-    let size = 0;
-    for (let k = 0; k < parts.length; k++) size += Buffer.byteLength(parts[k]);
-    for (let k = 0; k < HEAD_TEXT_FIELDS; k++) size += t[2 * k + 1] - t[2 * k];
-    const out = Buffer.allocUnsafe(size);
-    let at = 0;
-    for (let k = 0; k < parts.length; k++) {
-      at += out.write(parts[k], at);
-      if (k < HEAD_TEXT_FIELDS) at += this.text.copy(out, at, t[2 * k], t[2 * k + 1]);
+    head.ascii(`{"id":${this.ids[slot]},"externalId":`);
+    head.put(text, t[0], t[1]);
+    head.put(KEY_NAME);
+    head.put(text, t[2], t[3]);
+    head.put(KEY_CATEGORY);
+    head.put(jsonOf(this.categoryJson, this.category[slot], this.categories.values));
+    head.put(KEY_DESCRIPTION);
+    head.put(text, t[4], t[5]);
+    head.put(KEY_ADDRESS);
+    head.put(text, t[6], t[7]);
+    head.ascii(`,"latitude":${numberJson(this.latitude[slot])},"longitude":${numberJson(this.longitude[slot])}`);
+    head.put(KEY_IMAGE_URL);
+    head.put(text, t[8], t[9]);
+    if (rated === null) head.put(RATED_BY_NOBODY);
+    else {
+      head.ascii(`,"rating":${numberJson(rated.rating)},"reviewCount":${numberJson(rated.reviewCount)}`);
+      head.put(KEY_RATING_SOURCE);
+      if (rated.ratingSource === null) head.put(NULL_JSON);
+      else head.utf8(JSON.stringify(rated.ratingSource));
     }
-    return out;
+    head.put(KEY_PHONE_NUMBER);
+    head.put(text, t[10], t[11]);
+    head.put(KEY_WEBSITE);
+    head.put(text, t[12], t[13]);
+    head.put(KEY_DETECTED_VIBES);
+    head.put(jsonOf(this.vibeListJson, this.vibes[slot], this.vibeLists.values, (l) => l.vibes));
+    head.put(KEY_VIBE_SCORES);
+    this.scoresJson(slot);
+    head.put(KEY_SOURCE);
+    head.put(jsonOf(this.sourceJson, this.source[slot], this.sources.values));
+    head.put(KEY_ATTRIBUTION);
+    head.put(jsonOf(this.attributionJson, this.attribution[slot], this.attributions.values));
+    head.put(KEY_DISTANCE);
+    return head.take();
   }
 
   ratingOf(slot: number): number | null {
@@ -618,15 +702,21 @@ export class VenueStore {
     return out;
   }
 
-  /** JSON.stringify of scoresOf (or {} for none), written from the bytes without the object. */
-  private scoresJson(slot: number): string {
+  /** JSON.stringify of scoresOf (or {} for none), written from the bytes without the object into the head. */
+  private scoresJson(slot: number) {
     const k = this.keys[slot];
-    if (k === SCORES_ASIDE) return JSON.stringify(this.aside.get(slot) ?? {});
+    if (k === SCORES_ASIDE) {
+      head.utf8(JSON.stringify(this.aside.get(slot) ?? {}));
+      return;
+    }
     const { columns, keysJson } = this.keyListOf(k);
-    let out = "{";
-    for (let i = 0; i < columns.length; i++)
-      out += `${i ? "," : ""}${keysJson[i]}${SCORE_JSON[this.scoreList[columns[i]][slot]]}`;
-    return `${out}}`;
+    head.put(OPEN_BRACE);
+    for (let i = 0; i < columns.length; i++) {
+      if (i) head.put(COMMA_JSON);
+      head.put(keysJson[i]);
+      head.put(SCORE_JSON[this.scoreList[columns[i]][slot]]);
+    }
+    head.put(CLOSE_BRACE);
   }
 
   /** A list of score names (keyLists' k-th) and, made when first read, each name's column, key JSON and a template. */
@@ -637,7 +727,7 @@ export class VenueStore {
       this.keyListInfo[k] = list = {
         names,
         columns: Int32Array.from(names, (name) => this.scoreList.indexOf(this.scores.get(name)!)),
-        keysJson: names.map((name) => `${JSON.stringify(name)}:`),
+        keysJson: names.map((name) => Buffer.from(`${JSON.stringify(name)}:`)),
         template: Object.fromEntries(names.map((name) => [name, 0])),
       };
     }
