@@ -9,6 +9,7 @@ import {
   chordToMeters,
   createVenueCatalog,
   fitGate,
+  rowsOf,
   shownRating,
   toEarth,
   type CatalogHit,
@@ -587,6 +588,173 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     } finally {
       await catalog.close();
     }
+  }, 120_000);
+
+  it(`places a part by its row and column as its points lie: inside, outside, or cut (${RUNS} runs)`, () => {
+    // rowsOf's columns against points of a part's lines, ~14 m apart and its corners: a part it says is inside
+    // has none outside the circle, one it says is outside none inside. The circle passes within metres
+    // of a corner of the grid's parts (its radius that corner's distance, give or take), so that the
+    // parts about the corner are as near the edge as parts get; the four cells about it are asked.
+    // Four such corners a run (one circle each); a bound ~3 m too loose fails within the runs.
+    let cut = 0;
+    const PART = 0.00625;
+    const cornerPassed = (latitude: number, longitude: number, radiusKm: number, bearing: number, off: number) => {
+      const [cx, cy, cz] = toEarth(latitude, longitude);
+      const chordTo = (lat: number, lon: number) => {
+        const [x, y, z] = toEarth(lat, lon);
+        return Math.hypot(x - cx, y - cy, z - cz);
+      };
+      // the corner of parts nearest the point at that bearing and distance, and a radius through it
+      const lat1 = (latitude * Math.PI) / 180;
+      const angle = (radiusKm * 1000) / EARTH_RADIUS_M;
+      const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(bearing));
+      const dLon = Math.atan2(
+        Math.sin(bearing) * Math.sin(angle) * Math.cos(lat1),
+        Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2),
+      );
+      const row = Math.round(((lat2 * 180) / Math.PI + 90) / PART);
+      const column = Math.round(((((longitude + (dLon * 180) / Math.PI + 540) % 360) + 360) % 360) / PART);
+      const radius = Math.max(1, chordToMeters(chordTo(row * PART - 90, column * PART - 180)) + off);
+      const maxChord = 2 * EARTH_RADIUS_M * Math.sin(radius / (2 * EARTH_RADIUS_M));
+      const inside = (lat: number, lon: number) => {
+        const chord = chordTo(lat, lon);
+        return chord <= maxChord && chordToMeters(chord) <= radius;
+      };
+      const rows = rowsOf(latitude, longitude, radius, Math.floor(row / 8) * 8 - 16, 32);
+      const steps = 50;
+      for (const cellRow of [Math.floor(row / 8) - 1, Math.floor(row / 8)])
+        for (const cellColumn of [Math.floor(column / 8) - 1, Math.floor(column / 8)]) {
+          const cell = { partRow: cellRow * 8, west: (((cellColumn % 7200) + 7200) % 7200) * 0.05 - 180 };
+          for (let k = 0; k < 64; k++) {
+            const ranges = rows.columns(cell.partRow + Math.floor(k / 8), cell.west);
+            const col = k % 8;
+            const within = (from: number, to: number) => col >= from && col <= to;
+            const place = within(ranges[0], ranges[1]) ? 1 : within(ranges[2], ranges[3]) ? 0 : -1;
+            // every column inside reaches the circle
+            if (place > 0 && !within(ranges[2], ranges[3])) expect.fail(`column ${col} inside, not reaching it`);
+            if (place === 0) {
+              cut++;
+              continue;
+            }
+            const south = (cell.partRow + Math.floor(k / 8)) * PART - 90;
+            const west = cell.west + (k % 8) * PART;
+            for (let i = 0; i <= steps; i++) {
+              const f = (i / steps) * PART;
+              for (const [lat, lon] of [
+                [south + f, west],
+                [south + f, west + PART],
+                [south, west + f],
+                [south + PART, west + f],
+              ])
+                if (inside(lat, lon) !== place > 0) expect.fail(`part ${k} placed ${place}, yet ${lat}, ${lon} is not`);
+            }
+          }
+        }
+    };
+    // uniform numbers (fc.double favours its bounds and 0: a due-north bearing, the corner exactly on the edge)
+    const uniform = (min: number, max: number) =>
+      fc.integer({ min: 0, max: 2 ** 30 }).map((n) => min + ((max - min) * n) / 2 ** 30);
+    fc.assert(
+      fc.property(
+        uniform(-80, 80),
+        uniform(-180, 180),
+        fc.oneof(uniform(0.05, 3), uniform(3, 200)),
+        fc.array(
+          fc.record({
+            bearing: uniform(0, 2 * Math.PI),
+            // metres beyond the corner's distance (negative: the corner lies outside)
+            off: fc.oneof(uniform(-10, 10), uniform(-1, 1)),
+          }),
+          { minLength: 4, maxLength: 4 },
+        ),
+        (latitude, longitude, radiusKm, corners) => {
+          for (const { bearing, off } of corners) cornerPassed(latitude, longitude, radiusKm, bearing, off);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+    expect(cut).toBeGreaterThan(0);
+  }, 60_000);
+
+  it(`counts exactly where the edge cuts crowded parts, on and off the grid's lines (${RUNS} runs)`, async () => {
+    // Venues crowd the edge of a circle (within a few metres to a few hundred of it, either side), some
+    // on the lines of the grid's parts (rowsOf places a part by its row and column, with a margin; a
+    // venue rounded across a line makes its part placed by its box): the count, unfiltered and under
+    // a vibe and Open now (its parts' passing points), is a plain scan's. Anywhere on the earth: by
+    // the antimeridian, and near a pole (no longitude bounds there: every part by its box).
+    const placed = fc.record({
+      // anywhere round it, or crowded into a few arcs of it (a part cut by the edge gets many)
+      bearing: fc.oneof(
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc
+          .tuple(fc.constantFrom(0.3, 1.6, 2.9, 4.4, 5.8), fc.double({ min: -0.02, max: 0.02, noNaN: true }))
+          .map(([at, off]) => at + off),
+      ),
+      // metres beyond the edge (negative: inside)
+      beyond: fc.oneof(
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: -400, max: 400, noNaN: true }),
+        fc.constant(0),
+      ),
+      snap: fc.constantFrom("none", "none", "latitude", "longitude", "both"),
+      chill: fc.boolean(),
+      open: fc.boolean(),
+    });
+    const line = (degrees: number, base: number) => Math.round((degrees + base) / 0.00625) * 0.00625 - base;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({ latitude: fc.double({ min: -60, max: 60, noNaN: true }), longitude: fc.constant(179.99) }),
+          fc.record({
+            latitude: fc.double({ min: -89.9, max: 89.9, noNaN: true }),
+            longitude: fc.double({ min: -180, max: 180, noNaN: true }),
+          }),
+        ),
+        fc.oneof(fc.double({ min: 0.1, max: 3, noNaN: true }), fc.double({ min: 3, max: 40, noNaN: true })),
+        fc.array(placed, { minLength: 1, maxLength: 1500, size: "max" }),
+        async (centre, radiusKm, specs) => {
+          const rows = new Map<number, StoredVenue>();
+          const lat1 = (centre.latitude * Math.PI) / 180;
+          const lon1 = (centre.longitude * Math.PI) / 180;
+          for (const [i, v] of specs.entries()) {
+            // the point at that bearing and distance (a great circle from the centre)
+            const angle = Math.max(0, radiusKm * 1000 + v.beyond) / EARTH_RADIUS_M;
+            const lat2 = Math.asin(
+              Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(v.bearing),
+            );
+            const lon2 =
+              lon1 +
+              Math.atan2(
+                Math.sin(v.bearing) * Math.sin(angle) * Math.cos(lat1),
+                Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2),
+              );
+            let latitude = Math.max(-90, Math.min(90, (lat2 * 180) / Math.PI));
+            let longitude = (((((lon2 * 180) / Math.PI + 540) % 360) + 360) % 360) - 180;
+            if (v.snap === "latitude" || v.snap === "both") latitude = Math.max(-90, Math.min(90, line(latitude, 90)));
+            if (v.snap === "longitude" || v.snap === "both") longitude = line(longitude, 180);
+            const id = i + 1;
+            rows.set(id, {
+              ...chillAt(id, 0, 0.5),
+              latitude,
+              longitude,
+              detected_vibes: v.chill ? ["Chill"] : ["Cozy"],
+              opening_hours: v.open ? "24/7" : "Mo-Su 22:00-23:00",
+            });
+          }
+          const table = fakeTable(rows);
+          const catalog = await createVenueCatalog(table.db, table.changes, { scanBelow: 0 });
+          try {
+            const venues = [...rows.values()];
+            const q: CatalogSearch = { ...centre, radiusMeters: radiusKm * 1000, limit: 10 };
+            for (const asked of [q, { ...q, vibes: ["Chill"], openAt: NOW }, { ...q, vibes: ["Cozy"] }])
+              expect(await catalog.count(asked)).toBe(plainScan(venues, { vibes: [], ...asked }, null).count);
+          } finally {
+            await catalog.close();
+          }
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
   }, 120_000);
 
   /** A venue at `metresNorth` of SPOT 0, detected Chill with this Chill score, open all week. */

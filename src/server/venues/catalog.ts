@@ -276,6 +276,17 @@ interface Packed {
   runHours: Uint32Array;
   /** Per group six numbers: minX, maxX, minY, maxY, minZ, maxZ. */
   boxes: Float64Array;
+  /**
+   * The cell on the grid: its first row of parts counted from the south pole (its latitude index
+   * times SUB), and its western longitude; what a count reads of the cell's parts instead of their
+   * boxes (rowsOf), while `onGrid`: every venue within its part's lines (not so for a point on a line
+   * rounded to the other side, a pole, longitude 180: such a cell's parts are placed by their boxes).
+   */
+  partRow: number;
+  west: number;
+  onGrid: boolean;
+  /** The groups of parts k .. SUB² - 1 begin at group groupAt[k] (groupAt[SUB²]: the groups' end). */
+  groupAt: Uint8Array;
   /** Group g's histogram entries are histFrom[g] .. histFrom[g + 1] - 1. */
   histFrom: Int32Array;
   histList: Uint32Array;
@@ -327,6 +338,8 @@ interface Packed {
    * are counted at another minute (Open now moves on by the minute), so minutes do not pile up.
    */
   passing: Map<string, Passing>;
+  /** Per count key as `counts`, running sums of its counts (a count's rows of parts wholly inside: rowsOf). */
+  summed: Map<string, Int32Array>;
   /**
    * Per Ranking.fit key, each group's fit (rank()'s keptFit; NaN until a search asks): of its best
    * scores, or for a part under a fit of two or more vibes its highest venue's.
@@ -368,6 +381,11 @@ function farChordToBox(p: Packed, g: number, x: number, y: number, z: number): n
 
 const NO_POSITIONS = new Int32Array(0);
 const NO_POINTS = new Float64Array(0);
+
+/** Degrees a venue may lie beyond its part's lines and still be placed by them (rounding of far smaller size). */
+const GRID_SLACK = 1e-9;
+/** The southern latitude of row r of parts, counted from the south pole (SUB_DEG high each). */
+const rowSouth = (r: number) => r * SUB_DEG - 90;
 
 /** A venue's part of its cell, 0 .. SUB² - 1. */
 function partOf(latitude: number, longitude: number): number {
@@ -430,11 +448,34 @@ function pack(store: VenueStore, cell: Cell): Packed {
   const from = new Int32Array(groups);
   const to = new Int32Array(groups);
   to[0] = n;
-  for (let k = 0, g = 1; k < SUB * SUB; k++)
+  const groupAt = new Uint8Array(SUB * SUB + 1);
+  for (let k = 0, g = 1; k < SUB * SUB; k++) {
+    groupAt[k] = g;
     if (runs[k + 1] > runs[k]) {
       from[g] = runs[k];
       to[g++] = runs[k + 1];
     }
+  }
+  groupAt[SUB * SUB] = groups;
+  // the cell's place on the grid, and whether each venue lies within its part's lines
+  const partRow = n ? latCell(store.latitude[slots[0]]) * SUB : 0;
+  const west = n ? lonCell(store.longitude[slots[0]]) * CELL_DEG - 180 : 0;
+  let onGrid = true;
+  for (let k = 0; k < SUB * SUB && onGrid; k++) {
+    const south = rowSouth(partRow + Math.floor(k / SUB));
+    const westOf = west + (k % SUB) * SUB_DEG;
+    for (let i = runs[k]; i < runs[k + 1]; i++) {
+      const lat = store.latitude[slots[i]];
+      const lon = store.longitude[slots[i]];
+      if (
+        !(lat >= south - GRID_SLACK && lat <= south + SUB_DEG + GRID_SLACK) ||
+        !(lon >= westOf - GRID_SLACK && lon <= westOf + SUB_DEG + GRID_SLACK)
+      ) {
+        onGrid = false;
+        break;
+      }
+    }
+  }
   // each part's venues in order of their opening hours (then slot), and its runs of equal hours
   const byHours = (a: number, b: number) => store.hours[a] - store.hours[b] || a - b;
   const runFrom = new Int32Array(groups + 1);
@@ -482,6 +523,10 @@ function pack(store: VenueStore, cell: Cell): Packed {
     runStart: Int32Array.from(runStart),
     runHours: Uint32Array.from(runHours),
     boxes: new Float64Array(6 * groups),
+    partRow,
+    west,
+    onGrid,
+    groupAt,
     histFrom: new Int32Array(groups + 1),
     histList: new Uint32Array(0),
     histCategory: new Uint16Array(0),
@@ -499,6 +544,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
     byFit: new Map(),
     counts: new Map(),
     passing: new Map(),
+    summed: new Map(),
     bestFits: new Map(),
     partOrders: new Map(),
     tiersKey: "",
@@ -1103,6 +1149,85 @@ function cellsAround(latitude: number, longitude: number, radiusMeters: number) 
   return { latFrom, latTo, lon: { from, to } };
 }
 
+/** Degrees by which rowsOf's bounds err towards "edge": ~1 m, far above their rounding. */
+const ROW_MARGIN = 1e-5;
+const deg = (radians: number) => (radians * 180) / Math.PI;
+/**
+ * A range's first column, or its last, kept within a row (0 .. SUB; -1 .. SUB - 1). Made once: a
+ * function made in a call is named at each call where tsx runs the server (esbuild's keepNames), a
+ * cost that a count's ~150 rows felt.
+ */
+const columnFrom = (x: number) => Math.min(SUB, Math.max(0, x));
+const columnTo = (x: number) => Math.min(SUB - 1, Math.max(-1, x));
+
+/**
+ * A circle's bounds by rows of parts (rowSouth's), for a count to place a part by its row and
+ * column instead of its box: per row, `inner` the longitudes from the centre's (degrees, either
+ * way) within which a part lies wholly inside the circle, `outer` those beyond which no point of
+ * the row is inside (-1: none is). At latitude φ the circle holds the longitudes within
+ * acos((cos θ - sin φ sin φc) / (cos φ cos φc)) of its centre's (θ its radius as an angle); over a
+ * row that half-width is least at one of its lines and greatest at one of them or where the circle
+ * is widest (a cap of less than a hemisphere holds the meridian between two of its points), and
+ * ROW_MARGIN widens the row and narrows (or widens) the bounds. Only for a circle that reaches
+ * neither pole nor all longitudes (cellsAround's `lon`), bounds made for the rows a count asks.
+ */
+export function rowsOf(latitude: number, longitude: number, radiusMeters: number, firstRow: number, rowCount: number) {
+  const angle = radiusMeters / EARTH_RADIUS_M;
+  const cosAngle = Math.cos(angle);
+  const sinC = Math.sin(rad(latitude));
+  const cosC = Math.cos(rad(latitude));
+  // where the circle is widest (its meridians' tangent points), and its half-width there
+  const widestAt = deg(Math.asin(Math.max(-1, Math.min(1, sinC / cosAngle))));
+  const widest = deg(Math.asin(Math.min(1, Math.sin(angle) / cosC)));
+  const halfWidth = (lat: number) => {
+    const arg = (cosAngle - Math.sin(rad(lat)) * sinC) / (Math.cos(rad(lat)) * cosC);
+    return arg <= -1 ? 180 : arg > 1 ? -1 : deg(Math.acos(arg));
+  };
+  const inner = new Float64Array(rowCount).fill(Number.NaN);
+  const outer = new Float64Array(rowCount);
+  const made = (r: number) => {
+    const south = rowSouth(r) - ROW_MARGIN;
+    const north = rowSouth(r + 1) + ROW_MARGIN;
+    const a = halfWidth(south);
+    const b = halfWidth(north);
+    const widestHere = widestAt >= south && widestAt <= north ? widest : -1;
+    inner[r - firstRow] = Math.min(a, b) - ROW_MARGIN;
+    const most = Math.max(a, b, widestHere);
+    outer[r - firstRow] = most < 0 ? -1 : most + ROW_MARGIN;
+  };
+  /** Longitude (degrees east) from the centre's, within -180 .. 180. */
+  const centre = ((((longitude + 180) % 360) + 360) % 360) - 180;
+  const ranges = new Int32Array(4);
+  return {
+    /**
+     * Row r of parts, in a cell whose western longitude is `west`: its columns (0 .. SUB - 1)
+     * `ranges[0]` .. `ranges[1]` lie wholly inside the circle, and `ranges[2]` .. `ranges[3]` are all
+     * that reach it (the others are wholly outside); an empty range ends before it begins. The
+     * columns between are cut by its edge, or within ROW_MARGIN of it. The same array each call.
+     */
+    columns(r: number, west: number): Int32Array {
+      // (a cell just beyond the circle's rows that its box test let in by a rounding: all of it cut)
+      if (r < firstRow || r >= firstRow + rowCount) {
+        ranges.set([0, -1, 0, SUB - 1]);
+        return ranges;
+      }
+      if (Number.isNaN(inner[r - firstRow])) made(r);
+      let w = west - centre;
+      if (w < -180) w += 360;
+      else if (w >= 180) w -= 360;
+      // column j spans w + j * SUB_DEG .. w + (j + 1) * SUB_DEG: inside when within -inn .. inn,
+      // reaching when not beyond -out .. out, each by ROW_MARGIN (whose size dwarfs the divisions' rounding)
+      const inn = inner[r - firstRow];
+      const out = outer[r - firstRow];
+      ranges[0] = columnFrom(Math.ceil((-inn - w + ROW_MARGIN) / SUB_DEG));
+      ranges[1] = inn < 0 ? -1 : columnTo(Math.floor((inn - w - ROW_MARGIN) / SUB_DEG) - 1);
+      ranges[2] = columnFrom(Math.ceil((-out - w - ROW_MARGIN) / SUB_DEG) - 1);
+      ranges[3] = out < 0 ? -1 : columnTo(Math.floor((out - w + ROW_MARGIN) / SUB_DEG));
+      return ranges;
+    },
+  };
+}
+
 /** The columns the load reads of each venue (STORE_ROW_SQL's), and no more (not the earth point, nor the dates). */
 const LOAD_COLUMNS = `id, category, latitude, longitude, rating, review_count, opening_hours, detected_vibes,
   vibe_scores, likely_vibes, source, attribution, member_rating_sum, member_review_count, external_id, name,
@@ -1498,6 +1623,41 @@ export async function createVenueCatalog(
     lists.to[g] = lists.top += found.length;
   };
 
+  /**
+   * Running sums of the packed cell's counts for the circle's filters (Packed.summed): summed[g] the
+   * venues of groups 1 .. g - 1 that pass them. Dropped, as `passing` is, when the same filters are
+   * counted at another minute.
+   */
+  const summedFor = (c: Circle, p: Packed, counts: Int32Array) => {
+    let summed = p.summed.get(c.countKey);
+    if (!summed) {
+      for (const key of p.summed.keys()) if (key.startsWith(c.filterKey)) p.summed.delete(key);
+      if (p.summed.size >= COUNTS_KEPT) p.summed.delete(p.summed.keys().next().value!);
+      summed = new Int32Array(p.groups + 1);
+      for (let g = 1; g < p.groups; g++) summed[g + 1] = summed[g] + keptIn(counts, c, p, g);
+      p.summed.set(c.countKey, summed);
+    }
+    return summed;
+  };
+  /**
+   * The venues of group g that pass the circle's filters and lie inside it, by their points: the
+   * part's passing points (`lists`, passingFor's; made when first asked), or every venue of it
+   * (null: nothing but the distance is asked).
+   */
+  const cutCount = (c: Circle, p: Packed, g: number, lists: Passing | null) => {
+    let n = 0;
+    const { cx, cy, cz } = c;
+    if (lists === null) {
+      for (let i = p.from[g]; i < p.to[g]; i++) if (chordInside(c, p, i) >= 0) n++;
+      return n;
+    }
+    if (lists.from[g] < 0) makePassing(lists, c, p, g);
+    const points = lists.points;
+    for (let k = lists.from[g]; k < lists.to[g]; k += 3)
+      if (inCircle(c, points[k] - cx, points[k + 1] - cy, points[k + 2] - cz) >= 0) n++;
+    return n;
+  };
+
   /** How many venues of a group its histogram says pass the filters (every one of them, when unfiltered). */
   const histCount = (c: Circle, p: Packed, g: number) => {
     if (!c.filtered) return p.to[g] - p.from[g];
@@ -1521,7 +1681,10 @@ export async function createVenueCatalog(
    * answers countCap + 1 ("more than countCap"). Cells wholly inside add their histograms first;
    * then the cells the circle's edge crosses, where a part wholly inside adds its histogram and only
    * the venues of parts that the edge crosses are visited. A dense circle passes the cap on its
-   * histograms alone and visits no venue.
+   * histograms alone and visits no venue. A crossed cell is read by its rows of parts (rowsOf): a
+   * row's parts wholly inside are a run of columns, added by their running sum (summedFor), and
+   * only the few the edge cuts are looked at; a box test per part was most of an exact count
+   * (Open now at 16 km: ~1,250 parts a count, ~140 of them cut).
    */
   const countCircle = (c: Circle, q: Omit<CatalogSearch, "limit">) => {
     let n = c.extra.size ? claimedInside(c).length : 0;
@@ -1534,25 +1697,41 @@ export async function createVenueCatalog(
       if (farChordToBox(p, 0, cx, cy, cz) <= surelyIn) n += keptCount(c, p, 0);
       else crossed.push(p);
     });
+    // a crossed cell's parts by their row and column (rowsOf), else by their boxes
+    let rows: ReturnType<typeof rowsOf> | null = null;
+    if (crossed.length) {
+      const area = cellsAround(q.latitude, q.longitude, c.radius);
+      if (area.lon)
+        rows = rowsOf(q.latitude, q.longitude, c.radius, area.latFrom * SUB, (area.latTo - area.latFrom + 1) * SUB);
+    }
     for (const p of crossed) {
       const counts = countsFor(c, p);
-      let lists: Passing | null = null;
+      const lists = c.filtered ? passingFor(c, p) : null;
+      if (rows !== null && p.onGrid) {
+        // row by row: its parts wholly inside by their running sum, those cut by the edge by their points
+        const summed = summedFor(c, p, counts);
+        const at = p.groupAt;
+        for (let a = 0; a < SUB && n <= countCap; a++) {
+          const ranges = rows.columns(p.partRow + a, p.west);
+          const inFrom = ranges[0];
+          const inTo = ranges[1];
+          const reachFrom = ranges[2];
+          const reachTo = ranges[3];
+          const row = a * SUB;
+          if (inFrom > inTo) {
+            for (let g = at[row + reachFrom]; g < at[row + reachTo + 1]; g++) n += cutCount(c, p, g, lists);
+            continue;
+          }
+          n += summed[at[row + inTo + 1]] - summed[at[row + inFrom]];
+          for (let g = at[row + reachFrom]; g < at[row + inFrom]; g++) n += cutCount(c, p, g, lists);
+          for (let g = at[row + inTo + 1]; g < at[row + reachTo + 1]; g++) n += cutCount(c, p, g, lists);
+        }
+        continue;
+      }
       for (let g = 1; g < p.groups && n <= countCap; g++) {
         if (chordToBox(p, g, cx, cy, cz) > maxChord) continue;
-        if (farChordToBox(p, g, cx, cy, cz) <= surelyIn) {
-          n += keptIn(counts, c, p, g);
-          continue;
-        }
-        // cut by the edge: its venues that pass the filters (every one, unfiltered), by their distance
-        if (!c.filtered) {
-          for (let i = p.from[g]; i < p.to[g]; i++) if (chordInside(c, p, i) >= 0) n++;
-          continue;
-        }
-        lists ??= passingFor(c, p);
-        if (lists.from[g] < 0) makePassing(lists, c, p, g);
-        const points = lists.points;
-        for (let k = lists.from[g]; k < lists.to[g]; k += 3)
-          if (inCircle(c, points[k] - cx, points[k + 1] - cy, points[k + 2] - cz) >= 0) n++;
+        if (farChordToBox(p, g, cx, cy, cz) <= surelyIn) n += keptIn(counts, c, p, g);
+        else n += cutCount(c, p, g, lists);
       }
     }
     return Math.min(n, countCap + 1);
