@@ -1699,12 +1699,13 @@ export async function createVenueCatalog(
     });
     // a crossed cell's parts by their row and column (rowsOf), else by their boxes
     let rows: ReturnType<typeof rowsOf> | null = null;
-    if (crossed.length) {
+    if (crossed.length && n <= countCap) {
       const area = cellsAround(q.latitude, q.longitude, c.radius);
       if (area.lon)
         rows = rowsOf(q.latitude, q.longitude, c.radius, area.latFrom * SUB, (area.latTo - area.latFrom + 1) * SUB);
     }
     for (const p of crossed) {
+      if (n > countCap) break;
       const counts = countsFor(c, p);
       const lists = c.filtered ? passingFor(c, p) : null;
       if (rows !== null && p.onGrid) {
