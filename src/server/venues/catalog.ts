@@ -206,19 +206,15 @@ export function shownRating(v: Pick<VenueFacts, "rating" | "review_count" | "mem
 
 /** Grid cells of this many degrees index the venues by position. */
 /**
- * A ranking (best()) whose circle reaches cells holding at most SCAN_BELOW fitting venues, and
- * SCAN_PER_RANKED more for each venue it ranks (its skip and limit), visits each of them, counting
- * them on the way, instead of counting by the groups' histograms and walking the groups best bound
- * first: one by one a venue costs ~0.35 µs, through the groups ~0.15 ms a search and ~2 µs a venue
- * ranked. It was 4,000 alone when the groups cost more (100,000 venues over the Bay Area, a 16 km
- * circle: 1,686 Energetic venues 1.3 ms of CPU through the groups, ~0.6 ms one by one); since their
- * counts, orders and answers are kept and written lean (issue 28), at 100,000 generated venues Open
- * now's first page (~1,000 in 16 km, its cells holding up to 4,000) took ~0.95 ms by the scan and
- * ~0.37 ms by the groups, while at 10,000 a page at offset 400 (~840 in the circle) was the other way
- * round (0.44-0.51 ms by the scan, 0.79-0.83 by the groups).
+ * A ranking (best()) whose circle reaches cells holding at most this many venues with a wanted vibe
+ * (whatever their category and hours: a scan visits each of them) visits each, counting those that
+ * pass on the way, instead of counting by the groups' histograms and walking the groups best bound
+ * first: with 100,000 venues over the Bay Area and a 16 km circle, 1,686 Energetic venues cost 1.3 ms
+ * of CPU through the groups and ~0.6 ms one by one. (Open now counted only the open ones, so at
+ * 100,000 generated venues its scans visited up to ~5 times the bar: ~0.9 ms a search where the
+ * groups take ~0.35.)
  */
-export const SCAN_BELOW = 500;
-export const SCAN_PER_RANKED = 5;
+export const SCAN_BELOW = 4_000;
 
 const CELL_DEG = 0.05;
 const LON_CELLS = Math.round(360 / CELL_DEG);
@@ -1252,10 +1248,7 @@ export async function createVenueCatalog(
   changes: ChangeFeed,
   opts: {
     onError?: (err: unknown) => void;
-    /**
-     * A ranking whose reached cells hold at most this many fitting venues, and SCAN_PER_RANKED more
-     * a venue it ranks, visits each (default SCAN_BELOW; 0: never).
-     */
+    /** A ranking whose reached cells hold at most this many fitting venues visits each (default SCAN_BELOW). */
     scanBelow?: number;
     /** Counts stop past this many venues (default MAX_EXACT_TOTAL): see VenueCatalog.count. */
     countCap?: number;
@@ -1487,6 +1480,8 @@ export async function createVenueCatalog(
     return {
       countKey,
       filterKey,
+      /** countKey of the vibes alone (no category, no hours): what a scan visits (reachOf). */
+      vibesKey: `${wanted}|*|-|-`,
       extra,
       cx,
       cy,
@@ -2007,18 +2002,35 @@ export async function createVenueCatalog(
    */
   const reachOf = (c: Circle, q: Omit<CatalogSearch, "limit">, most: number) => {
     let n = 0;
+    // A scan visits every venue with a wanted vibe in the cells it holds (eachWanted), whatever its
+    // category and hours, and those fail one by one: under Open now (at 100,000 generated venues, four
+    // in five of them) its cost is theirs, not the passing venues'.
+    const byVibes = c.timed || c.category !== null;
+    const vibesAlone: Circle = byVibes
+      ? {
+          ...c,
+          category: null,
+          openAt: null,
+          openLateAt: null,
+          timed: false,
+          filtered: c.wantVibes !== null,
+          countKey: c.vibesKey,
+        }
+      : c;
+    let visits = 0;
     /** The reached cells that hold a venue passing the filters: the only ones a scan visits. */
     const holding: Packed[] = [];
     forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
-      if (n > most) return;
+      if (visits > most) return;
       const p = cell.packed ?? pack(store, cell);
       if (chordToBox(p, 0, c.cx, c.cy, c.cz) > c.maxChord) return;
       const here = keptCount(c, p, 0);
       if (here === 0) return;
       n += here;
+      visits += byVibes ? keptCount(vibesAlone, p, 0) : here;
       holding.push(p);
     });
-    return { reach: n + c.extra.size, holding };
+    return { reach: n + c.extra.size, visits: visits + c.extra.size, holding };
   };
 
   /** best(): see VenueCatalog. */
@@ -2026,9 +2038,9 @@ export async function createVenueCatalog(
     const c = circleOf(q);
     // Few venues fit in the cells the circle reaches: each of them visited, and counted on the way,
     // costs less than a count by the groups' histograms and a walk of the groups by their bounds.
-    const most = scanBelow + SCAN_PER_RANKED * q.limit;
-    const { reach, holding } = q.limit > 0 && scanBelow > 0 ? reachOf(c, q, most) : { reach: Infinity, holding: [] };
-    const scan = reach <= most;
+    const { reach, visits, holding } =
+      q.limit > 0 && scanBelow > 0 ? reachOf(c, q, scanBelow) : { reach: Infinity, visits: Infinity, holding: [] };
+    const scan = visits <= scanBelow;
     const count = scan ? 0 : countCircle(c, q);
     if (!scan && (q.limit <= 0 || count === 0)) return { hits: [] as H[], count };
     const { cx, cy, cz, maxChord } = c;
