@@ -1603,16 +1603,26 @@ export async function createVenueCatalog(
   const keptCount = (c: Circle, p: Packed, g: number) => keptIn(countsFor(c, p), c, p, g);
 
   /** The packed cell's passing venues' points for the circle's filters (Packed.passing). */
-  const passingFor = (c: Circle, p: Packed) => {
-    let lists = p.passing.get(c.countKey);
-    if (!lists) {
-      // the same filters' lists of another minute (Open now's, a minute ago) are not asked again: dropped
-      for (const key of p.passing.keys()) if (key.startsWith(c.filterKey)) p.passing.delete(key);
-      if (p.passing.size >= COUNTS_KEPT) p.passing.delete(p.passing.keys().next().value!);
-      lists = { from: new Int32Array(p.groups).fill(-1), to: new Int32Array(p.groups), points: NO_POINTS, top: 0 };
-      p.passing.set(c.countKey, lists);
+  const passingFor = (c: Circle, p: Packed) =>
+    ofThisMinute(p.passing, c, () => ({
+      from: new Int32Array(p.groups).fill(-1),
+      to: new Int32Array(p.groups),
+      points: NO_POINTS,
+      top: 0,
+    }));
+  /**
+   * What `map` keeps for the circle's count key, made when missing. The same filters' values of
+   * another minute (Open now's, a minute ago) are not asked again: dropped; COUNTS_KEPT keys at most.
+   */
+  const ofThisMinute = <T>(map: Map<string, T>, c: Circle, make: () => T): T => {
+    let value = map.get(c.countKey);
+    if (value === undefined) {
+      for (const key of map.keys()) if (key.startsWith(c.filterKey)) map.delete(key);
+      if (map.size >= COUNTS_KEPT) map.delete(map.keys().next().value!);
+      value = make();
+      map.set(c.countKey, value);
     }
-    return lists;
+    return value;
   };
   /** Makes part g's points (x, y, z in turn) of the venues passing the circle's filters (not its distance). */
   const makePassing = (lists: Passing, c: Circle, p: Packed, g: number) => {
@@ -1633,17 +1643,12 @@ export async function createVenueCatalog(
    * venues of groups 1 .. g - 1 that pass them. Dropped, as `passing` is, when the same filters are
    * counted at another minute.
    */
-  const summedFor = (c: Circle, p: Packed, counts: Int32Array) => {
-    let summed = p.summed.get(c.countKey);
-    if (!summed) {
-      for (const key of p.summed.keys()) if (key.startsWith(c.filterKey)) p.summed.delete(key);
-      if (p.summed.size >= COUNTS_KEPT) p.summed.delete(p.summed.keys().next().value!);
-      summed = new Int32Array(p.groups + 1);
+  const summedFor = (c: Circle, p: Packed, counts: Int32Array) =>
+    ofThisMinute(p.summed, c, () => {
+      const summed = new Int32Array(p.groups + 1);
       for (let g = 1; g < p.groups; g++) summed[g + 1] = summed[g] + keptIn(counts, c, p, g);
-      p.summed.set(c.countKey, summed);
-    }
-    return summed;
-  };
+      return summed;
+    });
   /**
    * The venues of group g that pass the circle's filters and lie inside it, by their points: the
    * part's passing points (`lists`, passingFor's; made when first asked), or every venue of it
