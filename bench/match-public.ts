@@ -15,6 +15,7 @@
  * openKeptBenchDb, made once and kept), instead of generating them for each run.
  * BENCH_LIMIT=<venues a page>: the page each request asks (limit): the client's, MATCH_PAGE_SIZE (24), unless
  * given; 100 is the most a call answers (MAX_VENUE_RESULTS) and what the client asked before issue 28.
+ * BENCH_OFFSET=<venues>: a later page, from that venue of the ranking (offset; 0, the first page, unless given).
  * BENCH_SORT=best|rating: the Best match or Top Rated sort instead of the default (nearness and fit);
  * BENCH_OPEN_NOW=1: Open now.
  * BENCH_CASES=nearest,best,rating,open: several cases over one load of the venues, instead of
@@ -43,6 +44,9 @@ const concurrencies = listOption("BENCH_CONCURRENCY", "1,8", "2").map(Number);
 const radius = option("BENCH_RADIUS", 16, 16);
 /** Venues a page: what the client asks (Home, Explore), unless BENCH_LIMIT says otherwise. */
 const limit = option("BENCH_LIMIT", MATCH_PAGE_SIZE, MATCH_PAGE_SIZE);
+/** Venues before the page: 0 (the first page), or a later page's start, as "Show more" asks (offset). */
+const offset = option("BENCH_OFFSET", 0, 0);
+if (!Number.isInteger(offset) || offset < 0) throw new Error("BENCH_OFFSET is a whole number of venues, 0 or more");
 /** A case: what the sort toggle and the Open now chip add to the query, as the client sends them. */
 interface Case {
   /** As a result line names it. */
@@ -50,8 +54,10 @@ interface Case {
   extra: string;
 }
 const caseOf = (sort: string | undefined, openNow: boolean): Case => ({
-  asked: `page ${String(limit).padStart(3)}${sort ? ` ${sort}` : ""}${openNow ? " open now" : ""}`,
-  extra: (sort ? `&sort=${sort}` : "") + (openNow ? "&openNow=true" : ""),
+  asked:
+    `page ${String(limit).padStart(3)}${offset ? ` from ${offset}` : ""}` +
+    `${sort ? ` ${sort}` : ""}${openNow ? " open now" : ""}`,
+  extra: (offset ? `&offset=${offset}` : "") + (sort ? `&sort=${sort}` : "") + (openNow ? "&openNow=true" : ""),
 });
 const CASES: Record<string, Case> = {
   nearest: caseOf(undefined, false),
