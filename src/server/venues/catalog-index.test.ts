@@ -1199,6 +1199,34 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     await catalog.close();
   });
 
+  it("a part's tier after its best is worked out again for another tier key", async () => {
+    // part B (2 km): 4 of H1 (0.95), 5 of H3 (0.9); part A (here): 1 of H1 (0.6), 2 of H2 (0.95). H1 is
+    // first and H3 second under both keys; H2 is last under key a, second under key b
+    const H3 = "Mo-Su 06:00-10:00";
+    const catalog = await chillByHours([
+      [4, 2000, H1, 0.95],
+      [5, 2001, H3, 0.9],
+      [1, 0, H1, 0.6],
+      [2, 1, H2, 0.95],
+    ]);
+    const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 3 };
+    const tiersOf =
+      (tiers: Record<string, number>) =>
+      (key: string): Ranking => ({
+        ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 }),
+        tier: (h) => tiers[h ?? ""] ?? 3,
+        tierKey: key,
+      });
+    const underA = tiersOf({ [H1]: 0, [H3]: 1, [H2]: 2 })("a");
+    const underB = tiersOf({ [H1]: 0, [H2]: 1, [H3]: 1 })("b");
+    const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+    expect(await top(underA)).toEqual([4, 1, 5]);
+    // with key a's tier after A's best (2) kept, A's venue 2 would wait behind venue 5 of tier 1 and be left
+    expect(await top(underB)).toEqual([4, 1, 2]);
+    expect(await top(underA)).toEqual([4, 1, 5]);
+    await catalog.close();
+  });
+
   it("a part's best tier visited by its own score order, made again for another tier key", async () => {
     // near part: two venues of H1 (0.9, 0.85) and one of H2 (0.3); far part: H2 0.95 and H1 0.1
     const catalog = await chillByHours([

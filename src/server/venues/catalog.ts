@@ -359,6 +359,11 @@ interface Packed {
    */
   tiersKey: string;
   tiers: Float64Array;
+  /**
+   * Under the same `tiersKey`, each part's tier after its best (rank()'s nextTier: the least tier
+   * of its venues past `tiers`', Infinity when all are in its best; NaN until a search asks).
+   */
+  nextTiers: Float64Array;
   /** The cell's `ranked` (the same array). */
   ranked: number[];
 }
@@ -552,6 +557,7 @@ function pack(store: VenueStore, cell: Cell): Packed {
     partOrders: new Map(),
     tiersKey: "",
     tiers: new Float64Array(groups),
+    nextTiers: new Float64Array(groups).fill(Number.NaN),
     ranked: cell.ranked,
   };
   const lists: number[][] = [];
@@ -930,9 +936,13 @@ class PendingQueue extends ArrayHeap {
 
 /**
  * The first `limit` venues offered so far in a ranking's order (tier, then score high first,
- * then nearest, then id), as a heap whose top is the one to drop first.
+ * then nearest, then id), as a heap whose top is the one to drop first. Each venue's fields are
+ * written once into columns at its entry (0 .. limit - 1) and the heap (ArrayHeap, over `heap`)
+ * orders the entries, so a move is one integer, not six fields; a venue that displaces the top
+ * takes over its entry.
  */
 class RankedHeap extends ArrayHeap {
+  private heap = new Int32Array(256);
   slots = new Int32Array(256);
   tiers = new Float64Array(256);
   scores = new Float64Array(256);
@@ -943,6 +953,7 @@ class RankedHeap extends ArrayHeap {
 
   reset(limit: number) {
     if (this.slots.length < limit) {
+      this.heap = new Int32Array(limit);
       this.slots = new Int32Array(limit);
       this.tiers = new Float64Array(limit);
       this.scores = new Float64Array(limit);
@@ -956,84 +967,73 @@ class RankedHeap extends ArrayHeap {
   get full(): boolean {
     return this.size >= this.limit;
   }
-  /** Whether (tier, score, meters, id) comes after the entry at i. */
-  private after(tier: number, score: number, meters: number, id: number, i: number): boolean {
-    if (tier !== this.tiers[i]) return tier > this.tiers[i];
-    if (score !== this.scores[i]) return score < this.scores[i];
-    if (meters !== this.meters[i]) return meters > this.meters[i];
-    return id > this.ids[i];
+  /** Whether (tier, score, meters, id) comes after entry e. */
+  private after(tier: number, score: number, meters: number, id: number, e: number): boolean {
+    if (tier !== this.tiers[e]) return tier > this.tiers[e];
+    if (score !== this.scores[e]) return score < this.scores[e];
+    if (meters !== this.meters[e]) return meters > this.meters[e];
+    return id > this.ids[e];
   }
   protected above(i: number, j: number): boolean {
-    return this.after(this.tiers[i], this.scores[i], this.meters[i], this.ids[i], j);
+    const a = this.heap[i];
+    return this.after(this.tiers[a], this.scores[a], this.meters[a], this.ids[a], this.heap[j]);
   }
   /**
    * Whether no venue of a group whose best is (tier, score) at `meters` or farther can come
    * before the last one kept (the heap is full).
    */
   excludes(tier: number, score: number, meters: number): boolean {
-    if (tier !== this.tiers[0]) return tier > this.tiers[0];
-    if (score !== this.scores[0]) return score < this.scores[0];
-    return meters > this.meters[0];
+    const top = this.heap[0];
+    if (tier !== this.tiers[top]) return tier > this.tiers[top];
+    if (score !== this.scores[top]) return score < this.scores[top];
+    return meters > this.meters[top];
   }
   protected swap(i: number, j: number) {
-    // each array on its own line: a loop over the six (two element kinds) made each access generic
-    const { slots, tiers, scores, meters, ids, fits } = this;
-    const slot = slots[i];
-    slots[i] = slots[j];
-    slots[j] = slot;
-    const tier = tiers[i];
-    tiers[i] = tiers[j];
-    tiers[j] = tier;
-    const score = scores[i];
-    scores[i] = scores[j];
-    scores[j] = score;
-    const m = meters[i];
-    meters[i] = meters[j];
-    meters[j] = m;
-    const id = ids[i];
-    ids[i] = ids[j];
-    ids[j] = id;
-    const fit = fits[i];
-    fits[i] = fits[j];
-    fits[j] = fit;
+    const e = this.heap[i];
+    this.heap[i] = this.heap[j];
+    this.heap[j] = e;
   }
-  private put(i: number, slot: number, tier: number, score: number, meters: number, id: number, fit: number) {
-    this.slots[i] = slot;
-    this.tiers[i] = tier;
-    this.scores[i] = score;
-    this.meters[i] = meters;
-    this.ids[i] = id;
-    this.fits[i] = fit;
+  private put(e: number, slot: number, tier: number, score: number, meters: number, id: number, fit: number) {
+    this.slots[e] = slot;
+    this.tiers[e] = tier;
+    this.scores[e] = score;
+    this.meters[e] = meters;
+    this.ids[e] = id;
+    this.fits[e] = fit;
   }
   /** Keeps the venue at `slot` if it comes before the last kept (or there is room); `fit`: NaN, or its fit. */
   offer(slot: number, tier: number, score: number, meters: number, id: number, fit = Number.NaN) {
     if (this.size < this.limit) {
       const i = this.size++;
+      this.heap[i] = i;
       this.put(i, slot, tier, score, meters, id, fit);
       this.siftUp(i);
       return;
     }
-    if (this.after(tier, score, meters, id, 0)) return;
-    this.put(0, slot, tier, score, meters, id, fit);
+    const top = this.heap[0];
+    if (this.after(tier, score, meters, id, top)) return;
+    this.put(top, slot, tier, score, meters, id, fit);
     this.siftDown();
   }
   /** Whether (tier, score, meters, id) would be kept (the heap is full: it comes before the top). */
   takes(tier: number, score: number, meters: number, id: number): boolean {
-    return this.size < this.limit || !this.after(tier, score, meters, id, 0);
+    return this.size < this.limit || !this.after(tier, score, meters, id, this.heap[0]);
   }
   /**
    * The venues kept but the first `skip`, first first, with their distances and fits (as
-   * NearestHeap.drain); then it holds nothing.
+   * NearestHeap.drain); then it holds nothing. Taken from the top, last first, until only the
+   * first `skip` are left: those are dropped unsorted.
    */
   drain<H>(make: HitMaker<H>, skip = 0): H[] {
     const out: H[] = new Array(Math.max(0, this.size - skip));
-    while (this.size > 0) {
-      const fit = this.fits[0];
-      if (this.size > skip)
-        out[this.size - 1 - skip] = make(this.slots[0], this.meters[0], Number.isNaN(fit) ? undefined : fit);
-      this.swap(0, --this.size);
+    while (this.size > skip) {
+      const e = this.heap[0];
+      const fit = this.fits[e];
+      out[this.size - 1 - skip] = make(this.slots[e], this.meters[e], Number.isNaN(fit) ? undefined : fit);
+      this.heap[0] = this.heap[--this.size];
       this.siftDown();
     }
+    this.size = 0;
     return out;
   }
 }
@@ -1088,14 +1088,18 @@ class NearestHeap extends ArrayHeap {
     this.slots[0] = slot;
     this.siftDown();
   }
-  /** What it holds but the nearest `skip`, nearest first (taken from the top, farthest first); then it is empty. */
+  /**
+   * What it holds but the nearest `skip`, nearest first (taken from the top, farthest first, until the
+   * nearest `skip` are left: dropped unsorted); then it is empty.
+   */
   drain<H>(make: HitMaker<H>, skip = 0): H[] {
     const out: H[] = new Array(Math.max(0, this.size - skip));
-    while (this.size > 0) {
-      if (this.size > skip) out[this.size - 1 - skip] = make(this.slots[0], chordToMeters(this.chords[0]));
+    while (this.size > skip) {
+      out[this.size - 1 - skip] = make(this.slots[0], chordToMeters(this.chords[0]));
       this.swap(0, --this.size);
       this.siftDown();
     }
+    this.size = 0;
     return out;
   }
 }
@@ -2210,6 +2214,7 @@ export async function createVenueCatalog(
         if (p.tiersKey !== key) {
           p.tiersKey = key;
           p.tiers.fill(Number.NaN);
+          p.nextTiers.fill(Number.NaN);
         } else if (!Number.isNaN(p.tiers[g])) return p.tiers[g];
       }
       let tier = Infinity;
@@ -2221,6 +2226,21 @@ export async function createVenueCatalog(
           tier = Math.min(tier, tierOf(p.histHours[e]));
       if (key !== undefined) p.tiers[g] = tier;
       return tier;
+    };
+    /**
+     * Part g's tier after `tier`, its best (groupTier's): the least of its runs' tiers past it,
+     * Infinity when every venue is in the best; kept beside groupTier's while the tierKey is the same.
+     */
+    const nextTier = (p: Packed, g: number, tier: number) => {
+      const kept = ranking.tierKey !== undefined && p.tiersKey === ranking.tierKey && p.tiers[g] === tier;
+      if (kept && !Number.isNaN(p.nextTiers[g])) return p.nextTiers[g];
+      let next = Infinity;
+      for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++) {
+        const t = tierOf(p.runHours[u]);
+        if (t > tier) next = Math.min(next, t);
+      }
+      if (kept) p.nextTiers[g] = next;
+      return next;
     };
     /**
      * A part of several opening hours is bounded by its venues of its best tier alone (its others
@@ -2334,11 +2354,7 @@ export async function createVenueCatalog(
       // vibes allow it (the best tier's own orders, kept for the minute: tierOrder).
       let rest = tier;
       if (ranking.tier && p.runFrom[g + 1] - p.runFrom[g] > 1) {
-        rest = Infinity;
-        for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++) {
-          const t = tierOf(p.runHours[u]);
-          if (t > tier) rest = Math.min(rest, t);
-        }
+        rest = nextTier(p, g, tier);
         const key = ranking.tierKey;
         const byFit = fit !== null && key !== undefined && !p.aside[g];
         const tks = !byFit && ranking.vibes && key !== undefined && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
