@@ -805,7 +805,7 @@ function highestFit(
  * A max-heap of four children a node (entry i's are 4i+1 .. 4i+4), kept in typed arrays by its
  * subclass: `above` says which of two entries is nearer the top (the first to drop), `swap`
  * exchanges two. Four, not two: a page from 400 replaces its top ~660 times, and half the levels
- * (each comparing up to four) cost less than twice the levels (later pages 0.92-0.97 of the CPU).
+ * (each comparing up to four) cost less than twice the levels (later pages 0.92-1.00 of the CPU).
  */
 abstract class ArrayHeap {
   size = 0;
