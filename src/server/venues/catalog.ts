@@ -1016,10 +1016,6 @@ class RankedHeap extends ArrayHeap {
     this.put(top, slot, tier, score, meters, id, fit);
     this.siftDown();
   }
-  /** Whether (tier, score, meters, id) would be kept (the heap is full: it comes before the top). */
-  takes(tier: number, score: number, meters: number, id: number): boolean {
-    return this.size < this.limit || !this.after(tier, score, meters, id, this.heap[0]);
-  }
   /**
    * The venues kept but the first `skip`, first first, with their distances and fits (as
    * NearestHeap.drain); then it holds nothing. Taken from the top, last first, until only the
@@ -1366,14 +1362,14 @@ export async function createVenueCatalog(
 
   const { ready, stop } = await followChanges(changes, "venues", read, opts.onError);
 
-  /** Calls `fn` with every occupied cell the circle can reach (and maybe a few more). */
+  /** Calls `fn` with every occupied cell the circle can reach (and maybe a few more); answers cellsAround. */
   const forCellsAround = (latitude: number, longitude: number, radius: number, fn: (cell: Cell) => void) => {
     const area = cellsAround(latitude, longitude, radius);
     const wanted = (area.latTo - area.latFrom + 1) * (area.lon ? area.lon.to - area.lon.from + 1 : LON_CELLS);
     if (wanted > cells.size) {
       // a wide circle: every occupied cell is fewer to look at than the circle's cells
       for (const cell of cells.values()) fn(cell);
-      return;
+      return area;
     }
     for (let la = area.latFrom; la <= area.latTo; la++) {
       const lonFrom = area.lon ? area.lon.from : 0;
@@ -1383,6 +1379,7 @@ export async function createVenueCatalog(
         if (cell) fn(cell);
       }
     }
+    return area;
   };
 
   /**
@@ -1705,7 +1702,7 @@ export async function createVenueCatalog(
     let n = c.extra.size ? claimedInside(c).length : 0;
     const { cx, cy, cz, maxChord, surelyIn } = c;
     const crossed: Packed[] = [];
-    forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
+    const area = forCellsAround(q.latitude, q.longitude, c.radius, (cell) => {
       if (n > countCap) return;
       const p = cell.packed ?? pack(store, cell);
       if (chordToBox(p, 0, cx, cy, cz) > maxChord) return;
@@ -1714,11 +1711,8 @@ export async function createVenueCatalog(
     });
     // a crossed cell's parts by their row and column (rowsOf), else by their boxes
     let rows: ReturnType<typeof rowsOf> | null = null;
-    if (crossed.length && n <= countCap) {
-      const area = cellsAround(q.latitude, q.longitude, c.radius);
-      if (area.lon)
-        rows = rowsOf(q.latitude, q.longitude, c.radius, area.latFrom * SUB, (area.latTo - area.latFrom + 1) * SUB);
-    }
+    if (crossed.length && n <= countCap && area.lon)
+      rows = rowsOf(q.latitude, q.longitude, c.radius, area.latFrom * SUB, (area.latTo - area.latFrom + 1) * SUB);
     for (const p of crossed) {
       if (n > countCap) break;
       const counts = countsFor(c, p);
