@@ -1151,13 +1151,20 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     const table = fakeTable(rows);
     return createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
   }
+  /** Best match of Chill within `radiusMeters`, a venue in the tier `tiers` gives its hours (else 3), under `key`. */
+  const chillTiered =
+    (radiusMeters: number) =>
+    (tiers: Readonly<Record<string, number>>, key: string): Ranking => ({
+      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters }),
+      tier: (h) => tiers[h ?? ""] ?? 3,
+      tierKey: key,
+    });
   /** Best match of Chill within `radiusMeters`, the venues of opening hours `hours` first, under tier key `key`. */
   const chillFirstOf =
     (radiusMeters: number) =>
     (hours: string, key: string): Ranking => ({
-      ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters }),
+      ...chillTiered(radiusMeters)({}, key),
       tier: (h) => (h === hours ? 0 : 1),
-      tierKey: key,
     });
 
   it("a part's bound per tier is worked out again for another tier key, and not kept without one", async () => {
@@ -1210,15 +1217,8 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
       [2, 1, H2, 0.95],
     ]);
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 3 };
-    const tiersOf =
-      (tiers: Record<string, number>) =>
-      (key: string): Ranking => ({
-        ...matchRanking({ vibes: ["Chill"], sort: "best", radiusMeters: 3000 }),
-        tier: (h) => tiers[h ?? ""] ?? 3,
-        tierKey: key,
-      });
-    const underA = tiersOf({ [H1]: 0, [H3]: 1, [H2]: 2 })("a");
-    const underB = tiersOf({ [H1]: 0, [H2]: 1, [H3]: 1 })("b");
+    const underA = chillTiered(3000)({ [H1]: 0, [H3]: 1, [H2]: 2 }, "a");
+    const underB = chillTiered(3000)({ [H1]: 0, [H2]: 1, [H3]: 1 }, "b");
     const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
     expect(await top(underA)).toEqual([4, 1, 5]);
     // with key a's tier after A's best (2) kept, A's venue 2 would wait behind venue 5 of tier 1 and be left
