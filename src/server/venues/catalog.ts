@@ -2277,8 +2277,11 @@ export async function createVenueCatalog(
      * of 16 km bounded ~1,400 parts to visit ~140 of them.
      */
     const cursors = fit !== null && (!ranking.tier || ranking.tierKey !== undefined);
+    // the PartOrders' key, made once a search: a new string a popped cell was hashed at each lookup
+    // (most of partOrder's time once the orders are kept)
+    const orderKey = fit === null ? "" : ranking.tierKey === undefined ? fit.key : `${fit.key}|${ranking.tierKey}`;
     const partOrder = (p: Packed): PartOrder => {
-      const key = ranking.tierKey === undefined ? fit!.key : `${fit!.key}|${ranking.tierKey}`;
+      const key = orderKey;
       let order = p.partOrders.get(key);
       if (order) return order;
       const tiers = new Float64Array(p.groups);
