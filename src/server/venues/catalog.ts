@@ -2038,8 +2038,266 @@ export async function createVenueCatalog(
   };
 
   /** best(): see VenueCatalog. */
-  const rank = <H>(q: CatalogSearch, ranking: Ranking, make: HitMaker<H>) => {
-    const c = circleOf(q);
+  // The search rank() makes (one at a time, as the scratch above: a search does not wait once begun):
+  // set at its start and read by the helpers below, made once with the catalog. Made in each search,
+  // each helper was a new closure and, where tsx runs the server, an esbuild __name (a defineProperty):
+  // ~4% of a page's CPU.
+  let c: Circle;
+  let cx = 0;
+  let cy = 0;
+  let cz = 0;
+  let maxChord = 0;
+  let ranking: Ranking;
+  let tierOf: (hours: number) => number;
+  /** A popular fit's orders (Ranking.fit), else null: the score columns' threshold. */
+  let fit: NonNullable<Ranking["fit"]> | null = null;
+  /** One vibe's fit is its score: its best score's fit is its highest fit already (keptFit's exact). */
+  let exactFits = false;
+  /** The ranking's outliers inside the circle that pass its filters, by slot: offered first, on their own. */
+  let outliers = new Set<number>();
+  /** Venues inside the circle that pass its filters, as visited (the scan's count). */
+  let inside = 0;
+  /**
+   * With a popular fit, a popped cell's parts are bounded in its PartOrder (kept per fit and tier
+   * key), no further than the page needs: a cursor stands for the parts not bounded yet, under the
+   * first one's tier and fit at the cell's nearest, which no part after it can pass (later ones
+   * have a later tier or a lower fit, and none is nearer than the cell). At 1,000,000 venues a page
+   * of 16 km bounded ~1,400 parts to visit ~140 of them.
+   */
+  let cursors = false;
+  // the PartOrders' key, made once a search: a new string a popped cell was hashed at each lookup
+  // (most of partOrder's time once the orders are kept)
+  let orderKey = "";
+  /** Whether group g is bounded by its highest venue's fit: a part visited by its fit order. */
+  const exactFor = (p: Packed, g: number) => exactFits && g > 0 && !p.aside[g];
+  const offer = (slot: number, meters: number) => {
+    factsSlot = slot;
+    ranked.offer(slot, tierOf(store.hours[slot]), ranking.score(facts, meters), meters, store.ids[slot]);
+  };
+  /**
+   * A venue of a group, offered when it passes the filters and is inside the circle. Visited by
+   * its fit (fitVisit), its score is the fit's bound at its distance (Ranking.fit), and its tier
+   * the visit's (`tierOfVenue`), not read again.
+   */
+  const visit = (p: Packed, i: number, fitOfVenue = Number.NaN, tierOfVenue = 0) => {
+    const slot = p.slots[i];
+    if (!passes(c, p, i, slot)) return;
+    const chord = chordInside(c, p, i);
+    if (chord < 0) return;
+    inside++;
+    if (outliers.size && outliers.has(slot)) return;
+    const meters = chordToMeters(chord);
+    if (Number.isNaN(fitOfVenue)) offer(slot, meters);
+    else ranked.offer(slot, tierOfVenue, fit!.bound(fitOfVenue, meters), meters, p.ids[i], fitOfVenue);
+  };
+  /**
+   * The threshold algorithm over group g: its venues in turn by each vibe's score, highest first
+   * (`orders`, ranks `base` .. `base + n - 1`; columnsOf's columns). After rank r, a venue not yet
+   * seen scores at most the r-th score of every list: once even that cannot enter the page (in
+   * `tier`, at the group's nearest), nothing left here can.
+   */
+  const thresholdVisit = (
+    p: Packed,
+    g: number,
+    orders: Int32Array[],
+    base: number,
+    n: number,
+    tier: number,
+    meters: number,
+  ) => {
+    const columnOf = store.scoreColumns();
+    bestOf = p;
+    bestGroup = g;
+    for (let r = 0; r < n; r++) {
+      for (const order of orders) {
+        const i = order[base + r];
+        if (seenAt[i - p.from[g]] === seenStamp) continue;
+        seenAt[i - p.from[g]] = seenStamp;
+        visit(p, i);
+      }
+      if (!ranked.full) continue;
+      thresholdRank = r;
+      thresholdBase = base;
+      thresholdOrders = orders;
+      thresholdColumns = columnOf;
+      if (ranked.excludes(tier, ranking.bound(threshold, meters), meters)) break;
+    }
+    thresholdOrders = null;
+    thresholdColumns = null;
+  };
+
+  /**
+   * A part's venues highest fit first (Ranking.fit: `v.order`'s ranks from `v.at`, `v.values` each
+   * position's fit), until the next one's fit cannot enter the page (in `tier`, at the part's
+   * nearest): no venue after it can either. Once the queue's next holds a better bound than the
+   * next venue's, the rest waits in the queue under that bound (RESUME): the page fills from the
+   * best venues of all the parts in turn, not from the whole of the first part popped.
+   */
+  const fitVisit = (p: Packed, v: FitVisit, tier: number, meters: number) => {
+    const { order, values, end, skip } = v;
+    for (let r = v.at; r < end; r++) {
+      const i = order[r];
+      // without a tier to skip, every venue of the visit is in its tier (see FitVisit)
+      const t = skip < 0 ? tier : tierOf(p.hours[i]);
+      if (t === skip) continue;
+      const score = fit!.bound(values[i], meters);
+      if (ranked.full && ranked.excludes(tier, score, meters)) return;
+      if (queue.aheadOf(tier, score, meters)) {
+        v.at = r;
+        queue.push(p, RESUME, tier, score, meters, null, 0, v);
+        return;
+      }
+      visit(p, i, values[i], t);
+    }
+  };
+  /**
+   * A group's fit, kept per fit key in `map` (Packed.bestFits, or TierBest.fits for a part's best
+   * tier): a group's bound is then fit.bound of one number, not the ranking's bound reading a score
+   * per vibe each search. `exact`: a part's highest fit (of its best tier's venues, "tier"), the
+   * first of its fit order (kept with the cell, or for the minute), so that its visit's first venue
+   * is bounded as the part was; else the fit of the group's best scores (the view `best`, aimed at
+   * group g), which Ranking.fit.of, growing with each score, keeps above each venue's fit, but
+   * loosely where one venue is best at one vibe and another at the next.
+   */
+  const keptFit = (
+    map: Map<string, Float64Array>,
+    p: Packed,
+    g: number,
+    best: GroupBest,
+    exact: "part" | "tier" | null,
+    tier = 0,
+  ) => {
+    let fits = map.get(fit!.key);
+    if (!fits) {
+      if (map.size >= FIT_ORDERS_KEPT) map.delete(map.keys().next().value!);
+      fits = new Float64Array(p.groups).fill(Number.NaN);
+      map.set(fit!.key, fits);
+    }
+    if (!Number.isNaN(fits[g])) return fits[g];
+    fits[g] =
+      exact === null
+        ? fit!.of(
+            (vibe) => best.vibeScore(vibe),
+            () => best.rating,
+          )
+        : highestFit(store, p, g, fit!, exact === "tier" ? tier : Number.NaN, tierOf);
+    return fits[g];
+  };
+  /**
+   * Group g's tier: 0 without tiers, else its best (a part's runs, a cell's histogram), kept in
+   * the packed cell while the ranking's tierKey is the same.
+   */
+  const groupTier = (p: Packed, g: number) => {
+    if (!ranking.tier) return 0;
+    const key = ranking.tierKey;
+    if (key !== undefined) {
+      if (p.tiersKey !== key) {
+        p.tiersKey = key;
+        p.tiers.fill(Number.NaN);
+        p.nextTiers.fill(Number.NaN);
+      } else if (!Number.isNaN(p.tiers[g])) return p.tiers[g];
+    }
+    let tier = Infinity;
+    if (g > 0)
+      // a part's runs: one per opening hours value
+      for (let u = p.runFrom[g]; u < p.runFrom[g + 1] && tier > 0; u++) tier = Math.min(tier, tierOf(p.runHours[u]));
+    else
+      for (let e = p.histFrom[g]; e < p.histFrom[g + 1] && tier > 0; e++) tier = Math.min(tier, tierOf(p.histHours[e]));
+    if (key !== undefined) p.tiers[g] = tier;
+    return tier;
+  };
+  /**
+   * Part g's tier after `tier`, its best (groupTier's): the least of its runs' tiers past it,
+   * Infinity when every venue is in the best; kept beside groupTier's while the tierKey is the same.
+   */
+  const nextTier = (p: Packed, g: number, tier: number) => {
+    const kept = ranking.tierKey !== undefined && p.tiersKey === ranking.tierKey && p.tiers[g] === tier;
+    if (kept && !Number.isNaN(p.nextTiers[g])) return p.nextTiers[g];
+    let next = Infinity;
+    for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++) {
+      const t = tierOf(p.runHours[u]);
+      if (t > tier) next = Math.min(next, t);
+    }
+    if (kept) p.nextTiers[g] = next;
+    return next;
+  };
+  /**
+   * A part of several opening hours is bounded by its venues of its best tier alone (its others
+   * are visited with it, after them, under their own tier: see below).
+   */
+  const byTier = (p: Packed, g: number, tier: number) =>
+    g > 0 && ranking.tierKey !== undefined && tier !== Infinity && p.runFrom[g + 1] - p.runFrom[g] > 1;
+  /** With a fit: group g's fit as keptFit keeps it (of its best tier's venues, byTier). */
+  const groupFit = (p: Packed, g: number, tier: number) => {
+    const exact = exactFor(p, g);
+    if (byTier(p, g, tier)) {
+      aimTierBest(p, g, tier, ranking.tierKey!, tierOf);
+      return keptFit(tierBestOf!.fits, p, g, tierBest, exact ? "tier" : null, tier);
+    }
+    bestOf = p;
+    bestGroup = g;
+    return keptFit(p.bestFits, p, g, groupBest, exact ? "part" : null);
+  };
+  const consider = (p: Packed, g: number) => {
+    const chord = chordToBox(p, g, cx, cy, cz);
+    if (chord > maxChord) return;
+    const tier = groupTier(p, g);
+    const meters = chordToMeters(chord);
+    if (fit !== null) queue.push(p, g, tier, fit.bound(groupFit(p, g, tier), meters), meters);
+    else if (byTier(p, g, tier)) {
+      aimTierBest(p, g, tier, ranking.tierKey!, tierOf);
+      queue.push(p, g, tier, ranking.bound(tierBest, meters), meters);
+    } else {
+      bestOf = p;
+      bestGroup = g;
+      queue.push(p, g, tier, ranking.bound(groupBest, meters), meters);
+    }
+  };
+  const partOrder = (p: Packed): PartOrder => {
+    const key = orderKey;
+    let order = p.partOrders.get(key);
+    if (order) return order;
+    const tiers = new Float64Array(p.groups);
+    const fits = new Float64Array(p.groups);
+    const groups = new Int32Array(p.groups - 1);
+    for (let g = 1; g < p.groups; g++) {
+      groups[g - 1] = g;
+      tiers[g] = groupTier(p, g);
+      fits[g] = groupFit(p, g, tiers[g]);
+    }
+    groups.sort((a, b) => (tiers[a] !== tiers[b] ? tiers[a] - tiers[b] : fits[b] - fits[a] || a - b));
+    order = {
+      groups,
+      tiers: Float64Array.from(groups, (g) => tiers[g]),
+      fits: Float64Array.from(groups, (g) => fits[g]),
+    };
+    if (p.partOrders.size >= FIT_ORDERS_KEPT) p.partOrders.delete(p.partOrders.keys().next().value!);
+    p.partOrders.set(key, order);
+    return order;
+  };
+  /** Bounds parts of a cell from the cursor's `at` on, while the next is still ahead of the queue. */
+  const advance = (p: Packed, order: PartOrder, at: number, cellMeters: number) => {
+    const n = order.groups.length;
+    for (; at < n; at++) {
+      const tier = order.tiers[at];
+      const score = fit!.bound(order.fits[at], cellMeters);
+      if (queue.aheadOf(tier, score, cellMeters)) {
+        queue.push(p, CURSOR, tier, score, cellMeters, order, at);
+        return;
+      }
+      const g = order.groups[at];
+      const chord = chordToBox(p, g, cx, cy, cz);
+      if (chord > maxChord) continue;
+      const meters = chordToMeters(chord);
+      queue.push(p, g, tier, fit!.bound(order.fits[at], meters), meters);
+    }
+  };
+  /** A cell the circle reaches, offered to the queue by its bound (consider). */
+  const considerCell = (cell: Cell) => consider(cell.packed ?? pack(store, cell), 0);
+
+  const rank = <H>(q: CatalogSearch, asked: Ranking, make: HitMaker<H>) => {
+    ranking = asked;
+    c = circleOf(q);
     // Few venues fit in the cells the circle reaches: each of them visited, and counted on the way,
     // costs less than a count by the groups' histograms and a walk of the groups by their bounds.
     const { reach, visits, holding } =
@@ -2047,25 +2305,16 @@ export async function createVenueCatalog(
     const scan = visits <= scanBelow;
     const count = scan ? 0 : countCircle(c, q);
     if (!scan && (q.limit <= 0 || count === 0)) return { hits: [] as H[], count };
-    const { cx, cy, cz, maxChord } = c;
+    ({ cx, cy, cz, maxChord } = c);
     // a count past the cap is not the circle's: the page may need more venues than it says
     ranked.reset(scan ? Math.min(q.limit, reach) : count > countCap ? q.limit : Math.min(q.limit, count));
-    const tierOf = tiersOf(ranking);
-    // a popular fit's orders (Ranking.fit), else the score columns' threshold
-    const fit = ranking.fit && popularFit(ranking.fit.key) ? ranking.fit : null;
-    // One vibe's fit is its score: its best score's fit is its highest fit already (keptFit's exact)
-    const exactFits = fit !== null && (ranking.vibes?.length ?? 0) > 1;
-    /** Whether group g is bounded by its highest venue's fit: a part visited by its fit order. */
-    const exactFor = (p: Packed, g: number) => exactFits && g > 0 && !p.aside[g];
-    const ids = store.ids;
-    const offer = (slot: number, meters: number) => {
-      factsSlot = slot;
-      ranked.offer(slot, tierOf(store.hours[slot]), ranking.score(facts, meters), meters, ids[slot]);
-    };
+    tierOf = tiersOf(ranking);
+    fit = ranking.fit && popularFit(ranking.fit.key) ? ranking.fit : null;
+    exactFits = fit !== null && (ranking.vibes?.length ?? 0) > 1;
 
     // Venues the bound does not cover (a city's live vibes, thousands on a busy night): each on its
     // own, first, by its slot; only those offered are skipped when the groups' visits meet them.
-    const outliers = new Set<number>();
+    outliers = new Set<number>();
     for (const id of ranking.outliers ?? []) {
       const slot = store.slotOf.get(id);
       if (slot === undefined || outliers.has(slot) || !passesWith(c, slot, store.vibeMaskOf(slot), store.hours[slot]))
@@ -2078,248 +2327,18 @@ export async function createVenueCatalog(
     // claimed venues: no group's visit finds them (their vibes are not detected), so here
     const claimed = c.extra.size ? claimedInside(c) : [];
     for (const { slot, chord } of claimed) offer(slot, chordToMeters(chord));
-    /** Venues inside the circle that pass its filters, as visited (the scan's count). */
-    let inside = claimed.length;
-    /**
-     * A venue of a group, offered when it passes the filters and is inside the circle. Visited by
-     * its fit (fitVisit), its score is the fit's bound at its distance (Ranking.fit), and its tier
-     * the visit's (`tierOfVenue`), not read again.
-     */
-    const visit = (p: Packed, i: number, fitOfVenue = Number.NaN, tierOfVenue = 0) => {
-      const slot = p.slots[i];
-      if (!passes(c, p, i, slot)) return;
-      const chord = chordInside(c, p, i);
-      if (chord < 0) return;
-      inside++;
-      if (outliers.size && outliers.has(slot)) return;
-      const meters = chordToMeters(chord);
-      if (Number.isNaN(fitOfVenue)) offer(slot, meters);
-      else ranked.offer(slot, tierOfVenue, fit!.bound(fitOfVenue, meters), meters, p.ids[i], fitOfVenue);
-    };
+    inside = claimed.length;
 
     if (scan) {
       for (const p of holding) eachWanted(c, p, (i) => visit(p, i));
       return { hits: ranked.drain(make, q.skip), count: Math.min(inside, countCap + 1) };
     }
 
-    /**
-     * The threshold algorithm over group g: its venues in turn by each vibe's score, highest first
-     * (`orders`, ranks `base` .. `base + n - 1`; columnsOf's columns). After rank r, a venue not yet
-     * seen scores at most the r-th score of every list: once even that cannot enter the page (in
-     * `tier`, at the group's nearest), nothing left here can.
-     */
-    const thresholdVisit = (
-      p: Packed,
-      g: number,
-      orders: Int32Array[],
-      base: number,
-      n: number,
-      tier: number,
-      meters: number,
-    ) => {
-      const columnOf = store.scoreColumns();
-      bestOf = p;
-      bestGroup = g;
-      for (let r = 0; r < n; r++) {
-        for (const order of orders) {
-          const i = order[base + r];
-          if (seenAt[i - p.from[g]] === seenStamp) continue;
-          seenAt[i - p.from[g]] = seenStamp;
-          visit(p, i);
-        }
-        if (!ranked.full) continue;
-        thresholdRank = r;
-        thresholdBase = base;
-        thresholdOrders = orders;
-        thresholdColumns = columnOf;
-        if (ranked.excludes(tier, ranking.bound(threshold, meters), meters)) break;
-      }
-      thresholdOrders = null;
-      thresholdColumns = null;
-    };
-
-    /**
-     * A part's venues highest fit first (Ranking.fit: `v.order`'s ranks from `v.at`, `v.values` each
-     * position's fit), until the next one's fit cannot enter the page (in `tier`, at the part's
-     * nearest): no venue after it can either. Once the queue's next holds a better bound than the
-     * next venue's, the rest waits in the queue under that bound (RESUME): the page fills from the
-     * best venues of all the parts in turn, not from the whole of the first part popped.
-     */
-    const fitVisit = (p: Packed, v: FitVisit, tier: number, meters: number) => {
-      const { order, values, end, skip } = v;
-      for (let r = v.at; r < end; r++) {
-        const i = order[r];
-        // without a tier to skip, every venue of the visit is in its tier (see FitVisit)
-        const t = skip < 0 ? tier : tierOf(p.hours[i]);
-        if (t === skip) continue;
-        const score = fit!.bound(values[i], meters);
-        if (ranked.full && ranked.excludes(tier, score, meters)) return;
-        if (queue.aheadOf(tier, score, meters)) {
-          v.at = r;
-          queue.push(p, RESUME, tier, score, meters, null, 0, v);
-          return;
-        }
-        visit(p, i, values[i], t);
-      }
-    };
-
     // the groups, best bound first: a cell, then its parts, then a part's venues (PendingQueue)
     queue.reset();
-    /**
-     * A group's fit, kept per fit key in `map` (Packed.bestFits, or TierBest.fits for a part's best
-     * tier): a group's bound is then fit.bound of one number, not the ranking's bound reading a score
-     * per vibe each search. `exact`: a part's highest fit (of its best tier's venues, "tier"), the
-     * first of its fit order (kept with the cell, or for the minute), so that its visit's first venue
-     * is bounded as the part was; else the fit of the group's best scores (the view `best`, aimed at
-     * group g), which Ranking.fit.of, growing with each score, keeps above each venue's fit, but
-     * loosely where one venue is best at one vibe and another at the next.
-     */
-    const keptFit = (
-      map: Map<string, Float64Array>,
-      p: Packed,
-      g: number,
-      best: GroupBest,
-      exact: "part" | "tier" | null,
-      tier = 0,
-    ) => {
-      let fits = map.get(fit!.key);
-      if (!fits) {
-        if (map.size >= FIT_ORDERS_KEPT) map.delete(map.keys().next().value!);
-        fits = new Float64Array(p.groups).fill(Number.NaN);
-        map.set(fit!.key, fits);
-      }
-      if (!Number.isNaN(fits[g])) return fits[g];
-      fits[g] =
-        exact === null
-          ? fit!.of(
-              (vibe) => best.vibeScore(vibe),
-              () => best.rating,
-            )
-          : highestFit(store, p, g, fit!, exact === "tier" ? tier : Number.NaN, tierOf);
-      return fits[g];
-    };
-    /**
-     * Group g's tier: 0 without tiers, else its best (a part's runs, a cell's histogram), kept in
-     * the packed cell while the ranking's tierKey is the same.
-     */
-    const groupTier = (p: Packed, g: number) => {
-      if (!ranking.tier) return 0;
-      const key = ranking.tierKey;
-      if (key !== undefined) {
-        if (p.tiersKey !== key) {
-          p.tiersKey = key;
-          p.tiers.fill(Number.NaN);
-          p.nextTiers.fill(Number.NaN);
-        } else if (!Number.isNaN(p.tiers[g])) return p.tiers[g];
-      }
-      let tier = Infinity;
-      if (g > 0)
-        // a part's runs: one per opening hours value
-        for (let u = p.runFrom[g]; u < p.runFrom[g + 1] && tier > 0; u++) tier = Math.min(tier, tierOf(p.runHours[u]));
-      else
-        for (let e = p.histFrom[g]; e < p.histFrom[g + 1] && tier > 0; e++)
-          tier = Math.min(tier, tierOf(p.histHours[e]));
-      if (key !== undefined) p.tiers[g] = tier;
-      return tier;
-    };
-    /**
-     * Part g's tier after `tier`, its best (groupTier's): the least of its runs' tiers past it,
-     * Infinity when every venue is in the best; kept beside groupTier's while the tierKey is the same.
-     */
-    const nextTier = (p: Packed, g: number, tier: number) => {
-      const kept = ranking.tierKey !== undefined && p.tiersKey === ranking.tierKey && p.tiers[g] === tier;
-      if (kept && !Number.isNaN(p.nextTiers[g])) return p.nextTiers[g];
-      let next = Infinity;
-      for (let u = p.runFrom[g]; u < p.runFrom[g + 1]; u++) {
-        const t = tierOf(p.runHours[u]);
-        if (t > tier) next = Math.min(next, t);
-      }
-      if (kept) p.nextTiers[g] = next;
-      return next;
-    };
-    /**
-     * A part of several opening hours is bounded by its venues of its best tier alone (its others
-     * are visited with it, after them, under their own tier: see below).
-     */
-    const byTier = (p: Packed, g: number, tier: number) =>
-      g > 0 && ranking.tierKey !== undefined && tier !== Infinity && p.runFrom[g + 1] - p.runFrom[g] > 1;
-    /** With a fit: group g's fit as keptFit keeps it (of its best tier's venues, byTier). */
-    const groupFit = (p: Packed, g: number, tier: number) => {
-      const exact = exactFor(p, g);
-      if (byTier(p, g, tier)) {
-        aimTierBest(p, g, tier, ranking.tierKey!, tierOf);
-        return keptFit(tierBestOf!.fits, p, g, tierBest, exact ? "tier" : null, tier);
-      }
-      bestOf = p;
-      bestGroup = g;
-      return keptFit(p.bestFits, p, g, groupBest, exact ? "part" : null);
-    };
-    const consider = (p: Packed, g: number) => {
-      const chord = chordToBox(p, g, cx, cy, cz);
-      if (chord > maxChord) return;
-      const tier = groupTier(p, g);
-      const meters = chordToMeters(chord);
-      if (fit !== null) queue.push(p, g, tier, fit.bound(groupFit(p, g, tier), meters), meters);
-      else if (byTier(p, g, tier)) {
-        aimTierBest(p, g, tier, ranking.tierKey!, tierOf);
-        queue.push(p, g, tier, ranking.bound(tierBest, meters), meters);
-      } else {
-        bestOf = p;
-        bestGroup = g;
-        queue.push(p, g, tier, ranking.bound(groupBest, meters), meters);
-      }
-    };
-    /**
-     * With a popular fit, a popped cell's parts are bounded in its PartOrder (kept per fit and tier
-     * key), no further than the page needs: a cursor stands for the parts not bounded yet, under the
-     * first one's tier and fit at the cell's nearest, which no part after it can pass (later ones
-     * have a later tier or a lower fit, and none is nearer than the cell). At 1,000,000 venues a page
-     * of 16 km bounded ~1,400 parts to visit ~140 of them.
-     */
-    const cursors = fit !== null && (!ranking.tier || ranking.tierKey !== undefined);
-    // the PartOrders' key, made once a search: a new string a popped cell was hashed at each lookup
-    // (most of partOrder's time once the orders are kept)
-    const orderKey = fit === null ? "" : ranking.tierKey === undefined ? fit.key : `${fit.key}|${ranking.tierKey}`;
-    const partOrder = (p: Packed): PartOrder => {
-      const key = orderKey;
-      let order = p.partOrders.get(key);
-      if (order) return order;
-      const tiers = new Float64Array(p.groups);
-      const fits = new Float64Array(p.groups);
-      const groups = new Int32Array(p.groups - 1);
-      for (let g = 1; g < p.groups; g++) {
-        groups[g - 1] = g;
-        tiers[g] = groupTier(p, g);
-        fits[g] = groupFit(p, g, tiers[g]);
-      }
-      groups.sort((a, b) => (tiers[a] !== tiers[b] ? tiers[a] - tiers[b] : fits[b] - fits[a] || a - b));
-      order = {
-        groups,
-        tiers: Float64Array.from(groups, (g) => tiers[g]),
-        fits: Float64Array.from(groups, (g) => fits[g]),
-      };
-      if (p.partOrders.size >= FIT_ORDERS_KEPT) p.partOrders.delete(p.partOrders.keys().next().value!);
-      p.partOrders.set(key, order);
-      return order;
-    };
-    /** Bounds parts of a cell from the cursor's `at` on, while the next is still ahead of the queue. */
-    const advance = (p: Packed, order: PartOrder, at: number, cellMeters: number) => {
-      const n = order.groups.length;
-      for (; at < n; at++) {
-        const tier = order.tiers[at];
-        const score = fit!.bound(order.fits[at], cellMeters);
-        if (queue.aheadOf(tier, score, cellMeters)) {
-          queue.push(p, CURSOR, tier, score, cellMeters, order, at);
-          return;
-        }
-        const g = order.groups[at];
-        const chord = chordToBox(p, g, cx, cy, cz);
-        if (chord > maxChord) continue;
-        const meters = chordToMeters(chord);
-        queue.push(p, g, tier, fit!.bound(order.fits[at], meters), meters);
-      }
-    };
-    forCellsAround(q.latitude, q.longitude, c.radius, (cell) => consider(cell.packed ?? pack(store, cell), 0));
+    cursors = fit !== null && (!ranking.tier || ranking.tierKey !== undefined);
+    orderKey = fit === null ? "" : ranking.tierKey === undefined ? fit.key : `${fit.key}|${ranking.tierKey}`;
+    forCellsAround(q.latitude, q.longitude, c.radius, considerCell);
     while (queue.size) {
       const e = queue.pop();
       const p = queue.packed[e];
@@ -2357,7 +2376,7 @@ export async function createVenueCatalog(
         const byFit = fit !== null && key !== undefined && !p.aside[g];
         const tks = !byFit && ranking.vibes && key !== undefined && !p.aside[g] ? columnsOf(p, ranking.vibes) : null;
         if (byFit) {
-          const { order, values } = tierFitOrder(p, g, tier, fit, key!, tierOf);
+          const { order, values } = tierFitOrder(p, g, tier, fit!, key!, tierOf);
           fitVisit(p, { order, values, at: 0, end: order.length, skip: -1 }, tier, meters);
         } else if (tks) {
           const lists = tks.map((k) => tierOrder(p, g, tier, k, key!, tierOf));
