@@ -590,6 +590,28 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     }
   }, 120_000);
 
+  it("places no part of a pole's row inside a circle that ends short of that row", () => {
+    // Found by the edge-crowding property below (seed 771056393): a circle centred at 89.9°, its top
+    // 1 m below the last row of parts (89.99375° to the pole). That row's northern line plus the margin
+    // passed 90°, where cos(latitude) turns negative and the half-width read 180° (every longitude),
+    // so the row's parts were counted as wholly inside: a venue of it, outside the circle, counted.
+    const latitude = 89.89997506827724;
+    const radius = 10437.932806034631;
+    const top = rowsOf(latitude, 0, radius, 28784, 16);
+    const lastRow = 28799; // 89.99375° .. 90°
+    const [inFrom, inTo, reachFrom, reachTo] = top.columns(lastRow, 0);
+    expect(inFrom).toBeGreaterThan(inTo);
+    expect([reachFrom, reachTo]).toEqual([0, 7]);
+    // the row below, which the circle's top crosses, is cut too; the rows well inside are wholly inside
+    const below = top.columns(lastRow - 1, 0);
+    expect(below[0]).toBeGreaterThan(below[1]);
+    expect([...top.columns(lastRow - 7, 0)].slice(0, 2)).toEqual([0, 7]);
+    // and the south pole's row, in the mirror image
+    const bottom = rowsOf(-latitude, 0, radius, 0, 16);
+    const [bFrom, bTo] = bottom.columns(0, 0);
+    expect(bFrom).toBeGreaterThan(bTo);
+  });
+
   it(`places a part by its row and column as its points lie: inside, outside, or cut (${RUNS} runs)`, () => {
     // rowsOf's columns against points of a part's lines, ~14 m apart and its corners: a part it says is inside
     // has none outside the circle, one it says is outside none inside. The circle passes within metres

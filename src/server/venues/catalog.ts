@@ -1190,8 +1190,10 @@ export function rowsOf(latitude: number, longitude: number, radiusMeters: number
   const inner = new Float64Array(rowCount).fill(Number.NaN);
   const outer = new Float64Array(rowCount);
   const made = (r: number) => {
-    const south = rowSouth(r) - ROW_MARGIN;
-    const north = rowSouth(r + 1) + ROW_MARGIN;
+    // no further than a pole: past it cos(latitude) turns negative and halfWidth answers 180 (every
+    // longitude) for a circle that does not hold the pole, which made a pole's row wholly "inside"
+    const south = Math.max(-90, rowSouth(r) - ROW_MARGIN);
+    const north = Math.min(90, rowSouth(r + 1) + ROW_MARGIN);
     const a = halfWidth(south);
     const b = halfWidth(north);
     const widestHere = widestAt >= south && widestAt <= north ? widest : -1;
