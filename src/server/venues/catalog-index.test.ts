@@ -597,18 +597,18 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     // so the row's parts were counted as wholly inside: a venue of it, outside the circle, counted.
     const latitude = 89.89997506827724;
     const radius = 10437.932806034631;
-    const top = rowsOf(latitude, 0, radius, 28784, 16);
+    const north = rowsOf(latitude, 0, radius, 28784, 16);
     const lastRow = 28799; // 89.99375° .. 90°
-    const [inFrom, inTo, reachFrom, reachTo] = top.columns(lastRow, 0);
+    const [inFrom, inTo, reachFrom, reachTo] = north.columns(lastRow, 0);
     expect(inFrom).toBeGreaterThan(inTo);
     expect([reachFrom, reachTo]).toEqual([0, 7]);
     // the row below, which the circle's top crosses, is cut too; the rows well inside are wholly inside
-    const below = top.columns(lastRow - 1, 0);
+    const below = north.columns(lastRow - 1, 0);
     expect(below[0]).toBeGreaterThan(below[1]);
-    expect([...top.columns(lastRow - 7, 0)].slice(0, 2)).toEqual([0, 7]);
+    expect([...north.columns(lastRow - 7, 0)].slice(0, 2)).toEqual([0, 7]);
     // and the south pole's row, in the mirror image
-    const bottom = rowsOf(-latitude, 0, radius, 0, 16);
-    const [bFrom, bTo] = bottom.columns(0, 0);
+    const south = rowsOf(-latitude, 0, radius, 0, 16);
+    const [bFrom, bTo] = south.columns(0, 0);
     expect(bFrom).toBeGreaterThan(bTo);
   });
 
@@ -1173,6 +1173,9 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     const table = fakeTable(rows);
     return createVenueCatalog(table.db, table.changes, { everyFit: true, scanBelow: 0 });
   }
+  /** The ids of a search's page under a ranking, in order. */
+  const idsOf = (catalog: VenueCatalog, q: CatalogSearch) => async (r: Ranking) =>
+    (await catalog.best(q, r)).hits.map((h) => h.venue.id);
   /** Best match of Chill within `radiusMeters`, a venue in the tier `tiers` gives its hours (else 3), under `key`. */
   const chillTiered =
     (radiusMeters: number) =>
@@ -1199,7 +1202,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     ]);
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 1 };
     const firstOf = chillFirstOf(3000);
-    const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+    const top = idsOf(catalog, q);
     expect(await top(firstOf(H1, "a"))).toEqual([1]);
     // with key a's bounds (the far part's first tier at 0.1) the far part would be left for venue 2's 0.2
     expect(await top(firstOf(H2, "b"))).toEqual([4]);
@@ -1220,7 +1223,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     ]);
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 10_000, vibes: ["Chill"], limit: 2 };
     const firstOf = chillFirstOf(10_000);
-    const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+    const top = idsOf(catalog, q);
     expect(await top(firstOf(H1, "a"))).toEqual([1, 3]);
     // with key a's tiers kept, the H2 part and cell would wait behind venue 1 (tier 1) and be left
     expect(await top(firstOf(H2, "b"))).toEqual([3, 2]);
@@ -1241,7 +1244,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
     const q: CatalogSearch = { ...SPOTS[0], radiusMeters: 3000, vibes: ["Chill"], limit: 3 };
     const underA = chillTiered(3000)({ [H1]: 0, [H3]: 1, [H2]: 2 }, "a");
     const underB = chillTiered(3000)({ [H1]: 0, [H2]: 1, [H3]: 1 }, "b");
-    const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+    const top = idsOf(catalog, q);
     expect(await top(underA)).toEqual([4, 1, 5]);
     // with key a's tier after A's best (2) kept, A's venue 2 would wait behind venue 5 of tier 1 and be left
     expect(await top(underB)).toEqual([4, 1, 2]);
@@ -1267,7 +1270,7 @@ describe("the catalog's grid index answers as a plain scan of every venue", () =
         const { fit, ...rest } = matchRanking({ vibes: ["Chill", "Cozy"], sort: "best", radiusMeters: 3000 });
         return { ...rest, ...(byFit && { fit }), tier: (h) => (h === hours ? 0 : 1), tierKey: key };
       };
-      const top = async (r: Ranking) => (await catalog.best(q, r)).hits.map((h) => h.venue.id);
+      const top = idsOf(catalog, q);
       // key a: the near part's first tier is H1, visited best first
       expect(await top(firstOf(H1, `a ${byFit}`))).toEqual([1, 5]);
       // key b: H2 first. With key a's order of the near part's first tier (1, 5), venue 2 would
