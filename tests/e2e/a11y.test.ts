@@ -13,7 +13,7 @@ import {
   useAppInBrowser,
 } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { waitForCount, waitForFocus } from "../helpers/wait";
+import { waitForCount, waitForFocus, waitForIdle } from "../helpers/wait";
 
 // axe-core's own build, injected into each page as a script (no test-runner wrapper needed).
 const axeSource: string = createRequire(import.meta.url)("axe-core").source;
@@ -36,11 +36,11 @@ interface AxeViolation {
 }
 
 /**
- * Waits until the page has finished loading its data: no pending requests, no loading text,
+ * Waits until the page has finished loading its data: no request in flight, no loading text,
  * skeleton or busy region (Playwright's own waiting, however slow the machine; no fixed sleep).
  */
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await waitForIdle(page);
   await page.waitForFunction(
     () =>
       !document.querySelector('.animate-pulse, [aria-busy="true"]') &&

@@ -4,7 +4,7 @@ import { PROFILE_TEXT } from "@client/features/profile/texts";
 import { VENUE_TEXT } from "@client/features/venues/texts";
 import { DESKTOP, PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { waitForAtLeast } from "../helpers/wait";
+import { waitForAtLeast, waitForIdle } from "../helpers/wait";
 
 const GPS = { latitude: 37.7599, longitude: -122.4148 };
 const SEARCH = "cafe";
@@ -36,7 +36,7 @@ describe.skipIf(!findChromium())("Back and Forward", () => {
       const cards = page.getByRole("main").locator("article");
       await page.getByRole("heading", { name: VENUE_TEXT.filteredMatches }).waitFor({ timeout: 15_000 });
       await waitForAtLeast(cards, 6, { timeout: 15_000 });
-      await page.waitForLoadState("networkidle");
+      await waitForIdle(page);
 
       // scrolled down to the sixth card, which opens the panel: its top at the window's top, so the page
       // is scrolled by every card and row above it, well past the top. Centred in the window, the sixth

@@ -50,7 +50,7 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
   it(`the landing page loads at most ${JS_BUDGET_KB} kB of JavaScript (gzip)`, async () => {
     const { page, context } = await newPage(app.browser, app.server.url, DESKTOP, { motion: "no-preference" });
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await waitForIdle(page);
     await waitForCount(page.getByRole("heading", { level: 1 }), 1);
     const scripts = await scriptsLoaded(page);
     const sizes = scripts.map((s) => [s, gzipKb(s)] as const);
@@ -131,7 +131,7 @@ describe.skipIf(!chromiumPath)("speed budgets of the production build", () => {
     const runs: { lcp: number; cls: number }[] = [];
     for (let i = 0; i < 3; i++) {
       await page.goto("/", { waitUntil: "load" });
-      await page.waitForLoadState("networkidle");
+      await waitForIdle(page);
       await waitForAtLeast(page.getByRole("main").locator("article"), 1, { timeout: 15_000 });
       await waitForIdle(page); // late shifts count too: the last answers drawn, the page at rest
       runs.push(

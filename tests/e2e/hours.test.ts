@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { waitForAtLeast, waitForCount } from "../helpers/wait";
+import { waitForAtLeast, waitForCount, waitForIdle } from "../helpers/wait";
 
 const chromiumPath = findChromium();
 // Lower Haight, beside Woods Lowside (530 Haight Street), a seeded OpenStreetMap bar with hours.
@@ -51,7 +51,7 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
       expect(await page.getByRole("button", { name: "Open now", exact: true }).getAttribute("aria-pressed")).toBe(
         "true",
       );
-      await page.waitForLoadState("networkidle");
+      await waitForIdle(page);
       // every card left is open now, and some are; the unfiltered list stays on screen, dimmed, until
       // the open venues arrive and replace it, so this is awaited, not read once
       await waitForCount(closed, 0, { timeout: 15_000 });
@@ -86,7 +86,7 @@ describe.skipIf(!chromiumPath)("opening hours in the browser (issue 15)", () => 
       );
       await page.getByRole("button", { name: "Open now", exact: true }).click();
       await exploreCall;
-      await page.waitForLoadState("networkidle");
+      await waitForIdle(page);
       // as on Home: the dimmed unfiltered list stays until the open venues replace it
       await waitForCount(closed, 0, { timeout: 15_000 });
       await waitForAtLeast(open, 1, { timeout: 10_000 });

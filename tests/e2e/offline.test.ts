@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { OFFLINE_TEXT } from "@client/lib/offline";
 import { DESKTOP, PHONE, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
-import { waitForAtLeast } from "../helpers/wait";
+import { waitForAtLeast, waitForIdle } from "../helpers/wait";
 
 const GPS = { latitude: 37.7599, longitude: -122.4148 };
 const LIVE = "Live updates active";
@@ -62,7 +62,7 @@ describe.skipIf(!findChromium())("offline", () => {
       const cards = page.getByRole("main").locator("article");
       await waitForAtLeast(cards, 3, { timeout: 15_000 });
       await page.getByText(LIVE).waitFor({ timeout: 10_000 });
-      await page.waitForLoadState("networkidle");
+      await waitForIdle(page);
       await expect.poll(() => keptAnswers(page)).toContain("/api/auth/me");
       const firstName = await cards.first().getByRole("heading").first().textContent();
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_COORDS } from "@shared/vocabulary";
 import { findChromium, newPage, PHONE, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
+import { waitForIdle } from "../helpers/wait";
 
 // Issue 17, "Phone Home": at 390×844 the whole first screen was controls, the first card started
 // below the fold and each card was ~700 px tall. The first venues must be visible without scrolling.
@@ -26,7 +27,7 @@ describe.skipIf(!findChromium())("Home on a phone shows venues on the first scre
         await saved;
       }
       // the suggestions (when shown) load their own list: wait until the page has settled
-      await page.waitForLoadState("networkidle");
+      await waitForIdle(page);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       const first = (await cards.first().boundingBox())!;
       const second = (await cards.nth(1).boundingBox())!;

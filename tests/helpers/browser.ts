@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import { markEmailVerified } from "../../src/server/auth/users";
 import type { BuildOptions } from "../../src/server/app";
 import { startServer, type TestServer } from "./server";
-import { waitForHistoryAtRest } from "./wait";
+import { trackRequests, waitForHistoryAtRest, watchHistory } from "./wait";
 
 // Debian's chromium-headless-shell first: the same Chromium (one source package, one version) built
 // as the headless shell Playwright itself drives for `headless: true`, without the full browser's
@@ -75,11 +75,13 @@ export async function newPage(
     hasTouch: viewport.width < 500,
     ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ["geolocation"] } : {}),
   });
+  await context.addInitScript(watchHistory);
   const page: Page = await context.newPage();
+  trackRequests(page);
   // A test goes to another page or reloads right after closing an overlay, sooner than a person
   // can: the overlay's history.back() (src/client/lib/overlay-history.ts) would land during that
-  // navigation and abort it (net::ERR_ABORTED). Each waits for it first; an entry left listing an
-  // overlay nothing shows (after a reload) holds it up for at most two seconds.
+  // navigation and abort it (net::ERR_ABORTED). Each waits for it first (waitForHistoryAtRest), at
+  // most two seconds: a history.back() with no entry to go back to never lands.
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   const atRest = () => waitForHistoryAtRest(page, { timeout: 2000 }).catch(() => {});

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { OVERLAYS_KEY } from "@client/lib/overlay-history";
 
 /**
@@ -67,26 +67,114 @@ export async function waitForFocus(locator: Locator, opts: Opts = {}): Promise<v
   await named(opts, () => focused.waitFor({ state: "attached", ...limit(opts) }));
 }
 
+/** A page's requests that have started and not yet finished or failed (trackRequests). */
+interface Requests {
+  inFlight: Set<Request>;
+  /** Called when the last request in flight ends. */
+  quiet: Set<() => void>;
+}
+const tracked = new WeakMap<Page, Requests>();
+
 /**
- * Waits until the page is at rest: no request for 500 ms (Playwright's networkidle), then two frames
- * drawn and the main thread idle, so what those last answers and renders cause (a layout shift, a CSP
- * violation event) has happened. For a check that something never happens, instead of a fixed sleep.
+ * Follows `page`'s requests from now on, for waitForIdle (newPage calls it). Playwright's
+ * networkidle, which it replaces, waited 500 ms without a request after every page load (~30 s of
+ * a11y.test.ts's 150), and after the first it returned at once: it is a state of the page's load,
+ * so it never waited for what a click asked.
  */
-export async function waitForIdle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
-  await waitForRendered(page);
+export function trackRequests(page: Page): void {
+  const requests: Requests = { inFlight: new Set(), quiet: new Set() };
+  const ended = (r: Request) => {
+    requests.inFlight.delete(r);
+    if (requests.inFlight.size === 0) for (const done of [...requests.quiet]) done();
+  };
+  page.on("request", (r) => requests.inFlight.add(r));
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  tracked.set(page, requests);
+}
+
+/** Resolves when no request of `requests` is in flight; past `deadline` it names those still in flight. */
+function noneInFlight(requests: Requests, deadline: number): Promise<void> {
+  if (requests.inFlight.size === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      requests.quiet.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      requests.quiet.delete(done);
+      const urls = [...requests.inFlight].map((r) => r.url());
+      reject(new Error(`waitForIdle: requests still in flight after the time limit: ${urls.join(", ")}`));
+    }, deadline - Date.now());
+    requests.quiet.add(done);
+  });
+}
+
+/**
+ * Waits until the page is at rest: no request in flight, then two frames drawn and the main thread
+ * idle, and still no request (an answer drawn can ask for the next), so what those last answers and
+ * renders cause (a layout shift, a CSP violation event) has happened. For a check that something never
+ * happens, instead of a fixed sleep. A page newPage did not make waits on Playwright's networkidle.
+ */
+export async function waitForIdle(page: Page, opts: { timeout?: number } = {}): Promise<void> {
+  const requests = tracked.get(page);
+  if (!requests) {
+    await page.waitForLoadState("networkidle");
+    await waitForRendered(page);
+    return;
+  }
+  const deadline = Date.now() + (opts.timeout ?? DEFAULT_TIMEOUT);
+  do {
+    await noneInFlight(requests, deadline);
+    await waitForRendered(page);
+  } while (requests.inFlight.size > 0);
+}
+
+/**
+ * Run in every document of a page that newPage makes, before the app (a context init script):
+ * counts the history.back() calls whose popstate has not come yet, and notes whether this document
+ * has written history state (an overlay's entry), for waitForHistoryAtRest.
+ */
+export function watchHistory(): void {
+  const w = window as unknown as { __historyWatch?: { backs: number; written: boolean } };
+  const watch = { backs: 0, written: false };
+  w.__historyWatch = watch;
+  const { back, pushState, replaceState } = History.prototype;
+  History.prototype.back = function (this: History) {
+    watch.backs++;
+    back.call(this);
+  };
+  History.prototype.pushState = function (this: History, ...args: Parameters<History["pushState"]>) {
+    watch.written = true;
+    pushState.apply(this, args);
+  };
+  History.prototype.replaceState = function (this: History, ...args: Parameters<History["replaceState"]>) {
+    watch.written = true;
+    replaceState.apply(this, args);
+  };
+  window.addEventListener("popstate", () => {
+    watch.backs = Math.max(0, watch.backs - 1);
+  });
 }
 
 /**
  * Waits until no closed overlay still holds the current history entry: one closed by Escape or
- * Close gives its entry back with history.back() (src/client/lib/overlay-history.ts), which lands a
- * moment later and would abort a reload or a navigation started before it. At rest, the entry lists
- * no more overlays than the page shows open. An overlay left open on
- * purpose does not hold it up. newPage runs it before every goto and reload.
+ * Close gives its entry back with history.back() (src/client/lib/overlay-history.ts), a moment later
+ * (after React's cleanup), and that would abort a reload or a navigation started before it lands.
+ * At rest: no history.back() is on its way (watchHistory counts them), and the entry lists no more
+ * overlays than the page shows open, unless this document never wrote the entry: then what it lists
+ * was left by the page before it (a reload, or a goto to the same address, keeps the state) and no
+ * back is coming. Before watchHistory, such an entry held every goto up for the full two seconds
+ * (eight seconds of a11y.test.ts). An overlay left open on purpose does not hold it up. newPage runs it
+ * before every goto and reload.
  */
 export async function waitForHistoryAtRest(page: Page, opts: { timeout?: number } = {}): Promise<void> {
   await page.waitForFunction(
     (key) => {
+      const watch = (window as unknown as { __historyWatch?: { backs: number; written: boolean } }).__historyWatch;
+      if (watch && watch.backs > 0) return false;
+      if (watch && !watch.written) return true;
       const state = window.history.state as Record<string, unknown[] | undefined> | null;
       const listed = state?.[key]?.length ?? 0;
       const shown = document.querySelectorAll(
