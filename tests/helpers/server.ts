@@ -43,6 +43,17 @@ export async function openTestDb(target: DbTarget, opts: { ownDatabase?: boolean
   return openPglite({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) });
 }
 
+/**
+ * A server's start or close slower than this is reported with where its time went: one file's
+ * hooks once took 150 s of CI's run (api/venue-page.test.ts, 4.5 s alone; 2026-11-30), and the
+ * run did not say which step.
+ */
+const SLOW_STEP_MS = 15_000;
+const ms = (t: number) => `${Math.round(t)} ms`;
+function slowStep(what: string, since: number) {
+  if (performance.now() - since > SLOW_STEP_MS) console.warn(`slow test server: ${what}`);
+}
+
 /** Starts the real app on a loopback port, as `npm start` would, on the chosen database. */
 export async function startServer(
   target: DbTarget,
@@ -60,7 +71,9 @@ export async function startServer(
     db?: Db;
   } = {},
 ): Promise<TestServer> {
+  const began = performance.now();
   const db = opts.db ?? (await openTestDb(target, opts));
+  const opened = performance.now();
   const host = opts.host ?? "127.0.0.1";
   const config = loadConfig(
     // Request limits are off unless a test turns them on (tests/api/rate-limits.test.ts): one
@@ -81,13 +94,20 @@ export async function startServer(
   await built.app.listen({ port: 0, host });
   const addr = built.app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : 0;
+  slowStep(`startServer(${target}): database ${ms(opened - began)}, app ${ms(performance.now() - opened)}`, began);
   return {
     ...built,
     db,
     url: `http://${host}:${port}`,
     async close() {
+      const closing = performance.now();
       await built.app.close();
+      const appClosed = performance.now();
       if (!opts.db) await db.close();
+      slowStep(
+        `close (${target}): app ${ms(appClosed - closing)}, database ${ms(performance.now() - appClosed)}`,
+        closing,
+      );
     },
   };
 }
