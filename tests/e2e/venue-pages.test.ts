@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { milesToKm } from "@shared/units";
 import { DEFAULT_COORDS, MATCH_PAGE_SIZE as PAGE, TOTAL_COUNT_HEADER } from "@shared/vocabulary";
-import { roundTo } from "@client/features/venues/lib/venue-params";
+import { buildMatchParams } from "@client/features/venues/lib/venue-params";
 import { VENUE_TEXT } from "@client/features/venues/texts";
 import { DESKTOP, findChromium, newPage, shot, signUpIn, useAppInBrowser } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/http";
@@ -32,7 +31,8 @@ describe.skipIf(!findChromium())("Home counts venues truly and shows more", () =
     const fiveAnswer = page.waitForResponse(
       (r) =>
         r.url().includes("/api/venues/match-public") &&
-        new URL(r.url()).searchParams.get("radius") === String(roundTo(milesToKm(5), 4)),
+        new URL(r.url()).searchParams.get("radius") ===
+          String(buildMatchParams({ coords: DEFAULT_COORDS, distanceMiles: 5, vibes: [] }).radius),
     );
     await chips.getByRole("button", { name: "5 mi", exact: true }).click();
     const five = Number((await fiveAnswer).headers()[TOTAL_COUNT_HEADER]);

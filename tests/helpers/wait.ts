@@ -134,7 +134,7 @@ export async function waitForIdle(page: Page, opts: { timeout?: number } = {}): 
 /**
  * Run in every document of a page that newPage makes, before the app (a context init script):
  * counts the history.back() calls whose popstate has not come yet, and notes whether this document
- * has written history state (an overlay's entry), for waitForHistoryAtRest.
+ * has written any history state (an overlay's entry, a kept scroll), for waitForHistoryAtRest.
  */
 export function watchHistory(): void {
   const w = window as unknown as { __historyWatch?: { backs: number; written: boolean } };
