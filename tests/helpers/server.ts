@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import { buildApp, type BuiltApp } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { openPglite, openPostgres, type Db } from "../../src/server/db/client";
+import { lowerPasswordHashingForTests } from "../../src/server/auth/passwords";
 import { markEmailVerified } from "../../src/server/auth/users";
 import { signUp, type Agent } from "./http";
 import type { DbTarget } from "./targets";
@@ -72,6 +73,8 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const began = performance.now();
+  // argon2id at its cheapest: the suite signs ~1,000 people up (src/server/auth/passwords.ts)
+  lowerPasswordHashingForTests();
   const db = opts.db ?? (await openTestDb(target, opts));
   const opened = performance.now();
   const host = opts.host ?? "127.0.0.1";
