@@ -19,6 +19,8 @@ export default defineConfig({
           include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
           // the seeded database template (src/server/venues/seed.test.ts reads the first seed's)
           globalSetup: ["tests/helpers/global-setup.ts"],
+          // each file's CPU seconds for the summary's table (tests/helpers/file-cpu.ts)
+          setupFiles: ["tests/helpers/file-cpu.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
           // Vitest's default is one worker fewer than the cores, one on two cores: two ran the project in
@@ -38,6 +40,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
+          // each file's CPU seconds for the summary's table (tests/helpers/file-cpu.ts)
+          setupFiles: ["tests/helpers/file-cpu.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // four files at a time on two cores: a file waits on PostgreSQL, timers and sockets much
@@ -53,6 +57,7 @@ export default defineConfig({
           name: "bench",
           sequence: { groupOrder: 3 },
           include: ["tests/bench/**/*.test.ts"],
+          setupFiles: ["tests/helpers/file-cpu.ts"],
           testTimeout: 120_000,
           // two bench processes at a time: the machine's two cores
           maxConcurrency: 2,
@@ -67,6 +72,8 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
+          // each file's CPU seconds for the summary's table (tests/helpers/file-cpu.ts)
+          setupFiles: ["tests/helpers/file-cpu.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // two files at a time, each its own server and browser: the machine's two cores were 69%

@@ -49,23 +49,29 @@ export default class SummaryReporter implements Reporter {
   }
 }
 
-/** Seconds per project (the sum of its files' test and hook time) and the slowest files. */
+/**
+ * Seconds per project (the sum of its files' test and hook time, and of their CPU) and the slowest
+ * files, each with its CPU seconds (tests/helpers/file-cpu.ts): where two busy cores are shared, a
+ * file's wall clock grows with what runs beside it, its CPU does not.
+ */
 export function timeTable(modules: ReadonlyArray<TestModule>): string {
   const files = fileTimes(modules);
   if (!files.length) return "";
-  const perProject = new Map<string, { seconds: number; files: number }>();
+  const perProject = new Map<string, { seconds: number; cpu: number; files: number }>();
   for (const f of files) {
-    const p = perProject.get(f.project) ?? { seconds: 0, files: 0 };
+    const p = perProject.get(f.project) ?? { seconds: 0, cpu: 0, files: 0 };
     p.seconds += f.seconds;
+    p.cpu += f.cpu ?? 0;
     p.files++;
     perProject.set(f.project, p);
   }
-  const lines = ["", "Time in test files (summed; files of a project may run side by side):"];
+  const cpu = (s: number | undefined) => (s === undefined ? "" : `  (CPU ${s.toFixed(1)} s)`);
+  const lines = ["", "Time in test files (summed; files of a project may run side by side; CPU: the test worker's):"];
   for (const [project, p] of [...perProject].sort((a, b) => b[1].seconds - a[1].seconds))
-    lines.push(`  ${project.padEnd(6)} ${p.seconds.toFixed(1).padStart(7)} s in ${p.files} files`);
+    lines.push(`  ${project.padEnd(6)} ${p.seconds.toFixed(1).padStart(7)} s in ${p.files} files${cpu(p.cpu)}`);
   lines.push(`Slowest ${Math.min(SLOWEST_FILES, files.length)} files:`);
   for (const f of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES))
-    lines.push(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.project.padEnd(6)} ${f.file}`);
+    lines.push(`  ${f.seconds.toFixed(1).padStart(7)} s  ${f.project.padEnd(6)} ${f.file}${cpu(f.cpu)}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -76,20 +82,21 @@ function spanLine(spans: ReadonlyMap<string, { start: number; end: number }>): s
   return `Wall clock per project (first file started to last ended): ${parts.join(", ")}\n`;
 }
 
-/** Every file's seconds, slowest first, in .tmp/test-times.tsv (project, seconds, file): the whole table. */
+/** Every file's seconds, slowest first, in .tmp/test-times.tsv (project, seconds, CPU seconds, file). */
 function writeTimes(modules: ReadonlyArray<TestModule>) {
   const rows = fileTimes(modules)
     .sort((a, b) => b.seconds - a.seconds)
-    .map((f) => `${f.project}\t${f.seconds.toFixed(1)}\t${f.file}`);
+    .map((f) => `${f.project}\t${f.seconds.toFixed(1)}\t${f.cpu?.toFixed(1) ?? ""}\t${f.file}`);
   mkdirSync(".tmp", { recursive: true });
-  writeFileSync(".tmp/test-times.tsv", `project\tseconds\tfile\n${rows.join("\n")}\n`);
+  writeFileSync(".tmp/test-times.tsv", `project\tseconds\tcpu_seconds\tfile\n${rows.join("\n")}\n`);
 }
 
-/** Each file's project, path and seconds (its tests' and hooks' time). */
+/** Each file's project, path, seconds (its tests' and hooks' time) and CPU seconds when noted. */
 function fileTimes(modules: ReadonlyArray<TestModule>) {
   return modules.map((m) => ({
     project: m.project.name || "(root)",
     file: m.moduleId.slice(m.project.config.root.length + 1),
     seconds: m.diagnostic().duration / 1000,
+    cpu: m.meta().cpuSeconds,
   }));
 }
