@@ -123,10 +123,11 @@ function run(b: Bench): Promise<{ code: number | null; output: string; ms: numbe
  * openMigratedPglite) instead of each running initdb: ~4.5 s of CPU a bench here against ~1.3 s to load
  * it, for the ten benches on PGlite. Made once, before them.
  */
-const PGLITE_TEMPLATE = resolve(`.tmp/bench-pglite-${process.pid}.tar.gz`);
+const PGLITE_TEMPLATE = resolve(`.tmp/bench-pglite-${process.pid}.tar`);
 beforeAll(async () => {
   const db = await openMigratedPglite();
-  const dump = await db.raw.dumpDataDir("gzip");
+  // uncompressed, as tests/helpers/global-setup.ts's: no gunzip in each bench
+  const dump = await db.raw.dumpDataDir("none");
   mkdirSync(resolve(".tmp"), { recursive: true });
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await db.close();
