@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { "@shared": r("./src/shared"), "@client": r("./src/client") };
+// in every project: each file's CPU seconds for the summary's table (tests/helpers/file-cpu.ts)
+const setupFiles = ["tests/helpers/file-cpu.ts"];
 
 // Four projects: unit (pure logic, next to the code), api (real HTTP against PGlite and,
 // when TEST_DATABASE_URL is set, PostgreSQL), bench (every benchmark's smoke mode), e2e
@@ -19,8 +21,7 @@ export default defineConfig({
           include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
           // the seeded database template (src/server/venues/seed.test.ts reads the first seed's)
           globalSetup: ["tests/helpers/global-setup.ts"],
-          // each file's CPU seconds for the summary's table (tests/helpers/file-cpu.ts)
-          setupFiles: ["tests/helpers/file-cpu.ts"],
+          setupFiles,
           environment: "node",
           sequence: { groupOrder: 0 },
           // Vitest's default is one worker fewer than the cores, one on two cores: two ran the project in
@@ -40,8 +41,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
-          // each file's CPU seconds for the summary's table (tests/helpers/file-cpu.ts)
-          setupFiles: ["tests/helpers/file-cpu.ts"],
+          setupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // four files at a time on two cores: a file waits on PostgreSQL, timers and sockets much
@@ -57,7 +57,7 @@ export default defineConfig({
           name: "bench",
           sequence: { groupOrder: 3 },
           include: ["tests/bench/**/*.test.ts"],
-          setupFiles: ["tests/helpers/file-cpu.ts"],
+          setupFiles,
           testTimeout: 120_000,
           // two bench processes at a time: the machine's two cores
           maxConcurrency: 2,
@@ -72,8 +72,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
-          // each file's CPU seconds for the summary's table (tests/helpers/file-cpu.ts)
-          setupFiles: ["tests/helpers/file-cpu.ts"],
+          setupFiles,
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // two files at a time, each its own server and browser: the machine's two cores were 69%

@@ -10,6 +10,10 @@ import { signUp, type Agent } from "./http";
 import type { DbTarget } from "./targets";
 import "./targets";
 
+// Every test server in this process hashes passwords with argon2id at its cheapest: the suite signs
+// ~1,000 people up (src/server/auth/passwords.ts).
+lowerPasswordHashingForTests();
+
 export interface TestServer extends BuiltApp {
   url: string;
   db: Db;
@@ -73,8 +77,6 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const began = performance.now();
-  // argon2id at its cheapest: the suite signs ~1,000 people up (src/server/auth/passwords.ts)
-  lowerPasswordHashingForTests();
   const db = opts.db ?? (await openTestDb(target, opts));
   const opened = performance.now();
   const host = opts.host ?? "127.0.0.1";

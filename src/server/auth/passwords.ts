@@ -2,7 +2,7 @@ import { hash, verify } from "@node-rs/argon2";
 
 // OWASP's argon2id baseline: 19 MiB of memory, 2 iterations, 1 lane.
 // (algorithm 2 is Algorithm.Argon2id; the enum is a const enum, which isolated modules cannot read.)
-export const PASSWORD_HASHING = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const PASSWORD_HASHING = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
  * The cheapest argon2id there is (1 MiB, one pass), for test servers only (tests/helpers/server.ts):
@@ -10,11 +10,11 @@ export const PASSWORD_HASHING = { algorithm: 2, memoryCost: 19_456, timeCost: 2,
  * two shared cores (~34 s of the API tests' ~580 s of CPU, 2026-12-01, issue 28). Every hash it makes
  * is still argon2id, verified the same way; src/server/auth/passwords.test.ts holds production's cost.
  */
-export const TEST_PASSWORD_HASHING = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
+const TEST_PASSWORD_HASHING = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const;
 
 let options: typeof PASSWORD_HASHING | typeof TEST_PASSWORD_HASHING = PASSWORD_HASHING;
 
-/** Test servers only: hash at TEST_PASSWORD_HASHING's cost. Nothing in src/ calls it. */
+/** Test servers only (once, as tests/helpers/server.ts loads): hash at TEST_PASSWORD_HASHING's cost. */
 export function lowerPasswordHashingForTests() {
   options = TEST_PASSWORD_HASHING;
   dummyHash = null;
