@@ -61,6 +61,10 @@ export default defineConfig({
           testTimeout: 120_000,
           // two bench processes at a time: the machine's two cores
           maxConcurrency: 2,
+          // and the project's other files beside the smokes, not after them: rebuilding the vibe model
+          // (model-reproducible, ~18 s) runs on one core, and with one worker the other idled meanwhile
+          // (the project alone: 120 -> 110 s of wall clock, idle CPU 29 -> 3 s; 2026-12-01, issue 28)
+          maxWorkers: 2,
         },
       },
       {
