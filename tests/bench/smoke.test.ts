@@ -126,7 +126,9 @@ function run(b: Bench): Promise<{ code: number | null; output: string; ms: numbe
 const PGLITE_TEMPLATE = resolve(`.tmp/bench-pglite-${process.pid}.tar`);
 beforeAll(async () => {
   const db = await openMigratedPglite();
-  // uncompressed, as tests/helpers/global-setup.ts's: no gunzip in each bench
+  // at a checkpoint and uncompressed, as tests/helpers/global-setup.ts's: no WAL to replay and no
+  // gunzip in each bench
+  await db.exec("CHECKPOINT");
   const dump = await db.raw.dumpDataDir("none");
   mkdirSync(resolve(".tmp"), { recursive: true });
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
