@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openMigratedPglite } from "../../bench/bench-db";
 import { CEBAB_DIR } from "../../bench/cebab";
+import { writePgliteTemplate } from "../helpers/pglite-template";
 
 /**
  * Benchmarks rot silently: bench/match-public.ts answered 429 to every request for weeks once
@@ -126,12 +127,7 @@ function run(b: Bench): Promise<{ code: number | null; output: string; ms: numbe
 const PGLITE_TEMPLATE = resolve(`.tmp/bench-pglite-${process.pid}.tar`);
 beforeAll(async () => {
   const db = await openMigratedPglite();
-  // at a checkpoint and uncompressed, as tests/helpers/global-setup.ts's: no WAL to replay and no
-  // gunzip in each bench
-  await db.exec("CHECKPOINT");
-  const dump = await db.raw.dumpDataDir("none");
-  mkdirSync(resolve(".tmp"), { recursive: true });
-  writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  await writePgliteTemplate(db.raw, PGLITE_TEMPLATE);
   await db.close();
 }, 120_000);
 afterAll(() => rmSync(PGLITE_TEMPLATE, { force: true }));

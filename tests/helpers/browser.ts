@@ -148,8 +148,8 @@ export async function signUpAdminIn(context: BrowserContext, server: TestServer,
 export function useAppInBrowser(env: Record<string, string> = {}, build: BuildOptions = {}) {
   const app = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    // Without the built client every page is the server's 404 and each test waits out its timeouts
-    // (ten minutes for a11y.test.ts alone): say what is missing instead.
+    // Without the built client every page is the server's "The client is not built" (503) and each
+    // test waits out its timeouts (ten minutes for a11y.test.ts alone): say so once, at the start.
     if (!existsSync(resolve("dist/client/index.html")))
       throw new Error(
         "the browser tests load the built client (dist/client): run `npx vite build` first, as npm test does",

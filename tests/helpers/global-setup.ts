@@ -1,9 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../../src/server/db/client";
 import { migrate } from "../../src/server/db/migrate";
 import { type SeedResult, seedVenues } from "../../src/server/venues/seed";
+import { writePgliteTemplate } from "./pglite-template";
 import "./targets";
 
 /**
@@ -73,28 +74,12 @@ async function makeDatabases(): Promise<Made> {
 
 /** The migrated and seeded PGlite, dumped to a tarball, and what the seed's first run answered. */
 async function makePglite() {
-  const dir = resolve(".tmp");
-  mkdirSync(dir, { recursive: true });
-  const template = join(dir, `pglite-template-${process.pid}.tar`);
+  const template = resolve(`.tmp/pglite-template-${process.pid}.tar`);
   const pglite = await openPglite();
-  // Without the cluster's template databases: only CREATE DATABASE reads them, which nothing run on
-  // PGlite does (the app and the tests use its one database, "postgres"). Their ~600 of the 1,181 files
-  // were half of what each open unpacks into PGlite's memory file system (below).
-  await pglite.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");
-  await pglite.exec("DROP DATABASE template0");
-  await pglite.exec("DROP DATABASE template1");
   await migrate(pglite);
   // the seed's first run on a fresh database, which src/server/venues/seed.test.ts checks
   const firstSeed = await seedVenues(pglite);
-  // A checkpoint first: a dump is of a running database, so each open recovers it from its last
-  // checkpoint, which was otherwise before the migrations and the seed (~9 MB of WAL replayed at every
-  // open; now none). Both, in alternating opens: ~0.93 -> ~0.78 s of CPU an open, a test server's start
-  // and close 1.60 -> ~1.25 s here (2026-12-01, issue 28).
-  await pglite.exec("CHECKPOINT");
-  // uncompressed (49 MB against 6.4): each of the suite's ~100 opens skips its gunzip, ~0.4 s of CPU
-  // (an open 1.6 -> 1.2 s of CPU here, 2026-12-01, issue 28)
-  const dump = await pglite.raw.dumpDataDir("none");
-  writeFileSync(template, Buffer.from(await dump.arrayBuffer()));
+  await writePgliteTemplate(pglite.raw, template);
   await pglite.close();
   return { template, firstSeed };
 }

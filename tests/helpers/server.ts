@@ -50,7 +50,7 @@ export async function openTestDb(target: DbTarget, opts: { ownDatabase?: boolean
 
 /**
  * The run's PGlite template, read once per test worker: a worker runs file after file (the api and
- * e2e projects are not isolated), and reading the 47 MB into a Blob cost each open ~0.2 s of CPU.
+ * e2e projects are not isolated), and reading its ~49 MB into a Blob cost each open ~0.2 s of CPU.
  * PGlite only reads the Blob.
  */
 let template: { path: string; blob: Blob } | undefined;
