@@ -20,7 +20,8 @@
  * Options: BENCH_SIZE=20000  BENCH_SECONDS=8  BENCH_CONCURRENCY=1,8  BENCH_ROUNDS=3  BENCH_RADIUS=16
  * BENCH_VIBES=Chill,Cozy  BENCH_HOURS=1 (a quarter of the venues with opening hours)  BENCH_KEEP_DB (as
  * match-public.ts: PostgreSQL, made once and kept)  BENCH_NOW=<ISO instant> (the app's clock)
- * BENCH_SMOKE=1: 2,000 venues, 1 s per step (bench/smoke.ts).
+ * BENCH_SMOKE=1: 2,000 venues, 1 s per step (bench/smoke.ts). The process runs with production's Node
+ * flags (bench/production-flags.ts); BENCH_NODE_FLAGS=default with Node's defaults.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,6 +32,7 @@ import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad, type LoadResult } from "./load";
 import { listOption, option, SMOKE } from "./smoke";
 import { printHeader } from "./header";
+import { nodeFlagsSetting, withProductionFlags } from "./production-flags";
 
 const size = option("BENCH_SIZE", 20_000, 2_000);
 const seconds = option("BENCH_SECONDS", 8, 1);
@@ -44,7 +46,9 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 if (keep && !pgUrl) throw new Error("BENCH_KEEP_DB is a PostgreSQL database: give BENCH_DATABASE_URL");
 const fixedNow = process.env.BENCH_NOW ? new Date(process.env.BENCH_NOW) : null;
 if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error("BENCH_NOW must be an ISO instant");
-printHeader(import.meta.url, { database: keep ? `postgres ${keep}` : "pglite" });
+// timed as production runs the app: its Node flags (bench/production-flags.ts)
+await withProductionFlags();
+printHeader(import.meta.url, { database: keep ? `postgres ${keep}` : "pglite", nodeFlags: nodeFlagsSetting() });
 
 // the places match-public.ts asks, in its order
 let state = 12345;

@@ -27,14 +27,18 @@
  * start:prod, each its own process; the load generator spreads its connections over them, as a load
  * balancer would) instead of the app in this process: one instance per core. They read opening hours
  * at the real time (BENCH_NOW cannot reach them); more than one needs BENCH_REDIS_URL, as deployed.
+ * The app in this process runs with production's Node flags (start:prod's: the bench starts itself again
+ * with them, bench/production-flags.ts); BENCH_NODE_FLAGS=default runs it with Node's defaults.
  */
 import { type Instance, startInstance } from "../tests/helpers/instance";
 import { startBenchApp } from "./bench-app";
 import { openBenchDb, openKeptBenchDb } from "./bench-db";
 import { generateVenues } from "./generate-venues";
 import { fmt, holdLoad, type LoadResult } from "./load";
+import { fmtGc, watchGc } from "./gc-watch";
 import { BENCH_APP_ENV, BENCH_SECRET, listOption, okJson, option, SMOKE } from "./smoke";
 import { printHeader } from "./header";
+import { nodeFlagsSetting, withProductionFlags } from "./production-flags";
 import { MATCH_PAGE_SIZE } from "../src/shared/vocabulary";
 
 const sizes = listOption("BENCH_SIZES", "100000,1000000", "2000").map(Number);
@@ -81,7 +85,9 @@ const vibes = process.env.BENCH_VIBES ?? "Chill,Cozy";
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const hours = process.env.BENCH_HOURS === "1";
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
-printHeader(import.meta.url, { databases: dbs.join(",") });
+// timed as production runs the app: its Node flags (bench/production-flags.ts)
+await withProductionFlags();
+printHeader(import.meta.url, { databases: dbs.join(","), nodeFlags: nodeFlagsSetting() });
 const fixedNow = process.env.BENCH_NOW ? new Date(process.env.BENCH_NOW) : null;
 if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error("BENCH_NOW must be an ISO instant");
 const keep = process.env.BENCH_KEEP_DB;
@@ -183,9 +189,12 @@ for (const kind of dbs) {
     for (let round = 1; round <= rounds; round++)
       for (const c of cases)
         for (const concurrency of concurrencies) {
+          // the app's collections, when it runs in this process (with the load generator's)
+          const gc = instanceCount > 0 ? null : watchGc();
           const r = await holdLoad(base, pathOf(c), { concurrency, seconds });
           const line = named(c, concurrency) + fmt(r);
           console.log(rounds > 1 ? `${line}  (round ${round})` : line);
+          if (gc) console.log(`  ${fmtGc(gc())}`);
           const key = named(c, concurrency);
           runs.set(key, [...(runs.get(key) ?? []), r]);
         }
