@@ -104,8 +104,11 @@ describe.each(dbTargets())("venue discovery on %s", (target) => {
       ["latitude=abc&longitude=-122.4&radius=5&vibes=all", "latitude must be a number"],
       ["latitude=91&longitude=-122.4&radius=5&vibes=all", "latitude must be between -90 and 90"],
       ["latitude=37.7&longitude=-200&radius=5&vibes=all", "longitude must be between -180 and 180"],
-      ["latitude=&longitude=-122.4&radius=5&vibes=all", "latitude must be a number"],
-      ["longitude=-122.4&radius=5&vibes=all", "latitude must be a number"],
+      // blank or left out: missing, and said so
+      ["latitude=&longitude=-122.4&radius=5&vibes=all", "latitude is required"],
+      ["longitude=-122.4&radius=5&vibes=all", "latitude is required"],
+      ["latitude=37.7&radius=5&vibes=all", "longitude is required"],
+      ["latitude=37.7&longitude=-122.4&vibes=all", "radius is required"],
       ["latitude=37.7&longitude=-122.4&radius=-3&vibes=all", "radius must be more than 0 and at most 200 km"],
       ["latitude=37.7&longitude=-122.4&radius=0&vibes=all", "radius must be more than 0 and at most 200 km"],
       ["latitude=37.7&longitude=-122.4&radius=1e9&vibes=all", "radius must be more than 0 and at most 200 km"],

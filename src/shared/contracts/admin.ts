@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_LIMITS } from "../vocabulary";
+import { required } from "./common";
 
 /** POST /api/admin/analyze-sentiment: text or imageUrl (spec 5's messages for blank input). */
 export const analyzeBody = z
@@ -30,8 +31,6 @@ export const SYNC_MAX_RADIUS_M = 50_000;
 
 // The admin form sends numbers; numeric strings ("37.7749") are read as numbers too.
 const numeric = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v);
-const required = (name: string, what: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? `${name} is required` : `${name} must be ${what}`;
 
 const coordinate = (name: string, limit: number) =>
   z.preprocess(

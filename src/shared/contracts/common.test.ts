@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { decimal, readDecimal } from "./common";
+import { decimal, readDecimal, required } from "./common";
 
 describe("readDecimal and decimal(): numbers must be real decimals", () => {
   it.each([
@@ -51,5 +51,15 @@ describe("readDecimal and decimal(): numbers must be real decimals", () => {
     expect(readDecimal("   ")).toBeUndefined();
     expect(z.object({ n: decimal(z.number()).optional() }).parse({})).toEqual({});
     expect(decimal(z.number({ error: "n is required" })).safeParse("").error?.issues[0].message).toBe("n is required");
+  });
+
+  it("says a missing field is required, and a wrong one what it must be (required)", () => {
+    const n = z.object({ n: decimal(z.number({ error: required("n", "a number") })) });
+    const message = (input: unknown) => n.safeParse(input).error?.issues[0].message;
+    expect(message({})).toBe("n is required");
+    expect(message({ n: "  " })).toBe("n is required");
+    expect(message({ n: "0x10" })).toBe("n must be a number");
+    expect(message({ n: null })).toBe("n must be a number");
+    expect(n.parse({ n: "2.5" })).toEqual({ n: 2.5 });
   });
 });

@@ -30,6 +30,13 @@ export function readDecimal(value: unknown): unknown {
 }
 
 /**
+ * A field's error message by what was given: "<name> is required" when nothing was, else
+ * "<name> must be <what>" (`z.number({ error: required("radius", "a number") })`).
+ */
+export const required = (name: string, what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${name} is required` : `${name} must be ${what}`;
+
+/**
  * A number field of a query string or body that must be a real decimal; `schema` carries its
  * messages and bounds (z.number() already refuses NaN and ±Infinity), e.g.
  * `decimal(z.number({ error: "limit must be a number" }).int().min(1)).default(20)`.

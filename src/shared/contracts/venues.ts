@@ -15,7 +15,7 @@ import {
   VENUE_CATEGORIES,
 } from "../vocabulary";
 import { MATCH_SORTS } from "../vocabulary";
-import { cleaned, decimal } from "./common";
+import { cleaned, decimal, required } from "./common";
 import { ratingPartSchema, reviewItemSchema } from "./reviews";
 
 /** Largest radius the venue calls accept: the biggest distance chip (100 miles) with room to spare. */
@@ -39,7 +39,7 @@ export {
 const num = (name: string, min: number, max: number) =>
   decimal(
     z
-      .number({ error: `${name} must be a number` })
+      .number({ error: required(name, "a number") })
       .refine((v) => v >= min && v <= max, `${name} must be between ${min} and ${max}`),
   );
 
@@ -47,7 +47,7 @@ export const latitude = num("latitude", -90, 90);
 export const longitude = num("longitude", -180, 180);
 export const radiusKm = decimal(
   z
-    .number({ error: "radius must be a number" })
+    .number({ error: required("radius", "a number") })
     .refine((v) => v > 0 && v <= MAX_RADIUS_KM, `radius must be more than 0 and at most ${MAX_RADIUS_KM} km`),
 );
 
