@@ -21,17 +21,20 @@ const none = (): Pauses => ({ count: 0, ms: 0, longest: 0 });
 /** Starts watching; the returned function stops and says what was collected meanwhile. */
 export function watchGc(): () => GcPauses {
   const seen: GcPauses = { young: none(), other: none() };
-  const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
+  const count = (entries: readonly PerformanceEntry[]) => {
+    for (const e of entries) {
       const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
       const p = kind === constants.NODE_PERFORMANCE_GC_MINOR ? seen.young : seen.other;
       p.count++;
       p.ms += e.duration;
       p.longest = Math.max(p.longest, e.duration);
     }
-  });
+  };
+  const observer = new PerformanceObserver((list) => count(list.getEntries()));
   observer.observe({ entryTypes: ["gc"] });
   return () => {
+    // entries reach the callback a task later: those not delivered yet are taken here
+    count(observer.takeRecords());
     observer.disconnect();
     return seen;
   };

@@ -85,13 +85,17 @@ const vibes = process.env.BENCH_VIBES ?? "Chill,Cozy";
 const pgUrl = process.env.BENCH_DATABASE_URL;
 const hours = process.env.BENCH_HOURS === "1";
 const dbs = (process.env.BENCH_DBS ?? (pgUrl ? "pglite,postgres" : "pglite")).split(",");
-// timed as production runs the app: its Node flags (bench/production-flags.ts)
-await withProductionFlags();
-printHeader(import.meta.url, { databases: dbs.join(","), nodeFlags: nodeFlagsSetting() });
+const instanceCount = option("BENCH_INSTANCES", 0, 0);
+// the app in this process is timed as production runs it: with its Node flags (bench/production-flags.ts);
+// instances are started with them already (start:prod)
+if (instanceCount === 0) await withProductionFlags();
+printHeader(import.meta.url, {
+  databases: dbs.join(","),
+  nodeFlags: instanceCount > 0 ? "start:prod's (each instance)" : nodeFlagsSetting(),
+});
 const fixedNow = process.env.BENCH_NOW ? new Date(process.env.BENCH_NOW) : null;
 if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error("BENCH_NOW must be an ISO instant");
 const keep = process.env.BENCH_KEEP_DB;
-const instanceCount = option("BENCH_INSTANCES", 0, 0);
 const redisUrl = process.env.BENCH_REDIS_URL;
 if (instanceCount > 0 && (dbs.join() !== "postgres" || fixedNow))
   throw new Error("BENCH_INSTANCES runs on PostgreSQL (BENCH_DBS=postgres) at the real time (no BENCH_NOW)");

@@ -3,8 +3,8 @@
  * with (package.json start:prod, docs/deploy.md: `--max-semi-space-size=64`), so that its figures
  * are the deployed app's and not those of Node's defaults. Issue 28: at 8 clients the default young
  * generation (16 MB) was collected every ~90 ms of a match-public load, each scavenge 1.5-5 ms on
- * these 2 cores; a collection stalls every request in flight, so ~6% of the requests waited for
- * one: the size of the p95 itself.
+ * these 2 cores, with every request in flight waiting; production's flag collects ~4x less often
+ * (docs/discovery.md: its p95 moved within the machine's noise).
  *
  * `withProductionFlags()`: when this process lacks them, the bench runs again in a child process
  * that has them (NODE_OPTIONS, which Node allows this flag in), with the same arguments and output,
@@ -12,7 +12,7 @@
  * (old beside new); a smoke run (BENCH_SMOKE) keeps its own process, as it times nothing.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { PRODUCTION_START } from "../tests/helpers/instance";
 import { SMOKE } from "./smoke";
 
 /** The flags between `node` and `--import` in a start command (package.json's start:prod). */
@@ -23,10 +23,7 @@ export function nodeFlagsOf(command: string): string[] {
 }
 
 /** The Node flags of package.json's start:prod. */
-export function productionNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-  return nodeFlagsOf(pkg.scripts["start:prod"]);
-}
+export const productionNodeFlags = (): string[] => nodeFlagsOf(PRODUCTION_START);
 
 /** Production's flags that this process was not started with. */
 export function missingFlags(
